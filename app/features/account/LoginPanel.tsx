@@ -1,0 +1,270 @@
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { useApi } from "../../lib/api.ts";
+import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import { AreaCodeSelect, DEFAULT_AREA_CODE } from "./AreaCodeSelect.tsx";
+import { ContactFields, type ContactValue, contactPayload, contactTarget } from "./ContactFields.tsx";
+import { useCodeSender } from "./code-sending.tsx";
+import { type LoginAnswer, type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
+import { CodeField, Field } from "./Field.tsx";
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  focusFirstInvalid,
+  linkClass,
+  messageText,
+  primaryButtonClass,
+  zodFieldErrors,
+} from "./form.ts";
+import { PasswordField } from "./PasswordField.tsx";
+import { encryptPassword, forgetPublicKey } from "./password-crypto.ts";
+import { SocialLogin } from "./SocialLogin.tsx";
+import { codeFormSchema, contactInput, passwordLoginSchema } from "./schemas.ts";
+
+export type LoginTab = "password" | "code";
+
+export const EMPTY_CONTACT: ContactValue = {
+  kind: "email",
+  email: "",
+  phone: "",
+  internationalTelCode: DEFAULT_AREA_CODE,
+};
+
+/**
+ * spec 2 /login: tabs for password and verification-code login, social sign-in below. Used by /login,
+ * /AuthenticationPopupView and AuthenticationDialog (`stay`: the page underneath stays where it is).
+ */
+export function LoginPanel({
+  initialTab = "password",
+  stay = false,
+  onDone,
+}: {
+  initialTab?: LoginTab;
+  stay?: boolean;
+  onDone?: () => void;
+}) {
+  const mode: LoginMode = { stay, onDone };
+  const { t } = useI18n();
+  const [tab, setTab] = useState<LoginTab>(initialTab);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const order: LoginTab[] = ["password", "code"];
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const index = order.indexOf(tab);
+    let next: number | null = null;
+    if (event.key === "ArrowRight") next = (index + 1) % order.length;
+    else if (event.key === "ArrowLeft") next = (index + order.length - 1) % order.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = order.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    setTab(order[next]!);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div>
+      {/* WAI-ARIA tabs: arrow keys move between tabs, Tab moves into the panel. */}
+      <div
+        role="tablist"
+        aria-label={t("accountUi.login.tabs")}
+        className="flex border-b border-slate-200"
+        onKeyDown={onKeyDown}
+      >
+        {order.map((name, index) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`login-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`login-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            className={`-mb-px flex-1 border-b-2 px-3 py-2 text-sm font-semibold ${
+              tab === name
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-700 hover:text-slate-900"
+            }`}
+          >
+            {t(name === "password" ? "accountUi.login.tabPassword" : "accountUi.login.tabCode")}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`login-panel-${tab}`} aria-labelledby={`login-tab-${tab}`} className="pt-6">
+        {tab === "password" ? <PasswordLoginForm mode={mode} /> : <CodeLoginForm mode={mode} />}
+      </div>
+      <SocialLogin mode={mode} />
+    </div>
+  );
+}
+
+function AccountLinks() {
+  const { t, href } = useI18n();
+  const { registerEnabled } = useRootData();
+  const pageFrom = usePageFromQuery();
+  return (
+    <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+      <Link className={linkClass} to={href(`/logins/forget-password${pageFrom}`)}>
+        {t("accountUi.forgot")}
+      </Link>
+      {registerEnabled && (
+        <span className="text-slate-700">
+          {t("accountUi.noAccount")}{" "}
+          <Link className={linkClass} to={href(`/register${pageFrom}`)}>
+            {t("accountUi.toRegister")}
+          </Link>
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
+  const { t } = useI18n();
+  const api = useApi();
+  const complete = useCompleteLogin();
+  const form = useRef<HTMLFormElement>(null);
+  const [account, setAccount] = useState("");
+  const [telCode, setTelCode] = useState(DEFAULT_AREA_CODE);
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const isPhone = account.trim() !== "" && !account.includes("@") && /^[\d\s+()-]+$/.test(account.trim());
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordLoginSchema.safeParse({ account, password });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/customer/login",
+        {
+          account: account.trim(),
+          internationalTelCode: isPhone ? telCode : undefined,
+          password: await encryptPassword(api, password),
+        },
+        { autoLogin: false },
+      );
+      await complete(answer, mode);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      if (fields.password === "account.passwordUnreadable") forgetPublicKey();
+      setErrors(fields);
+      if (Object.keys(fields).length) focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <Field
+        id="login-account"
+        name="account"
+        label={t("accountUi.field.account")}
+        autoComplete="username"
+        value={account}
+        maxLength={254}
+        onChange={(event) => setAccount(event.target.value)}
+        error={errors.account ? messageText(t, errors.account) : undefined}
+      />
+      {isPhone && (
+        <AreaCodeSelect
+          id="login-area"
+          value={telCode}
+          onChange={setTelCode}
+          error={errors.internationalTelCode ? messageText(t, errors.internationalTelCode) : undefined}
+        />
+      )}
+      <PasswordField
+        id="login-password"
+        label={t("accountUi.field.password")}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        error={errors.password ? messageText(t, errors.password) : undefined}
+      />
+      <button type="submit" className={primaryButtonClass} disabled={busy}>
+        {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
+      </button>
+      <AccountLinks />
+    </form>
+  );
+}
+
+export function CodeLoginForm({ mode }: { mode: LoginMode }) {
+  const { t } = useI18n();
+  const api = useApi();
+  const complete = useCompleteLogin();
+  const form = useRef<HTMLFormElement>(null);
+  const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const sender = useCodeSender("LOGIN", contactTarget(contact));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = codeFormSchema().safeParse({ ...contactInput(contact), code });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/customer/login-by-code",
+        { ...contactPayload(contact), captcha: code.trim(), captchaKey: sender.codeKey },
+        {
+          autoLogin: false,
+          onFailed: (error) => setErrors({ code: error.message || t("account.codeInvalid") }),
+        },
+      );
+      await complete(answer, mode);
+    } catch {
+      focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <ContactFields
+          value={contact}
+          onChange={setContact}
+          legend={t("accountUi.field.account")}
+          errors={translateErrors(t, errors)}
+        />
+        <CodeField
+          id="code-login-code"
+          label={t("accountUi.field.code")}
+          value={code}
+          onChange={setCode}
+          error={errors.code ? messageText(t, errors.code) : undefined}
+          addon={sender.button}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
+        </button>
+        <AccountLinks />
+      </form>
+      {sender.dialog}
+    </>
+  );
+}
+
+export function translateErrors(t: Parameters<typeof messageText>[0], errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, messageText(t, key)]));
+}

@@ -1,0 +1,199 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Modal } from "../../components/ui/Modal.tsx";
+import { useApi } from "../../lib/api.ts";
+import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import { loginStore } from "../../lib/login-store.ts";
+import { notify } from "../../lib/notify.ts";
+import { type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
+import { Field } from "./Field.tsx";
+import { primaryButtonClass, secondaryButtonClass } from "./form.ts";
+import {
+  SdkUnavailable,
+  SOCIAL_PROVIDERS,
+  type SocialAnswer,
+  type SocialProvider,
+  sandboxIdToken,
+  sdkMessageKey,
+  socialStep,
+} from "./social.ts";
+
+/** spec 4, 8: open-token, then the outcome: log in, register-bind-login, go to /bind, or show the message. */
+export function useSocialLogin(options: LoginMode = {}) {
+  const api = useApi();
+  const { href } = useI18n();
+  const { channel } = useRootData();
+  const navigate = useNavigate();
+  const complete = useCompleteLogin();
+  const pageFromQuery = usePageFromQuery();
+  return async (provider: SocialProvider, openAccessToken: string) => {
+    const token = { provider, openAccessToken, channel };
+    const answer = await api.post<SocialAnswer>("/o2cum/v1/pub/social-login/open-token", {
+      grantType: "implicit",
+      ...token,
+    });
+    let step = socialStep(answer);
+    let final = answer;
+    if (step === "registerBind") {
+      final = await api.post<SocialAnswer>("/o2cum/v1/pub/social-login/register-bind-login", token);
+      step = socialStep(final);
+      if (step === "registerBind") step = "failed";
+    }
+    if (step === "loggedIn") return complete(final, options);
+    if (step === "bind") {
+      loginStore().saveThirdParty({
+        accessToken: openAccessToken,
+        email: final.extraMessage?.email ?? null,
+        provider,
+      });
+      notify.toast(final.message);
+      return navigate(href(`/bind${pageFromQuery}`));
+    }
+    notify.toast(final.message);
+  };
+}
+
+/** Whether the sandbox issuer answers here (outside production, ADR 0066); checked once per page. */
+let sandboxProbe: Promise<boolean> | null = null;
+function sandboxAvailable(): Promise<boolean> {
+  sandboxProbe ??= fetch("/__dev/identity/google/jwks.json", { credentials: "same-origin" }).then(
+    (response) => response.ok,
+    () => false,
+  );
+  return sandboxProbe;
+}
+
+export function SocialLogin({ mode = {} }: { mode?: LoginMode }) {
+  const { t } = useI18n();
+  const run = useSocialLogin(mode);
+  const [persona, setPersona] = useState<SocialProvider | null>(null);
+
+  const start = async (provider: SocialProvider) => {
+    // Production would load the provider's SDK here; none is configured in this build (spec 8 message).
+    if (await sandboxAvailable()) setPersona(provider);
+    else notify.toast(t(sdkMessageKey(provider)));
+  };
+
+  return (
+    <section aria-labelledby="social-heading" className="mt-6 border-t border-slate-200 pt-6">
+      <h2 id="social-heading" className="text-center text-sm font-medium text-slate-700">
+        {t("accountUi.social.heading")}
+      </h2>
+      <ul className="mt-3 grid gap-2">
+        {SOCIAL_PROVIDERS.map((provider) => (
+          <li key={provider}>
+            <button
+              type="button"
+              className={`${secondaryButtonClass} w-full`}
+              onClick={() => void start(provider)}
+            >
+              {t(`accountUi.social.${provider}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {persona && (
+        <SandboxIdentityDialog
+          provider={persona}
+          onClose={() => setPersona(null)}
+          onToken={async (token) => {
+            setPersona(null);
+            await run(persona, token).catch(() => undefined);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The sandbox provider's consent screen (ADR 0093): the shopper (or a test) picks the identity the provider
+ * reports, and the sandbox issuer signs an ID token for it, exactly as Google, Apple or Facebook would.
+ */
+function SandboxIdentityDialog({
+  provider,
+  onClose,
+  onToken,
+}: {
+  provider: SocialProvider;
+  onClose: () => void;
+  onToken: (token: string) => Promise<void>;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const first = useRef<HTMLInputElement>(null);
+  const [sub, setSub] = useState("");
+  const [email, setEmail] = useState("");
+  const [verified, setVerified] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    setSub(`sandbox-${Math.random().toString(36).slice(2, 10)}`);
+  }, []);
+  const name = t(`accountUi.provider.${provider}`);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!sub.trim()) {
+      setError(t("account.field.required"));
+      first.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await sandboxIdToken(provider, {
+        sub: sub.trim(),
+        email: email.trim() || undefined,
+        emailVerified: verified,
+      });
+      await onToken(token);
+    } catch (failure) {
+      notify.toast(
+        t(failure instanceof SdkUnavailable ? sdkMessageKey(provider) : "accountUi.social.sdkMissing"),
+      );
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t("accountUi.sandbox.title", { provider: name })}
+      initialFocus={first}
+    >
+      <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm text-slate-700">{t("accountUi.sandbox.intro", { provider: name })}</p>
+        <Field
+          ref={first}
+          id={`${id}-sub`}
+          name="sub"
+          label={t("accountUi.sandbox.sub", { provider: name })}
+          value={sub}
+          onChange={(event) => setSub(event.target.value)}
+          error={error}
+        />
+        <Field
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label={t("accountUi.sandbox.email")}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" checked={verified} onChange={(event) => setVerified(event.target.checked)} />
+          {t("accountUi.sandbox.verified")}
+        </label>
+        <div className="flex gap-3">
+          <button type="button" className={`${secondaryButtonClass} flex-1`} onClick={onClose}>
+            {t("common.cancel")}
+          </button>
+          <button type="submit" className={`${primaryButtonClass} flex-1`} disabled={busy}>
+            {t("accountUi.sandbox.continue")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import { isMessageKey, type MessageKey } from "../../../core/i18n/index.ts";
+import { HttpError } from "../../lib/http/client.ts";
+
+export type FieldErrors = Record<string, string>;
+
+/** zod issues carry message keys (core/validation.ts, server inputs): first issue per field. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The API's field errors (spec 8 failure body `fields`), message keys too. */
+export function apiFieldErrors(error: unknown): FieldErrors {
+  return error instanceof HttpError && error.fields ? { ...error.fields } : {};
+}
+
+/** Translates a message key; text that is not a key (an API message) is shown as it is. */
+export function messageText(t: (key: MessageKey) => string, keyOrText: string): string {
+  return isMessageKey(keyOrText) ? t(keyOrText) : keyOrText;
+}
+
+/** Moves focus to the first invalid field once React has rendered the errors. */
+export function focusFirstInvalid(form: HTMLElement | null): void {
+  requestAnimationFrame(() => {
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+export const inputClass =
+  "block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40 aria-[invalid=true]:border-red-700";
+
+export const primaryButtonClass =
+  "inline-flex w-full items-center justify-center rounded-full bg-brand-600 px-5 py-3 text-base font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400";
+
+export const secondaryButtonClass =
+  "inline-flex items-center justify-center rounded-full border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-600";
+
+export const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ComponentAction } from "../../../db/schema/content-document.ts";
+import { useRootData } from "../../lib/i18n.tsx";
+import { actionTarget, type BlockTarget } from "./links.ts";
+
+export function useActionTarget(action: ComponentAction | undefined): BlockTarget {
+  const { locale, channel, origin } = useRootData();
+  return actionTarget(action, { locale, channel, origin });
+}
+
+interface BlockLinkProps {
+  action: ComponentAction | undefined;
+  children: ReactNode;
+  className?: string;
+  label?: string;
+  style?: React.CSSProperties;
+}
+
+/** A block's click target: a router link, an allowed external link, or no link at all. */
+export function BlockLink({ action, children, className, label, style }: BlockLinkProps) {
+  const target = useActionTarget(action);
+  if (target.kind === "internal")
+    return (
+      <Link to={target.to} className={className} aria-label={label} style={style}>
+        {children}
+      </Link>
+    );
+  if (target.kind === "external")
+    return (
+      <a href={target.href} className={className} aria-label={label} style={style} rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  return (
+    <span className={className} style={style}>
+      {children}
+    </span>
+  );
+}

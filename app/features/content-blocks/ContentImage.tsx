@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from "react";
+import { useI18n } from "../../lib/i18n.tsx";
+
+export interface ContentImageProps {
+  src: string;
+  alt: string;
+  /** Intrinsic size, so the box is reserved before the picture arrives (no layout shift). */
+  width: number;
+  height: number;
+  /** Above the fold: load at once; otherwise lazily. */
+  eager?: boolean;
+  className?: string;
+}
+
+/** spec 4 image states: pending (加载中), success, error (加载失败). */
+export function ContentImage({ src, alt, width, height, eager = false, className = "" }: ContentImageProps) {
+  const { t } = useI18n();
+  const [state, setState] = useState<"pending" | "success" | "error">("pending");
+  const ref = useRef<HTMLImageElement>(null);
+
+  // An image that finished (or failed) before hydration fires no event React can hear; read its state instead.
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete) setState(image.naturalWidth > 0 ? "success" : "error");
+  }, []);
+
+  return (
+    <span
+      className={`relative block overflow-hidden bg-slate-100 ${className}`}
+      style={{ aspectRatio: `${width} / ${height}` }}
+      data-image-state={state}
+    >
+      {state !== "error" && (
+        <img
+          ref={ref}
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          onLoad={() => setState("success")}
+          onError={() => setState("error")}
+          className="block h-full w-full object-cover"
+        />
+      )}
+      {state === "pending" && (
+        <span
+          className="absolute inset-0 flex items-center justify-center text-xs text-slate-600"
+          aria-hidden="true"
+        >
+          {t("content.image.loading")}
+        </span>
+      )}
+      {state === "error" && (
+        <span
+          role="img"
+          aria-label={alt}
+          className="absolute inset-0 flex items-center justify-center text-xs text-slate-700"
+        >
+          <span aria-hidden="true">{t("content.image.failed")}</span>
+        </span>
+      )}
+    </span>
+  );
+}

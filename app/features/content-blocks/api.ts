@@ -1,0 +1,60 @@
+import { useMemo, useRef } from "react";
+import { DEFAULT_SITE_CODE } from "../../../core/constants.ts";
+import type { ScoreList } from "../../../core/lists.ts";
+import type { NoteView } from "../../../server/modules/content/types.ts";
+import type { RecommendedProduct } from "../../../server/modules/recommend/service.ts";
+import { createHttpClient } from "../../lib/http/client.ts";
+import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import { notify } from "../../lib/notify.ts";
+import { usePageContext } from "./page-context.tsx";
+
+/**
+ * The content calls the browser makes after the first render (spec 7): tab lists page through the recommend
+ * API and load notes. Headers follow the shopper's language and currency; a preview page adds x-preview.
+ */
+export function useContentApi() {
+  const { locale, currency, channel } = useRootData();
+  const { t } = useI18n();
+  const { preview } = usePageContext();
+  // Read through a ref so the client (and every effect that depends on it) stays the same across renders.
+  const headers = useRef({ locale, currency: currency.currencyCode, channel, preview, t });
+  headers.current = { locale, currency: currency.currencyCode, channel, preview, t };
+
+  return useMemo(() => {
+    const client = createHttpClient({
+      baseUrl: "",
+      getHeaders: () => ({
+        "x-channel-type": headers.current.channel,
+        "x-site-code": DEFAULT_SITE_CODE,
+        "x-lang": headers.current.locale,
+        "x-currency": headers.current.currency,
+        ...(headers.current.preview ? { "x-preview": "1" } : {}),
+      }),
+      onToast: (message) => notify.toast(message),
+      onDialog: (dialog) => {
+        void notify.dialog({
+          title: headers.current.t(dialog.titleKey),
+          message: dialog.message,
+          alert: true,
+          cancelText: false,
+        });
+      },
+      onUnauthorized: () => undefined,
+    });
+    return {
+      /** spec 7 score mode; spec 8: a tab's product fetch failure is silently ignored (silent: no toast). */
+      recommend: (query: { recommendCode: string; size: number; maxScore?: number }, signal?: AbortSignal) =>
+        client.list<ScoreList<RecommendedProduct>>("/o2pcm/v1/pub/product/recommend", {
+          data: query,
+          silent: true,
+          signal,
+        }),
+      notes: (noteCodeList: string[], signal?: AbortSignal) =>
+        client.post<Record<string, NoteView>>(
+          "/o2cms/v1/pub/cms-note/note-codes",
+          { noteCodeList },
+          { silent: true, signal },
+        ),
+    };
+  }, []);
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import type { ComponentAction, PageComponent } from "../../../db/schema/content-document.ts";
+
+export interface BlockProps {
+  component: PageComponent;
+  /** Renders a nested component through the registry (containers). */
+  renderComponent: (child: PageComponent) => ReactNode;
+  /** Above the fold: images load eagerly. */
+  eager: boolean;
+}
+
+export const str = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
+export const num = (value: unknown, fallback: number): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
+
+export function items(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null)
+    : [];
+}
+
+export function actionOf(value: unknown): ComponentAction | undefined {
+  return value && typeof value === "object" && typeof (value as ComponentAction).code === "string"
+    ? (value as ComponentAction)
+    : undefined;
+}
+
+/** ADR 0011 style keys only; numbers are px. Values that could fetch or run something are dropped. */
+const STYLE_KEYS = new Set([
+  "width",
+  "height",
+  "margin",
+  "padding",
+  "background",
+  "borderRadius",
+  "fontSize",
+  "fontWeight",
+  "color",
+  "textAlign",
+]);
+
+export function boxStyle(style: Record<string, string | number>): React.CSSProperties {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(style)) {
+    if (!STYLE_KEYS.has(key)) continue;
+    if (typeof value === "string" && /url\(|expression\(|[<>{};]/i.test(value)) continue;
+    out[key] = value;
+  }
+  return out as React.CSSProperties;
+}

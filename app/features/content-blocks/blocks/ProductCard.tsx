@@ -1,0 +1,73 @@
+import type { ProductMedia } from "../../../../server/modules/recommend/service.ts";
+import { useI18n } from "../../../lib/i18n.tsx";
+import { BlockLink } from "../BlockLink.tsx";
+import { ContentImage } from "../ContentImage.tsx";
+
+/** A plan as product blocks show it (spec 3 Product): the price in the shopper's currency, the original struck. */
+export function ProductCard({
+  product,
+  showNew = false,
+  eager = false,
+  compact = false,
+}: {
+  product: ProductMedia;
+  showNew?: boolean;
+  eager?: boolean;
+  compact?: boolean;
+}) {
+  const { t, price } = useI18n();
+  // spec 3: the struck-through price is hidden when empty or equal to unitPrice.
+  const original =
+    product.displayPrice !== null && product.displayPrice !== product.unitPrice ? product.displayPrice : null;
+  const isNew = showNew && "NEW" in product.labelRelProductMap;
+  const labels = Object.entries(product.labelRelProductMap).filter(([code]) => code !== "NEW");
+  return (
+    <BlockLink
+      action={{ code: "PDP", data: { platformProductCode: product.platformProductCode } }}
+      className={`relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white ${compact ? "flex-row" : "flex-col"}`}
+    >
+      <ContentImage
+        src={product.imageUrl}
+        alt=""
+        width={800}
+        height={500}
+        eager={eager}
+        className={compact ? "w-32 shrink-0" : ""}
+      />
+      {isNew && (
+        <span
+          className="absolute left-2 top-2 rounded bg-rose-700 px-2 py-0.5 text-xs font-semibold text-white"
+          data-new-label
+        >
+          {t("content.recommend.new")}
+        </span>
+      )}
+      <span className="flex flex-1 flex-col gap-1 p-3">
+        <span className="text-xs text-slate-700">{product.entityName}</span>
+        <span className="line-clamp-2 font-semibold text-slate-900">{product.title}</span>
+        {labels.length > 0 && (
+          <span className="flex flex-wrap gap-1">
+            {labels.slice(0, 3).map(([code, name]) => (
+              <span key={code} className="rounded bg-brand-50 px-1.5 text-xs text-brand-700">
+                {name}
+              </span>
+            ))}
+          </span>
+        )}
+        <span className="mt-auto flex items-baseline gap-2">
+          <span className="text-lg font-bold text-slate-900" data-price>
+            {price(product.unitPrice)}
+          </span>
+          {original !== null && (
+            <>
+              <span className="sr-only">{t("content.product.was", { price: price(original) })}</span>
+              <s className="text-sm text-slate-600" aria-hidden="true">
+                {price(original)}
+              </s>
+            </>
+          )}
+        </span>
+      </span>
+    </BlockLink>
+  );
+}

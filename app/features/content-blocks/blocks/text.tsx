@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { useI18n } from "../../../lib/i18n.tsx";
+import { BlockLink } from "../BlockLink.tsx";
+import { type BlockProps, num, str } from "../block-props.ts";
+
+/** spec 4: a single line, or clamped to two lines. */
+export function TextBlock({ component }: BlockProps) {
+  const lines = num(component.data.lines, 1) === 2 ? 2 : 1;
+  return (
+    <p className={lines === 2 ? "line-clamp-2" : "truncate"} data-lines={lines}>
+      {str(component.data.text)}
+    </p>
+  );
+}
+
+export function ButtonBlock({ component }: BlockProps) {
+  const primary = component.data.variant !== "secondary";
+  return (
+    <BlockLink
+      action={component.action}
+      className={`inline-flex min-h-11 items-center justify-center rounded-full px-6 font-semibold ${
+        primary ? "bg-brand-700 text-white hover:bg-brand-900" : "border border-brand-700 text-brand-700"
+      }`}
+    >
+      {str(component.data.text)}
+    </BlockLink>
+  );
+}
+
+/**
+ * Rich text and custom HTML: operator HTML that the server has already sanitized (ADR 0070); the browser ships
+ * no sanitizer and inserts it as it comes.
+ */
+export function OperatorHtml({ component }: BlockProps) {
+  return (
+    <div
+      className="operator-html space-y-2 [&_a]:text-brand-700 [&_a]:underline [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (server/modules/content/sanitize.ts)
+      dangerouslySetInnerHTML={{ __html: str(component.data.html) }}
+    />
+  );
+}
+
+/** A stand-in for the product list page's search bar: opens the search overlay (spec 2 ?searchDialog=true). */
+export function SearchBarPlaceholder({ component }: BlockProps) {
+  const { href, t } = useI18n();
+  const placeholder = str(component.data.placeholder) || t("content.link.search");
+  return (
+    <Link
+      to={href("/?searchDialog=true")}
+      className="flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-slate-700 shadow-sm"
+      data-search-placeholder
+    >
+      <span aria-hidden="true">⌕</span>
+      <span>{placeholder}</span>
+    </Link>
+  );
+}
+
+/** spec 9: 10 skeleton items stand in for a product list. */
+export function ProductListPlaceholder({ component }: BlockProps) {
+  const { t } = useI18n();
+  const count = Math.min(Math.max(Math.trunc(num(component.data.count, 10)), 1), 20);
+  return (
+    <div
+      role="status"
+      aria-label={t("content.productList.loading")}
+      className="grid grid-cols-2 gap-3 md:grid-cols-5"
+    >
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
+        <div key={index} className="h-40 animate-pulse rounded-xl bg-slate-100" data-skeleton />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { createContext, type ReactNode, use, useContext } from "react";
+import type { BlockData, BlockDataMap } from "../../../server/modules/content/types.ts";
+
+/** What every block of one rendered page shares: the deferred block data and whether this is a preview. */
+export interface ContentPageContext {
+  /** Resolved by the loader and streamed in (ADR 0072); never rejects. */
+  blocks: Promise<BlockDataMap>;
+  /** Preview pages send x-preview on their content calls (spec 7). */
+  preview: boolean;
+  /** Components above the fold load their images eagerly; the rest lazily. */
+  eagerIds: ReadonlySet<string>;
+}
+
+const PageContext = createContext<ContentPageContext | null>(null);
+
+export function ContentPageProvider({
+  value,
+  children,
+}: {
+  value: ContentPageContext;
+  children?: ReactNode;
+}) {
+  return <PageContext value={value}>{children}</PageContext>;
+}
+
+export function usePageContext(): ContentPageContext {
+  const value = useContext(PageContext);
+  if (!value) throw new Error("content block outside a content page");
+  return value;
+}
+
+/** A block's resolved data; suspends until the page's block data has streamed in. */
+export function useBlockData<K extends BlockData["kind"]>(
+  componentId: string,
+  kind: K,
+): Extract<BlockData, { kind: K }> | undefined {
+  const all = use(usePageContext().blocks);
+  const data = all[componentId];
+  return data?.kind === kind ? (data as Extract<BlockData, { kind: K }>) : undefined;
+}

@@ -1,0 +1,37 @@
+import type { CurrencyFormat } from "../../../core/money.ts";
+
+/**
+ * Dates and times on the order and coupon pages. They render on the server and again in the browser, so both
+ * use UTC and say so: the same text on both sides, and no guessing which zone a time is in (ADR 0116).
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, withTime: boolean) {
+  const key = `${locale}|${withTime}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale.replace("_", "-"), {
+      dateStyle: "medium",
+      ...(withTime ? { timeStyle: "short", hourCycle: "h23" as const } : {}),
+      timeZone: "UTC",
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export function formatDateTime(iso: string, locale: string): string {
+  return `${formatter(locale, true).format(new Date(iso))} UTC`;
+}
+
+/** The currency format of an amount in `currencyCode`, from the site's currency list; null when unknown. */
+export function currencyFormat(
+  list: readonly { currencyCode: string; currencySymbol: string; minorDigits: number }[],
+  currencyCode: string,
+  fallbackSymbol?: string,
+): CurrencyFormat {
+  const found = list.find((c) => c.currencyCode === currencyCode);
+  return found
+    ? { currencySymbol: found.currencySymbol, minorDigits: found.minorDigits }
+    : { currencySymbol: fallbackSymbol ?? currencyCode, minorDigits: 2 };
+}

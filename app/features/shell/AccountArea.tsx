@@ -1,0 +1,114 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Icon } from "../../components/ui/Icon.tsx";
+import { useDismiss } from "../../components/ui/use-dismiss.ts";
+import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import { notify } from "../../lib/notify.ts";
+import { cutNickname } from "./nickname.ts";
+
+const linkClass = "rounded-full px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100";
+
+/** spec 6: a visitor sees log in (and sign up when registration is on); a customer sees my eSIM and a menu. */
+export function AccountArea() {
+  const { t, href } = useI18n();
+  const { user, registerEnabled } = useRootData();
+  if (!user) {
+    return (
+      <div className="hidden items-center gap-1 md:flex">
+        <Link to={href("/login")} className={linkClass}>
+          {t("shell.login")}
+        </Link>
+        {registerEnabled && (
+          <Link
+            to={href("/register")}
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            {t("shell.register")}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="hidden items-center gap-1 md:flex">
+      <Link to={href("/ucenter/eSIM")} className={linkClass}>
+        {t("shell.myEsim")}
+      </Link>
+      <CustomerMenu nickName={user.nickName} />
+    </div>
+  );
+}
+
+function CustomerMenu({ nickName }: { nickName: string }) {
+  const { t, href } = useI18n();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const popup = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, { popup, trigger });
+  const shortName = cutNickname(nickName);
+
+  const logout = async () => {
+    close();
+    if (!(await notify.dialog({ title: t("shell.logoutConfirm") }))) return;
+    // spec 4: logout clears the session; the accounts feature owns the call, this is its entry point.
+    await fetch("/o2cum/v1/customer/logout", { credentials: "same-origin" }).catch(() => undefined);
+    window.location.assign(href("/"));
+  };
+
+  const items: [string, string][] = [
+    ["/my/userInfo", t("shell.accountInfo")],
+    ["/my/order/list", t("shell.myOrders")],
+    ["/my/coupon", t("shell.myCoupons")],
+    ["/my/purchased", t("shell.purchased")],
+    ["/my/sfb", t("shell.inviteRewards")],
+  ];
+
+  return (
+    <div className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+      >
+        <Icon name="user" />
+        {/* WCAG 2.5.3: the accessible name starts with the visible (shortened) nickname. */}
+        <span title={nickName}>{shortName}</span>
+        <span className="sr-only"> {t("shell.accountMenu", { name: nickName })}</span>
+        <Icon name="chevronDown" className="size-4" />
+      </button>
+      {open && (
+        <ul
+          ref={popup}
+          id={menuId}
+          className="absolute right-0 top-full z-[1050] mt-2 w-56 rounded-xl border border-slate-200 bg-white py-2 shadow-xl"
+        >
+          {items.map(([path, label]) => (
+            <li key={path}>
+              <Link
+                to={href(path)}
+                onClick={close}
+                className="block px-4 py-2 text-sm text-slate-800 hover:bg-slate-100"
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-slate-200 pt-1">
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100"
+            >
+              {t("shell.logout")}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

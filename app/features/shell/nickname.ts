@@ -1,0 +1,16 @@
+import { NICKNAME_MAX } from "../../../core/constants.ts";
+
+/**
+ * spec 6: the nickname is cut to 6 characters plus an ellipsis. Characters are grapheme clusters, so a CJK
+ * character, an emoji or a flag counts as one and is never split.
+ */
+export function cutNickname(name: string, max = NICKNAME_MAX): string {
+  const graphemes = Array.from(
+    new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name.trim()),
+  );
+  if (graphemes.length <= max) return name.trim();
+  return `${graphemes
+    .slice(0, max)
+    .map((g) => g.segment)
+    .join("")}…`;
+}

@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  FEATURE_MESSAGE_BUNDLES,
+  type MessageModuleName,
+  namedMessageModules,
+  SHELL_MESSAGE_MODULES,
+} from "../../core/i18n/index.ts";
+import routes from "../routes.ts";
+
+// The browser only has the shell's messages plus those of the feature layouts around the page (ADR 0005). A key
+// from any other module would show as its raw name, so every key a page's code can reach must be sent to it.
+
+const APP = path.resolve(import.meta.dirname, "..");
+const CORE = path.resolve(APP, "..", "core");
+
+interface RouteEntry {
+  file: string;
+  children?: RouteEntry[];
+}
+
+const moduleOfKey = new Map<string, MessageModuleName>();
+for (const [name, module] of Object.entries(namedMessageModules)) {
+  for (const key of Object.keys(module.en_US)) moduleOfKey.set(key, name as MessageModuleName);
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  const target = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`]) {
+    if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
+  }
+  return null;
+}
+
+/** Every browser-side source file a route module reaches through relative imports (not *.server.ts, not i18n). */
+function reachable(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    // Type-only imports bring no code; `import type {…} from` and `import { type …, type … } from` are skipped.
+    const code = source
+      .replace(/import type [^;]+;/g, "")
+      .replace(/import \{(\s*type [^,}]+,?)+\s*\} from [^;]+;/g, "");
+    for (const match of code.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const next = resolveImport(file, match[1]!);
+      if (!next || next.includes(`${path.sep}i18n${path.sep}`) || next.endsWith(".server.ts")) continue;
+      if (next.includes("core/i18n/") || !(next.startsWith(APP) || next.startsWith(CORE))) continue;
+      queue.push(next);
+    }
+  }
+  return [...seen];
+}
+
+/** The modules whose keys a file names: whole keys in quotes, and `prefix.${…}` templates. */
+function modulesUsed(file: string): Map<MessageModuleName, string> {
+  const source = readFileSync(file, "utf8");
+  const used = new Map<MessageModuleName, string>();
+  for (const match of source.matchAll(/["'`]([a-zA-Z]+\.[\w.]+)["'`]/g)) {
+    const module = moduleOfKey.get(match[1]!);
+    if (module) used.set(module, match[1]!);
+  }
+  for (const match of source.matchAll(/`([a-zA-Z]+\.[\w.]*\.)\$\{/g)) {
+    for (const [key, module] of moduleOfKey) if (key.startsWith(match[1]!)) used.set(module, `${match[1]}…`);
+  }
+  return used;
+}
+
+function pages(
+  entries: RouteEntry[],
+  bundles: readonly MessageModuleName[] = [],
+): [string, MessageModuleName[]][] {
+  return entries.flatMap((entry) => {
+    const bundle = /^routes\/messages\.(\w+)\.tsx$/.exec(entry.file)?.[1] as
+      | keyof typeof FEATURE_MESSAGE_BUNDLES
+      | undefined;
+    const here = bundle ? [...bundles, ...FEATURE_MESSAGE_BUNDLES[bundle]] : [...bundles];
+    return [[entry.file, here] as [string, MessageModuleName[]], ...pages(entry.children ?? [], here)];
+  });
+}
+
+describe("feature message bundles", () => {
+  const all = pages(routes as RouteEntry[]);
+
+  it("finds the pages and their layouts", () => {
+    expect(all.find(([file]) => file === "routes/install.tsx")?.[1]).toEqual(["install"]);
+    expect(all.find(([file]) => file === "routes/ucenter.order.list.tsx")?.[1]).toEqual([
+      "ordersUi",
+      "purchase",
+    ]);
+  });
+
+  it.each(all)("%s only uses messages sent to it", (file, bundles) => {
+    const sent = new Set<MessageModuleName>([...SHELL_MESSAGE_MODULES, ...bundles]);
+    const missing: string[] = [];
+    for (const source of reachable(path.join(APP, file))) {
+      for (const [module, key] of modulesUsed(source)) {
+        if (!sent.has(module)) missing.push(`${path.relative(APP, source)}: ${key} (${module})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Locale } from "../../core/constants.ts";
+
+const BCP47: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "zh-HK" };
+
+/**
+ * A date and time for the page. The server formats in UTC (and says so) so the first render is the same on
+ * both sides; the browser then shows it in the shopper's own time zone (LocalTime.tsx).
+ */
+export function formatTime(iso: string, locale: Locale, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(BCP47[locale], {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: timeZone === "UTC" ? "short" : undefined,
+  }).format(date);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date (medium style) in UTC, for validity dates: the server's and the browser's renders agree. */
+export function formatDay(iso: string, locale: string): string {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeZone: "UTC" });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}

@@ -1,0 +1,225 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  type Locale,
+} from "../core/constants.ts";
+import { format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
+import commonMessages from "../core/i18n/messages/common.ts";
+import { localeFromAcceptLanguage, localePath, splitLocale } from "../core/locale-path.ts";
+import type { Route } from "./+types/root";
+import { appContext } from "./context.ts";
+import { pageCustomer } from "./features/account/session.server.ts";
+import { ErrorView, NotFoundView } from "./features/shell/PageStates.tsx";
+import { ShellFrame } from "./features/shell/ShellFrame.tsx";
+import { provideMessages } from "./lib/i18n-runtime.ts";
+import { loginStore, syncLoginStore } from "./lib/login-store.ts";
+import { scrollKey } from "./lib/scroll.ts";
+import "./app.css";
+
+type RootUser = { nickName: string; loginName: string | null } | null;
+
+const HTML_LANG: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "zh-HK" };
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+// `url` (not request.url): React Router 8 passes data requests through with their `.data` suffix, so
+// /zh_CN.data would otherwise read as an unprefixed path and render en_US after a client-side switch.
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { services, request: info } = context.get(appContext);
+  const { locale } = splitLocale(url.pathname);
+
+  // spec 2: the locale is detected only on the root path, from the cookie first, then the browser's languages.
+  if (url.pathname === "/") {
+    const cookieHeader = request.headers.get("cookie");
+    const fromCookie = readCookie(cookieHeader, LOCALE_COOKIE);
+    const detected = isLocale(fromCookie)
+      ? fromCookie
+      : localeFromAcceptLanguage(request.headers.get("accept-language"));
+    if (detected && detected !== DEFAULT_LOCALE) {
+      const headers = new Headers({ vary: "Cookie, Accept-Language" });
+      if (!isLocale(fromCookie)) {
+        headers.append(
+          "set-cookie",
+          `${LOCALE_COOKIE}=${detected}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`,
+        );
+      }
+      throw redirect(`/${detected}${url.search}`, { headers });
+    }
+  }
+
+  // The session (cookie or bearer header) decides the header's state; such requests are never HTML-cached
+  // (server/infra/html-cache.ts skips any request with a session cookie or Authorization header).
+  const [site, customer] = await Promise.all([
+    services.site.siteInfo(info.siteCode, locale),
+    pageCustomer(context.get(appContext), request, url),
+  ]);
+  const switches = services.account.registrationSwitches();
+  const currency =
+    site.supportCurrencyList.find((c) => c.currencyCode === info.currency) ??
+    site.supportCurrencyList.find((c) => c.currencyCode === site.defCurrencyCode) ??
+    site.supportCurrencyList[0];
+  if (!currency) throw data("site has no currency", { status: 500 });
+
+  return {
+    locale,
+    messages: messagesOf(locale, SHELL_MESSAGE_MODULES),
+    currency,
+    channel: info.channel,
+    origin: info.origin,
+    // spec 6: the logged-in customer's names (the header shows the nickname); null for a visitor.
+    user: customer
+      ? { nickName: customer.nickName ?? customer.loginName ?? "", loginName: customer.loginName }
+      : null,
+    // spec 6: the register link shows only when phone or email registration is enabled.
+    registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
+    site: {
+      onlineShopName: site.defaultOnlineShopName,
+      supportLangList: site.supportLangList,
+      supportCurrencyList: site.supportCurrencyList,
+      privacyPolicy: { en_US: site.privacyPolicy, zh_CN: site.privacyPolicyCn, zh_HK: site.privacyPolicyHk },
+      tacCondition: { en_US: site.tacCondition, zh_CN: site.tacConditionCn, zh_HK: site.tacConditionHk },
+    },
+  };
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // Locale and currency are the root's inputs; plain navigations keep its data, mutations refresh it.
+  const localeChanged = splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale;
+  const currencyChanged = currentUrl.searchParams.get("currency") !== nextUrl.searchParams.get("currency");
+  if (localeChanged || currencyChanged) return true;
+  // An explicit revalidation on the same URL (after login or logout) refreshes the session's user.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const locale = rootData?.locale ?? splitLocale(location.pathname).locale;
+  return (
+    <html lang={HTML_LANG[locale]}>
+      <head>
+        <meta charSet="utf-8" />
+        {/* WCAG 1.4.4: pinch zoom stays available (no maximum-scale, no user-scalable=no). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cff" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <LocaleAlternates origin={rootData?.origin} pathname={location.pathname} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration getKey={scrollKey} />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+// spec 2: every page exists once per locale; tell search engines which URL serves which language.
+const HREFLANG: readonly [string, Locale][] = [
+  ["en", "en_US"],
+  ["zh-CN", "zh_CN"],
+  ["zh-HK", "zh_HK"],
+  ["x-default", "en_US"],
+];
+
+function LocaleAlternates({ origin, pathname }: { origin?: string; pathname: string }) {
+  const { rest } = splitLocale(pathname);
+  return HREFLANG.map(([hreflang, locale]) => (
+    <link
+      key={hreflang}
+      rel="alternate"
+      hrefLang={hreflang}
+      href={`${origin ?? ""}${localePath(locale, rest, true)}`}
+    />
+  ));
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  // Non-React browser code (the HTTP client's dialogs, list errors) translates with these (ADR 0005).
+  provideMessages(loaderData.locale, loaderData.messages);
+  return <AppOutlet locale={loaderData.locale} user={loaderData.user} />;
+}
+
+function AppOutlet({ locale, user }: { locale: Locale; user: RootUser }) {
+  // spec 3, 4: the stored login info follows the server's session; an expired cached login is dropped on load.
+  useEffect(() => {
+    syncLoginStore(loginStore(), user ? { loginName: user.loginName, nickName: user.nickName } : null);
+  }, [user]);
+  // spec 2: the locale switches on navigation; remember it for the next visit to the root path.
+  useEffect(() => {
+    if (readCookie(document.cookie, LOCALE_COOKIE) !== locale) {
+      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
+    }
+  }, [locale]);
+  // Runs after every child's effects in the first commit: tests wait for it before driving listeners.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const locale = splitLocale(location.pathname).locale;
+  // Only the shared messages: importing every catalogue here would ship them all to the browser.
+  const messages = commonMessages[locale];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  // When the root loader succeeded (an unknown first segment such as /category fails in the locale layout),
+  // the error shows inside the storefront shell; without root data only this plain page can render.
+  if (rootData) {
+    return <ShellFrame failed={!notFound}>{notFound ? <NotFoundView /> : <ErrorView />}</ShellFrame>;
+  }
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <title>
+        {notFound
+          ? format(messages["error.pageNotFound"], { path: location.pathname })
+          : messages["error.systemTitle"]}
+      </title>
+      <h1 className="text-2xl font-semibold">
+        {notFound
+          ? format(messages["error.pageNotFound"], { path: location.pathname })
+          : messages["error.systemTitle"]}
+      </h1>
+      {!notFound && <p className="mt-4 text-slate-600">{messages["error.internal"]}</p>}
+      <p className="mt-8">
+        <a className="text-blue-700 underline" href={locale === DEFAULT_LOCALE ? "/" : `/${locale}`}>
+          {messages["error.backHome"]}
+        </a>
+      </p>
+    </main>
+  );
+}

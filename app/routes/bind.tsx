@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { AuthCard } from "../features/account/AuthCard.tsx";
+import {
+  ContactFields,
+  type ContactValue,
+  contactPayload,
+  contactTarget,
+} from "../features/account/ContactFields.tsx";
+import { useCodeSender } from "../features/account/code-sending.tsx";
+import { type LoginAnswer, useCompleteLogin, usePageFromQuery } from "../features/account/complete-login.ts";
+import { CodeField } from "../features/account/Field.tsx";
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  focusFirstInvalid,
+  linkClass,
+  primaryButtonClass,
+  zodFieldErrors,
+} from "../features/account/form.ts";
+import { EMPTY_CONTACT, translateErrors } from "../features/account/LoginPanel.tsx";
+import { PasswordField } from "../features/account/PasswordField.tsx";
+import { ProtocolAgreement } from "../features/account/ProtocolAgreement.tsx";
+import { encryptPassword } from "../features/account/password-crypto.ts";
+import {
+  codeSchema,
+  contactInput,
+  contactSchema,
+  newPasswordSchema,
+  protocolSchema,
+} from "../features/account/schemas.ts";
+import { useApi } from "../lib/api.ts";
+import { useI18n, useRootData } from "../lib/i18n.tsx";
+import { loginStore, type ThirdPartyInfo } from "../lib/login-store.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/bind";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "accountUi.bind.title", { noindex: true });
+}
+
+type BindMode = "existing" | "new";
+
+// spec 2 /bind, spec 4: after hoth.social.openEmailOrPhoneNotFound or providerNotBindUser the stored third-party
+// info is linked to an account: an existing one (its password) or a new one (a code and a new password).
+export default function BindPage() {
+  const { t, href } = useI18n();
+  const { channel } = useRootData();
+  const api = useApi();
+  const complete = useCompleteLogin();
+  const pageFrom = usePageFromQuery();
+  const form = useRef<HTMLFormElement>(null);
+  const [third, setThird] = useState<ThirdPartyInfo | null | undefined>(undefined);
+  const [mode, setMode] = useState<BindMode>("existing");
+  const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const sender = useCodeSender("REGISTER", contactTarget(contact));
+
+  // Session storage exists only in the browser: read it after hydration.
+  useEffect(() => {
+    const info = loginStore().readThirdParty();
+    setThird(info);
+    if (info?.email) {
+      setContact((value) => ({ ...value, kind: "email", email: info.email ?? "" }));
+    }
+  }, []);
+
+  if (third === undefined) return <AuthCard title={t("accountUi.bind.title")}>{null}</AuthCard>;
+  if (third === null) {
+    return (
+      <AuthCard title={t("accountUi.bind.title")}>
+        <p className="text-slate-800">{t("accountUi.bind.missing")}</p>
+        <p className="mt-4">
+          <Link className={linkClass} to={href(`/login${pageFrom}`)}>
+            {t("accountUi.toLogin")}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const parsedContact = contactSchema().safeParse(contactInput(contact));
+    if (!parsedContact.success) Object.assign(found, zodFieldErrors(parsedContact.error));
+    if (mode === "new") {
+      const parsedCode = codeSchema.safeParse(code);
+      if (!parsedCode.success) found.code = parsedCode.error.issues[0]!.message;
+      const pass = newPasswordSchema.safeParse(password);
+      if (!pass.success) found.password = pass.error.issues[0]!.message;
+    } else if (!password) found.password = "account.field.required";
+    if (!protocolSchema.safeParse(agreed).success) found.protocolAgreed = "account.protocolRequired";
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/social-login/bind",
+        {
+          provider: third.provider,
+          openAccessToken: third.accessToken,
+          channel,
+          ...contactPayload(contact),
+          password: await encryptPassword(api, password),
+          ...(mode === "new" ? { captcha: code.trim(), captchaKey: sender.codeKey } : {}),
+          protocolAgreed: true,
+        },
+        { autoLogin: false },
+      );
+      await complete(answer);
+    } catch (error) {
+      setErrors(apiFieldErrors(error));
+      focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = translateErrors(t, errors);
+  const provider = t(`accountUi.provider.${third.provider}`);
+  return (
+    <AuthCard title={t("accountUi.bind.title")} intro={t("accountUi.bind.intro", { provider })}>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{t("accountUi.bind.mode")}</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {(["existing", "new"] as const).map((value) => (
+              <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name="bind-mode"
+                  value={value}
+                  checked={mode === value}
+                  onChange={() => setMode(value)}
+                />
+                {t(value === "existing" ? "accountUi.bind.modeExisting" : "accountUi.bind.modeNew")}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <ContactFields
+          value={contact}
+          onChange={setContact}
+          errors={shown}
+          legend={t("accountUi.field.account")}
+        />
+        {mode === "new" && (
+          <CodeField
+            id="bind-code"
+            label={t("accountUi.field.code")}
+            value={code}
+            onChange={setCode}
+            error={shown.code ?? shown.captcha}
+            addon={sender.button}
+          />
+        )}
+        <PasswordField
+          id="bind-password"
+          label={t("accountUi.field.password")}
+          value={password}
+          onChange={setPassword}
+          autoComplete={mode === "new" ? "new-password" : "current-password"}
+          showRules={mode === "new"}
+          error={shown.password}
+        />
+        <ProtocolAgreement checked={agreed} onChange={setAgreed} error={shown.protocolAgreed} />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? t("accountUi.busy") : t("accountUi.submit.bind")}
+        </button>
+      </form>
+      {sender.dialog}
+    </AuthCard>
+  );
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

@@ -1,0 +1,14 @@
+import { InstallSteps } from "../features/install/InstallSteps.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/install.esim-install";
+
+// spec 2 /install/eSIM-install: the numbered install steps as a spec 4 step group (issue 6).
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "install.steps.title");
+}
+
+export default function InstallEsimInstallPage() {
+  return <InstallSteps base="/install" />;
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

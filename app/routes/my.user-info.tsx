@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { appContext } from "../context.ts";
+import { linkClass } from "../features/account/form.ts";
+import { maskEmail, maskPhone } from "../features/account/mask.ts";
+import { requirePageCustomer } from "../features/account/session.server.ts";
+import { useI18n, useRootData } from "../lib/i18n.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/my.user-info";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "accountUi.my.title", { noindex: true });
+}
+
+// Each /my page checks the session itself too: loaders run in parallel, so none may rely on the layout's.
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const customer = await requirePageCustomer(context.get(appContext), request, url);
+  return {
+    nickName: customer.nickName,
+    email: maskEmail(customer.email),
+    phone: maskPhone(customer.phone, customer.internationalTelCode),
+    defaultLanguage: customer.defaultLanguage,
+    preferenceCurrency: customer.preferenceCurrency,
+  };
+}
+
+// spec 2 /my/userInfo: account information (nickname, masked contacts, language, currency) and the way on.
+export default function UserInfoPage({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { site } = useRootData();
+  const language = site.supportLangList.find(
+    (entry) => entry.lang === loaderData.defaultLanguage,
+  )?.langMeaning;
+  const rows: [string, string | null | undefined][] = [
+    [t("accountUi.field.nickName"), loaderData.nickName],
+    [t("accountUi.field.email"), loaderData.email],
+    [t("accountUi.field.phone"), loaderData.phone],
+    [t("accountUi.field.language"), language],
+    [t("accountUi.field.currency"), loaderData.preferenceCurrency],
+  ];
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">{t("accountUi.my.title")}</h1>
+      <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 px-4 py-3">
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="text-sm font-medium text-slate-900">{value || t("accountUi.my.notSet")}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <li>
+          <Link className={linkClass} to={href("/logins/preference")}>
+            {t("accountUi.my.preference")}
+          </Link>
+        </li>
+        <li>
+          <Link className={linkClass} to={href("/my/userInfo/more-info")}>
+            {t("accountUi.my.moreInfo")}
+          </Link>
+        </li>
+        <li>
+          <Link className={linkClass} to={href("/my/userInfo/delete")}>
+            {t("accountUi.my.delete")}
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

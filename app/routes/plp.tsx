@@ -1,0 +1,186 @@
+import { useEffect, useMemo } from "react";
+import { data, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { DEFAULT_CHANNEL, DEFAULT_CURRENCY, type Locale } from "../../core/constants.ts";
+import { translate } from "../../core/i18n/index.ts";
+import { pageList } from "../../core/lists.ts";
+import { splitLocale } from "../../core/locale-path.ts";
+import {
+  listIdentity,
+  PLP_PAGE_SIZE,
+  type ProductQuery,
+  parseProductQuery,
+  productQueryParams,
+} from "../../server/modules/catalog/product-query.ts";
+import { appContext } from "../context.ts";
+import { type ApiContext, discoveryApi } from "../features/catalog/api.ts";
+import { CampaignGate } from "../features/catalog/CampaignGate.tsx";
+import { PlanCard } from "../features/catalog/PlanCard.tsx";
+import { PlpFilters } from "../features/catalog/PlpFilters.tsx";
+import { PRODUCT_SEARCH_PATH, useLoadMore } from "../features/catalog/use-load-more.ts";
+import { rememberMarketingCode } from "../features/content-blocks/marketing-codes.ts";
+import { useI18n, useRootData } from "../lib/i18n.tsx";
+import type { Route } from "./+types/plp";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { messages?: Record<string, string> } | undefined;
+  const name = root?.messages?.["app.name"] ?? "eSIM";
+  return [{ title: `${loaderData?.heading ?? root?.messages?.["discovery.plpTitle"] ?? ""} | ${name}` }];
+}
+
+// spec 2 /plp (cached): the loader reads the spec's parameters plus filters, checks the campaign gate
+// (spec 4) and lists the first page in-process, in one indexed statement (ADR 0081).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, request: info } = context.get(appContext);
+  const url = new URL(request.url);
+  // A page never fails on an odd filter value: it is ignored (the API answers 400 instead).
+  const { query } = parseProductQuery(url.searchParams);
+  query.page = 0;
+  query.size = PLP_PAGE_SIZE;
+  let campaignEnded = false;
+  if (query.marketingCode) {
+    const [target] = await services.productList.campaignTargets([query.marketingCode]);
+    campaignEnded = !target?.showFlag;
+  }
+  let list = pageList([] as Awaited<ReturnType<typeof services.productList.list>>["content"], 0);
+  if (!campaignEnded) {
+    try {
+      list = await services.productList.list(query, info.currency, info.locale);
+    } catch (error) {
+      // An unsupported currency cookie falls back to the site's default, as the root loader does.
+      // (By its code: the server bundle and the services each load their own copy of the error class.)
+      if ((error as { code?: unknown } | null)?.code !== "catalog.currencyUnsupported") throw error;
+      list = await services.productList.list(query, DEFAULT_CURRENCY, info.locale);
+    }
+  }
+  const heading = plpHeading(info.locale, query);
+  return data({ list, query, campaignEnded, heading, identity: listIdentity(url.searchParams) });
+}
+
+function plpHeading(locale: Locale, query: ProductQuery): string {
+  const name = query.categoryName ?? query.hitName;
+  const typed = query.keyword ?? query.search;
+  if (name) return translate(locale, "discovery.plpTitleFor", { name });
+  if (typed) return translate(locale, "discovery.plpResultsFor", { keyword: typed });
+  return translate(locale, "discovery.plpTitle");
+}
+
+/** spec 2: the list reloads when any parameter except the visible flag and the search dialog changes. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return listIdentity(currentUrl.searchParams) !== listIdentity(nextUrl.searchParams);
+}
+
+type PlpData = Awaited<ReturnType<typeof loader>>["data"];
+/** The list on screen and the headers its API calls carry, for client-side reloads. */
+let shown: PlpData | null = null;
+let shownWith: ApiContext | null = null;
+
+/**
+ * In the browser a reload asks the same public API as load-more (spec 7, through the HTTP client and its spec 8
+ * handling). spec 8: a failed reload keeps the previous list; the client has already shown the toast or dialog.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<PlpData> {
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const { query } = parseProductQuery(url.searchParams);
+  query.page = 0;
+  query.size = PLP_PAGE_SIZE;
+  const api = discoveryApi({
+    locale,
+    currency: url.searchParams.get("currency")?.toUpperCase() ?? shownWith?.currency ?? DEFAULT_CURRENCY,
+    channel: shownWith?.channel ?? DEFAULT_CHANNEL,
+  });
+  try {
+    let campaignEnded = false;
+    if (query.marketingCode) {
+      const { targetList } = await api.post<{ targetList: { showFlag: boolean }[] }>(
+        "/o2pcm/v1/query-target-info",
+        { codes: [query.marketingCode] },
+      );
+      campaignEnded = !targetList[0]?.showFlag;
+    }
+    const list = campaignEnded
+      ? pageList([] as PlpData["list"]["content"], 0)
+      : await api.list<PlpData["list"]>(PRODUCT_SEARCH_PATH, { data: productQueryParams(query) });
+    return {
+      list,
+      query,
+      campaignEnded,
+      heading: plpHeading(locale, query),
+      identity: listIdentity(url.searchParams),
+    };
+  } catch (error) {
+    if (shown) return shown;
+    throw error;
+  }
+}
+
+export default function ProductList({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { currency, channel } = useRootData();
+  const [searchParams] = useSearchParams();
+  const api = useMemo(
+    () => discoveryApi({ locale, currency: currency.currencyCode, channel }),
+    [locale, currency.currencyCode, channel],
+  );
+  // The load-more request repeats the page's own list parameters.
+  const listParams = useMemo(() => new URLSearchParams(loaderData.identity), [loaderData.identity]);
+  const { items, total, loading, noMore, loadMore } = useLoadMore(loaderData.list, listParams, api);
+  // spec 3/4: a live campaign the shopper entered unlocks its custom title container on content pages.
+  useEffect(() => {
+    if (loaderData.query.marketingCode && !loaderData.campaignEnded) {
+      rememberMarketingCode(loaderData.query.marketingCode);
+    }
+  }, [loaderData.query.marketingCode, loaderData.campaignEnded]);
+  useEffect(() => {
+    shown = loaderData;
+    shownWith = { locale, currency: currency.currencyCode, channel };
+  }, [loaderData, locale, currency.currencyCode, channel]);
+
+  return (
+    <div className="mx-auto max-w-[1300px] px-4 py-6 md:px-6 md:py-10">
+      <CampaignGate ended={loaderData.campaignEnded} />
+      <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{loaderData.heading}</h1>
+      <p className="mt-1 text-sm text-slate-700" aria-live="polite">
+        {t("discovery.plpCount", { count: total })}
+      </p>
+      <div className="mt-6">
+        <PlpFilters query={loaderData.query} params={searchParams} />
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-12 text-center text-slate-700">{t("discovery.noPlans")}</p>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={loading}>
+          {items.map((plan) => (
+            <li key={plan.platformProductCode} className="relative">
+              <PlanCard plan={plan} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 0 && (
+        <div className="mt-8 text-center text-sm text-slate-700">
+          {noMore ? (
+            <p>{t("common.allLoaded")}</p>
+          ) : loading ? (
+            <p role="status">{t("common.dataLoading")}</p>
+          ) : (
+            <button
+              type="button"
+              onClick={() => void loadMore()}
+              className="rounded-full border border-slate-300 px-5 py-2 font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {t("discovery.loadMore")}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

@@ -1,0 +1,155 @@
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { appContext } from "../context.ts";
+import { AuthCard } from "../features/account/AuthCard.tsx";
+import {
+  ContactFields,
+  type ContactKind,
+  type ContactValue,
+  contactPayload,
+  contactTarget,
+} from "../features/account/ContactFields.tsx";
+import { useCodeSender } from "../features/account/code-sending.tsx";
+import { type LoginAnswer, useCompleteLogin, usePageFromQuery } from "../features/account/complete-login.ts";
+import { CodeField } from "../features/account/Field.tsx";
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  focusFirstInvalid,
+  linkClass,
+  primaryButtonClass,
+  zodFieldErrors,
+} from "../features/account/form.ts";
+import { EMPTY_CONTACT, translateErrors } from "../features/account/LoginPanel.tsx";
+import { PasswordField } from "../features/account/PasswordField.tsx";
+import { ProtocolAgreement } from "../features/account/ProtocolAgreement.tsx";
+import { encryptPassword } from "../features/account/password-crypto.ts";
+import {
+  codeFormSchema,
+  contactInput,
+  newPasswordSchema,
+  protocolSchema,
+} from "../features/account/schemas.ts";
+import { useApi } from "../lib/api.ts";
+import { useI18n } from "../lib/i18n.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/register";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "accountUi.register.title", { noindex: true });
+}
+
+// spec 6: registration is offered only when the server enables e-mail or phone registration (the same switches
+// GET /o2user/v1/pub/customer/public-key publishes).
+export async function loader({ context }: Route.LoaderArgs) {
+  const switches = context.get(appContext).services.account.registrationSwitches();
+  const kinds: ContactKind[] = [];
+  if (switches.emailRegistrationEnabled) kinds.push("email");
+  if (switches.phoneRegistrationEnabled) kinds.push("phone");
+  return { kinds };
+}
+
+export default function RegisterPage({ loaderData }: Route.ComponentProps) {
+  const { t, href, locale, currency } = useI18n();
+  const api = useApi();
+  const complete = useCompleteLogin();
+  const pageFrom = usePageFromQuery();
+  const form = useRef<HTMLFormElement>(null);
+  const kinds = loaderData.kinds;
+  const [contact, setContact] = useState<ContactValue>({ ...EMPTY_CONTACT, kind: kinds[0] ?? "email" });
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const sender = useCodeSender("REGISTER", contactTarget(contact));
+
+  if (kinds.length === 0) {
+    return (
+      <AuthCard title={t("accountUi.register.title")}>
+        <p className="text-slate-800">{t("accountUi.register.disabled")}</p>
+        <p className="mt-4">
+          <Link className={linkClass} to={href(`/login${pageFrom}`)}>
+            {t("accountUi.toLogin")}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const parsed = codeFormSchema().safeParse({ ...contactInput(contact), code });
+    if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error));
+    const pass = newPasswordSchema.safeParse(password);
+    if (!pass.success) found.password = pass.error.issues[0]!.message;
+    if (!protocolSchema.safeParse(agreed).success) found.protocolAgreed = "account.protocolRequired";
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/customer/register",
+        {
+          ...contactPayload(contact),
+          captcha: code.trim(),
+          captchaKey: sender.codeKey,
+          password: await encryptPassword(api, password),
+          defaultLanguage: locale,
+          preferenceCurrency: currency.currencyCode,
+          protocolAgreed: true,
+        },
+        { autoLogin: false },
+      );
+      await complete(answer);
+    } catch (error) {
+      setErrors(apiFieldErrors(error));
+      focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = translateErrors(t, errors);
+  return (
+    <AuthCard title={t("accountUi.register.title")}>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <ContactFields value={contact} onChange={setContact} errors={shown} kinds={kinds} />
+        <CodeField
+          id="register-code"
+          label={t("accountUi.field.code")}
+          value={code}
+          onChange={setCode}
+          error={shown.code ?? shown.captcha}
+          addon={sender.button}
+        />
+        <PasswordField
+          id="register-password"
+          label={t("accountUi.field.password")}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          showRules
+          error={shown.password}
+        />
+        <ProtocolAgreement checked={agreed} onChange={setAgreed} error={shown.protocolAgreed} />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? t("accountUi.busy") : t("accountUi.submit.register")}
+        </button>
+        <p className="text-sm text-slate-700">
+          {t("accountUi.haveAccount")}{" "}
+          <Link className={linkClass} to={href(`/login${pageFrom}`)}>
+            {t("accountUi.toLogin")}
+          </Link>
+        </p>
+      </form>
+      {sender.dialog}
+    </AuthCard>
+  );
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

@@ -1,0 +1,24 @@
+import { CouponWalletView } from "../features/coupons/CouponWalletView.tsx";
+import { loadWallet } from "../features/coupons/coupons.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/ucenter.coupon";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "ordersUi.coupons.title", { noindex: true });
+}
+
+// Each protected page checks the session itself too: loaders run in parallel, so none may rely on the layout's.
+export function loader(args: Route.LoaderArgs) {
+  return loadWallet(args);
+}
+
+// spec 2 /ucenter/coupon: the shopper's coupons by state (available, used, expired). ADR 0117.
+export default function UcenterCouponPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <CouponWalletView data={loaderData} base="/ucenter/coupon" />
+    </div>
+  );
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

@@ -1,0 +1,25 @@
+import { OrderListView } from "../features/orders/OrderListView.tsx";
+import { loadOrderList } from "../features/orders/orders.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/ucenter.order.list";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "ordersUi.list.title", { noindex: true });
+}
+
+// Each protected page checks the session itself too: loaders run in parallel, so none may rely on the layout's.
+export function loader(args: Route.LoaderArgs) {
+  return loadOrderList(args);
+}
+
+// spec 2 /ucenter/order/list: the shopper's orders with status tabs, search (with history) and pages; the scroll
+// position is remembered when coming back from an order (app/lib/scroll.ts). ADR 0115.
+export default function UcenterOrderListPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <OrderListView data={loaderData} base="/ucenter/order" />
+    </div>
+  );
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

@@ -1,0 +1,754 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BudgetOutcome, judge } from "./budgets.ts";
+import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
+import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
+import { fixed, int, kb, ms, table } from "./lib/format.ts";
+import { type LighthouseResult, runLighthouse } from "./lib/lighthouse.ts";
+import { BROWSER_HEADERS, type LoadResult, measure } from "./lib/load.ts";
+import { createScratchDatabase, DEFAULT_POSTGRES_URL, type ScratchDatabase } from "./lib/postgres.ts";
+import { runSearchBench, SEARCH_SCRIPT, type SearchResult } from "./lib/search-runner.ts";
+import {
+  type RunningServer,
+  rssMb,
+  sampleRss,
+  startStaticServer,
+  startStoreServer,
+  waitUntilIdle,
+} from "./lib/servers.ts";
+import { hasTemplate, restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
+
+/**
+ * `npm run bench` (ADR 0050): one run measures SSR throughput and latency (cached and uncached) against a bare
+ * Node static server, first-load JS, Lighthouse mobile, server RSS under load on PGlite and PostgreSQL, and
+ * PLP and search on the large catalogue; prints everything with the budgets marked PASS or MISS and writes
+ * bench/results/<timestamp>.json. A missed budget never fails the process; a broken build or server does.
+ */
+
+const flag = (name: string) => ["1", "true", "yes"].includes((process.env[name] ?? "").toLowerCase());
+const num = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+const config = {
+  durationS: num("BENCH_DURATION", 8),
+  warmupS: num("BENCH_WARMUP", 2),
+  connections: num("BENCH_CONNECTIONS", 50),
+  /**
+   * Uncached renders take tens of milliseconds of CPU each: 50 at once on two cores all finish late together
+   * (or time out), which measures the queue, not the render. Fewer connections give a meaningful rate.
+   */
+  uncachedConnections: num("BENCH_UNCACHED_CONNECTIONS", 10),
+  freshDatabases: flag("BENCH_FRESH_DB"),
+  skipLighthouse: flag("BENCH_SKIP_LIGHTHOUSE"),
+  skipLarge: flag("BENCH_SKIP_LARGE"),
+  skipPostgres: flag("BENCH_SKIP_POSTGRES"),
+  buildDir: process.env.BENCH_BUILD_DIR || "build-bench",
+  postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
+};
+
+const PAGES = {
+  home: "/",
+  plp: "/plp?type=COUNTRY",
+  pdp: "/pdp/", // + a seeded platformProductCode
+} as const;
+type PageName = keyof typeof PAGES;
+const PAGE_NAMES = Object.keys(PAGES) as PageName[];
+
+const BUILD_SOURCES = ["app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+const started = Date.now();
+const errors: Array<{ phase: string; message: string }> = [];
+
+function log(message: string) {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`[${String(seconds).padStart(3)} s] ${message}`);
+}
+
+function recordError(phase: string, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  errors.push({ phase, message });
+  log(`${phase} FAILED: ${message.split("\n").slice(0, 12).join("\n    ")}`);
+}
+
+/** Runs a phase; an error is recorded and printed, and the rest of the bench goes on. */
+async function phase<T>(name: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    recordError(name, error);
+    return null;
+  }
+}
+
+function redact(url: string) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.href;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Build and databases
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildIfStale(): { built: boolean; seconds: number } {
+  const stamp = path.join(config.buildDir, "server", "index.js");
+  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (builtAt >= Math.max(...BUILD_SOURCES.map(newestMtime))) return { built: false, seconds: 0 };
+  log(`building into ${config.buildDir} (sources changed since the last build)…`);
+  const begin = Date.now();
+  const result = spawnSync("npm", ["run", "build"], {
+    env: { ...process.env, BUILD_DIR: config.buildDir },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `npm run build failed (${result.status}):\n${`${result.stdout}${result.stderr}`.slice(-3000)}`,
+    );
+  }
+  return { built: true, seconds: (Date.now() - begin) / 1000 };
+}
+
+interface Prepared {
+  planCode: string | null;
+  plans: number;
+  seconds: number;
+}
+
+/** Migrates and seeds one scratch database in a child process (bench/lib/prepare-db.ts). */
+async function prepare(label: string, env: Record<string, string>): Promise<Prepared> {
+  const spawned = spawnTracked(
+    ["bench/lib/prepare-db.ts"],
+    { ...process.env, DATABASE_URL: "", DATA_DIR: "", LOG_LEVEL: "warn", ...env },
+    label,
+  );
+  const output = await waitForExit(spawned, label, 400_000);
+  const line = output
+    .trim()
+    .split("\n")
+    .reverse()
+    .find((l) => l.startsWith("{"));
+  if (!line) throw new Error(`${label} printed no result:\n${output}`);
+  return JSON.parse(line) as Prepared;
+}
+
+const templates = templateKey();
+const initdbKey = templateKey(["package-lock.json"], false);
+let initdb: Promise<void> | null = null;
+
+/** Today's empty initialised PGlite folder, made once (bench/lib/templates.ts). */
+function ensureInitdbTemplate(scratch: string): Promise<void> {
+  initdb ??= (async () => {
+    if (hasTemplate(initdbKey, "initdb")) return;
+    const dir = path.join(scratch, "initdb");
+    await prepare("PGlite initdb", { DATA_DIR: dir, BENCH_INIT_ONLY: "1" });
+    saveTemplate(initdbKey, "initdb", dir, { initdb: true });
+  })();
+  return initdb;
+}
+
+/** A seeded PGlite data directory: a copy of today's template when there is one, else seeded and kept. */
+async function seedPglite(name: string, label: string, env: { DATA_DIR: string; BENCH_LARGE?: string }) {
+  if (!config.freshDatabases) {
+    const restored = restoreTemplate<Prepared>(templates, name, env.DATA_DIR);
+    if (restored) {
+      log(
+        `${label}: copied the seeded template (${int(restored.plans)} plans; BENCH_FRESH_DB=1 seeds afresh)`,
+      );
+      return restored;
+    }
+  }
+  if (!config.freshDatabases) {
+    await ensureInitdbTemplate(path.dirname(env.DATA_DIR));
+    restoreTemplate(initdbKey, "initdb", env.DATA_DIR);
+  }
+  const prepared = await prepare(label, env);
+  log(`${label}: seeded in ${fixed(prepared.seconds)} s (${int(prepared.plans)} plans)`);
+  saveTemplate(templates, name, env.DATA_DIR, prepared);
+  return prepared;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring one target
+
+interface TargetResult {
+  name: string;
+  connections: number;
+  path: string;
+  status: number;
+  routeMissing: boolean;
+  /** x-html-cache: hit on a request made right after the warm-up. */
+  cacheHit: boolean;
+  bytes: number;
+  load: LoadResult | null;
+  rss?: { idleMb: number | null; peakMb: number | null; samples: number };
+}
+
+async function probe(url: string) {
+  const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: "manual" });
+  const body = await response.arrayBuffer();
+  return {
+    status: response.status,
+    cacheHit: response.headers.get("x-html-cache") === "hit",
+    bytes: body.byteLength,
+  };
+}
+
+async function measureTarget(
+  server: RunningServer,
+  name: string,
+  pagePath: string,
+  options: { sampleRss?: boolean; connections?: number } = {},
+): Promise<TargetResult> {
+  const url = `${server.url}${pagePath}`;
+  const first = await probe(url);
+  const idleMb = options.sampleRss ? rssMb(server.pid) : null;
+  const sampler = options.sampleRss ? sampleRss(server.pid) : null;
+  let load: LoadResult;
+  let rss: ReturnType<NonNullable<typeof sampler>["stop"]> | undefined;
+  try {
+    load = await measure({
+      url,
+      connections: options.connections ?? config.connections,
+      durationS: config.durationS,
+      warmupS: config.warmupS,
+    });
+  } finally {
+    rss = sampler?.stop();
+  }
+  const after = await probe(url).catch(() => first);
+  const result: TargetResult = {
+    name,
+    connections: options.connections ?? config.connections,
+    path: pagePath,
+    status: first.status,
+    routeMissing: first.status === 404,
+    cacheHit: after.cacheHit,
+    bytes: first.bytes,
+    load,
+    rss: rss ? { idleMb, peakMb: rss.peakMb, samples: rss.samples } : undefined,
+  };
+  printTarget(result);
+  return result;
+}
+
+function printTarget(result: TargetResult) {
+  const load = result.load;
+  const flags = [
+    result.routeMissing ? "ROUTE MISSING (404)" : result.status !== 200 ? `status ${result.status}` : "",
+    result.cacheHit ? "cache hit" : "",
+    load && load.non2xx > 0 ? `${int(load.non2xx)} non-2xx` : "",
+    load && load.errors > 0 ? `${int(load.errors)} errors` : "",
+    result.rss ? `RSS idle ${fixed(result.rss.idleMb, 0)} MB, peak ${fixed(result.rss.peakMb, 0)} MB` : "",
+  ].filter(Boolean);
+  log(
+    `  ${result.name.padEnd(22)} c=${String(result.connections).padEnd(3)} ${int(load?.rps).padStart(6)} req/s  ` +
+      `p99 ${ms(load?.p99Ms).padStart(7)}  ` +
+      `${kb(result.bytes).padStart(8)}${flags.length ? `  [${flags.join("; ")}]` : ""}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The run
+
+interface Results {
+  date: string;
+  git: { commit: string; dirty: boolean } | null;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAvgStart: number[] };
+  config: typeof config;
+  build: { dir: string; built: boolean; seconds: number } | null;
+  planCode: string | null;
+  ssr: { cached: Partial<Record<PageName, TargetResult>>; uncached: Partial<Record<PageName, TargetResult>> };
+  static: TargetResult | null;
+  ratios: Record<string, number | null>;
+  firstLoad: FirstLoad | null;
+  lighthouse: LighthouseResult | null;
+  rss: {
+    pglite: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null };
+    postgres: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null } | null;
+  };
+  postgres: { url: string; cachedHome: TargetResult | null; uncachedHome: TargetResult | null } | null;
+  large: { plans: number; plpUncached: TargetResult | null; search: SearchResult | null } | null;
+  budgets: BudgetOutcome[];
+  notes: string[];
+  errors: typeof errors;
+  seconds: number;
+}
+
+function gitInfo() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { encoding: "utf8" }).trim().length > 0;
+    return { commit, dirty };
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const results: Results = {
+    date: new Date().toISOString(),
+    git: gitInfo(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      memoryGb: Math.round(os.totalmem() / 1e9),
+      node: process.version,
+      loadAvgStart: os.loadavg().map((v) => Number(v.toFixed(2))),
+    },
+    config,
+    build: null,
+    planCode: null,
+    ssr: { cached: {}, uncached: {} },
+    static: null,
+    ratios: {},
+    firstLoad: null,
+    lighthouse: null,
+    rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
+    postgres: null,
+    large: null,
+    budgets: [],
+    notes: [],
+    errors,
+    seconds: 0,
+  };
+
+  console.log(
+    `npm run bench: ${results.date}, ${results.machine.cpus} × ${results.machine.cpuModel}, node ${process.version}, ` +
+      `load average ${results.machine.loadAvgStart.join(" ")}`,
+  );
+  console.log(
+    `autocannon: ${config.connections} connections (${config.uncachedConnections} for uncached renders), ` +
+      `${config.warmupS} s warm-up + ${config.durationS} s per target, ` +
+      `127.0.0.1 only\n`,
+  );
+
+  const build = buildIfStale();
+  results.build = { dir: config.buildDir, ...build };
+  log(build.built ? `built in ${fixed(build.seconds)} s` : `build in ${config.buildDir} is up to date`);
+
+  const scratchRoot = mkdtempSync(path.join(os.tmpdir(), "esim-bench-"));
+  onCleanup(() => rmSync(scratchRoot, { recursive: true, force: true }));
+  const dirs = {
+    small: path.join(scratchRoot, "small"),
+    smallUncached: path.join(scratchRoot, "small-uncached"),
+    large: path.join(scratchRoot, "large"),
+    largeCopy: path.join(scratchRoot, "large-search"),
+    static: path.join(scratchRoot, "static"),
+  };
+
+  // --- Preparation: everything that costs CPU happens before any measurement. -----------------------------
+  log("seeding scratch databases (PGlite, PostgreSQL) and starting servers…");
+  const smallReady = seedPglite("small", "seed PGlite", { DATA_DIR: dirs.small }).then((prepared) => {
+    cpSync(dirs.small, dirs.smallUncached, { recursive: true });
+    return prepared;
+  });
+
+  const pgliteServers = smallReady.then((prepared) =>
+    Promise.all([
+      startStoreServer({
+        label: "PGlite cached",
+        buildDir: config.buildDir,
+        dataDir: dirs.small,
+        htmlCacheTtlMs: 30_000,
+      }),
+      startStoreServer({
+        label: "PGlite uncached",
+        buildDir: config.buildDir,
+        dataDir: dirs.smallUncached,
+        htmlCacheTtlMs: 0,
+      }),
+    ]).then(([cached, uncached]) => ({ prepared, cached, uncached })),
+  );
+
+  const postgresServers = config.skipPostgres
+    ? Promise.resolve(null)
+    : phase("PostgreSQL setup", async () => {
+        const scratch: ScratchDatabase | null = await createScratchDatabase(config.postgresUrl);
+        if (!scratch) {
+          results.notes.push(
+            `No PostgreSQL reachable at ${redact(config.postgresUrl)}: its figures are skipped.`,
+          );
+          log(`no PostgreSQL at ${redact(config.postgresUrl)}: skipping the PostgreSQL figures`);
+          return null;
+        }
+        onCleanup(() => scratch.drop());
+        const prepared = await prepare("seed PostgreSQL", { DATABASE_URL: scratch.url });
+        log(`PostgreSQL database ${scratch.name} seeded in ${fixed(prepared.seconds)} s`);
+        const [cached, uncached] = await Promise.all([
+          startStoreServer({
+            label: "PostgreSQL cached",
+            buildDir: config.buildDir,
+            databaseUrl: scratch.url,
+            htmlCacheTtlMs: 30_000,
+          }),
+          startStoreServer({
+            label: "PostgreSQL uncached",
+            buildDir: config.buildDir,
+            databaseUrl: scratch.url,
+            htmlCacheTtlMs: 0,
+          }),
+        ]);
+        return { scratch, cached, uncached };
+      });
+
+  const largeServer = config.skipLarge
+    ? Promise.resolve(null)
+    : phase("large catalogue setup", async () => {
+        // From scratch, in parallel with the small seed rather than after it: on a shared machine two
+        // processes get twice the CPU share, and PGlite's first start is most of the small seed's time.
+        const prepared = await seedPglite("large", "seed:large", { DATA_DIR: dirs.large, BENCH_LARGE: "1" });
+        if (existsSync(SEARCH_SCRIPT)) cpSync(dirs.large, dirs.largeCopy, { recursive: true });
+        const server = await startStoreServer({
+          label: "PGlite large uncached",
+          buildDir: config.buildDir,
+          dataDir: dirs.large,
+          htmlCacheTtlMs: 0,
+        });
+        return { prepared, server };
+      });
+
+  const pglite = await pgliteServers;
+  const [postgres, large] = await Promise.all([postgresServers, largeServer]);
+  const planCode = pglite.prepared.planCode;
+  results.planCode = planCode;
+  const pagePath = (name: PageName) =>
+    name === "pdp" ? `${PAGES.pdp}${planCode ?? "unknown"}` : PAGES[name];
+  // Servers may still be busy with start-up work (first job runs, search terms): measure none of it.
+  const serverPids = [pglite.cached, pglite.uncached, postgres?.cached, postgres?.uncached, large?.server]
+    .filter((server): server is RunningServer => Boolean(server))
+    .map((server) => server.pid);
+  const quiet = await waitUntilIdle(serverPids);
+  const idleNote = `${quiet.idle ? "idle after" : "still busy after"} ${fixed(quiet.seconds)} s`;
+  log(`all servers ready, ${idleNote}; PDP plan ${planCode ?? "(none found)"}\n`);
+
+  // --- 1. SSR, HTML cache warm. ------------------------------------------------------------------------------
+  log(`SSR, PGlite, anonymous, HTML cache on (${pglite.cached.url})`);
+  for (const name of PAGE_NAMES) {
+    results.ssr.cached[name] =
+      (await phase(`${name} cached`, () =>
+        measureTarget(pglite.cached, `${name} cached`, pagePath(name), { sampleRss: name === "home" }),
+      )) ?? undefined;
+  }
+  results.rss.pglite.cachedHomePeakMb = results.ssr.cached.home?.rss?.peakMb ?? null;
+
+  // --- 3. First-load JS. --------------------------------------------------------------------------------------
+  results.firstLoad = await phase("first-load JS", () =>
+    measureFirstLoad(`${pglite.cached.url}/`, BROWSER_HEADERS),
+  );
+  if (results.firstLoad) {
+    const fl = results.firstLoad;
+    log(
+      `first-load JS for home: ${kb(fl.jsGzipBytes)} gzipped (${kb(fl.jsRawBytes)} raw) in ${fl.chunks.length} ` +
+        `chunks; CSS ${kb(fl.cssGzipBytes)} gzipped; HTML ${kb(fl.htmlBytes)} (${kb(fl.htmlGzipBytes)} gzipped)`,
+    );
+  }
+
+  // --- 2. The static baseline: a bare node:http server answering with a file the size of the home page. -------
+  results.static = await phase("static baseline", async () => {
+    const home = await fetch(`${pglite.cached.url}/`, { headers: BROWSER_HEADERS });
+    const body = Buffer.from(await home.arrayBuffer());
+    mkdirSync(dirs.static, { recursive: true });
+    const file = path.join(dirs.static, "home.html");
+    writeFileSync(file, body);
+    log(`static baseline: bare node:http, ${kb(body.length)} file (the home page's size)`);
+    const server = await startStaticServer(file);
+    try {
+      return await measureTarget(server, "static file", "/");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  // --- 1b. SSR without the HTML cache. --------------------------------------------------------------------------
+  log(`SSR, PGlite, HTML cache off: SSR_CACHE_TTL_MS=0 (${pglite.uncached.url})`);
+  for (const name of PAGE_NAMES) {
+    results.ssr.uncached[name] =
+      (await phase(`${name} uncached`, () =>
+        measureTarget(pglite.uncached, `${name} uncached`, pagePath(name), {
+          sampleRss: name === "home",
+          connections: config.uncachedConnections,
+        }),
+      )) ?? undefined;
+  }
+  results.rss.pglite.uncachedHomePeakMb = results.ssr.uncached.home?.rss?.peakMb ?? null;
+  await pglite.uncached.stop();
+
+  const staticRps = results.static?.load?.rps ?? null;
+  for (const mode of ["cached", "uncached"] as const) {
+    for (const name of PAGE_NAMES) {
+      const rps = results.ssr[mode][name]?.load?.rps ?? null;
+      results.ratios[`${name} ${mode}`] = rps !== null && staticRps ? rps / staticRps : null;
+    }
+  }
+
+  // --- 5. PostgreSQL: RSS under the home load, cached and uncached. --------------------------------------------
+  if (postgres) {
+    log(`PostgreSQL (${postgres.scratch.name}): home, RSS sampled from /proc every 100 ms`);
+    const cachedHome = await phase("PostgreSQL home cached", () =>
+      measureTarget(postgres.cached, "home cached", "/", { sampleRss: true }),
+    );
+    const uncachedHome = await phase("PostgreSQL home uncached", () =>
+      measureTarget(postgres.uncached, "home uncached", "/", {
+        sampleRss: true,
+        connections: config.uncachedConnections,
+      }),
+    );
+    results.postgres = { url: redact(postgres.scratch.url), cachedHome, uncachedHome };
+    results.rss.postgres = {
+      cachedHomePeakMb: cachedHome?.rss?.peakMb ?? null,
+      uncachedHomePeakMb: uncachedHome?.rss?.peakMb ?? null,
+    };
+    await Promise.all([postgres.cached.stop(), postgres.uncached.stop()]);
+    await phase("drop PostgreSQL scratch database", () => postgres.scratch.drop());
+  }
+
+  // --- 6. Large catalogue: PLP without the HTML cache, and search. ----------------------------------------------
+  if (large) {
+    log(`large catalogue (${int(large.prepared.plans)} plans), HTML cache off (${large.server.url})`);
+    const plpUncached = await phase("large PLP", () =>
+      measureTarget(large.server, "plp uncached (large)", PAGES.plp, {
+        connections: config.uncachedConnections,
+      }),
+    );
+    const search = await phase("bench/search.ts", async () => {
+      const outcome = await runSearchBench({
+        BENCH_BASE_URL: large.server.url,
+        BENCH_LARGE_DATA_DIR: dirs.largeCopy,
+        BENCH_DURATION: String(config.durationS),
+        BENCH_CONNECTIONS: String(config.connections),
+        // One round of its few hundred queries: enough for a p95, and it keeps the whole bench near 5 minutes.
+        BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? "1",
+      });
+      if (!outcome) {
+        log(`  ${SEARCH_SCRIPT} does not exist yet: search p95 not measured`);
+        results.notes.push(`${SEARCH_SCRIPT} is absent: search p95 not measured.`);
+        return null;
+      }
+      log(`  ${SEARCH_SCRIPT} output:`);
+      for (const line of outcome.output.trim().split("\n").slice(-25)) console.log(`      ${line}`);
+      log(`  search p95: ${ms(outcome.p95Ms, 2)}`);
+      return outcome;
+    });
+    results.large = { plans: large.prepared.plans, plpUncached, search };
+    await large.server.stop();
+  }
+
+  // --- 4. Lighthouse, alone on the machine's share of CPU, against the cached home. ---------------------------
+  if (!config.skipLighthouse) {
+    results.lighthouse = await phase("Lighthouse", async () => {
+      await probe(`${pglite.cached.url}/`); // the cache may have expired since the load test
+      log("Lighthouse mobile (default simulated throttling), performance only, home…");
+      return runLighthouse(`${pglite.cached.url}/`);
+    });
+    if (results.lighthouse) {
+      const lh = results.lighthouse;
+      log(
+        `  score ${lh.score ?? "—"}: FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, ` +
+          `CLS ${fixed(lh.cls, 3)}, SI ${ms(lh.speedIndexMs)} (CPU benchmark index ${int(lh.benchmarkIndex)})`,
+      );
+      for (const audit of lh.failing.slice(0, 6)) {
+        log(
+          `  ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""} (score ${fixed(audit.score, 2)})`,
+        );
+      }
+      for (const warning of lh.warnings) log(`  warning: ${warning}`);
+    }
+  }
+  await pglite.cached.stop();
+
+  // --- 7. Budgets. --------------------------------------------------------------------------------------------
+  const pgRss = results.rss.postgres;
+  const pgPeak =
+    pgRss && (pgRss.cachedHomePeakMb !== null || pgRss.uncachedHomePeakMb !== null)
+      ? Math.max(pgRss.cachedHomePeakMb ?? 0, pgRss.uncachedHomePeakMb ?? 0)
+      : null;
+  const notes: Record<string, string> = {};
+  if (config.skipLighthouse) notes.lighthouseMobile = "BENCH_SKIP_LIGHTHOUSE";
+  if (config.skipLarge) notes.searchP95Ms = "BENCH_SKIP_LARGE";
+  else if (!existsSync(SEARCH_SCRIPT)) notes.searchP95Ms = `${SEARCH_SCRIPT} absent`;
+  if (!postgres) notes.postgresRssMb = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
+  results.budgets = judge(
+    {
+      homeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
+      lighthouseMobile: results.lighthouse?.score ?? null,
+      cachedHomeRps: results.ssr.cached.home?.load?.rps ?? null,
+      postgresRssMb: pgPeak,
+      searchP95Ms: results.large?.search?.p95Ms ?? null,
+    },
+    notes,
+  );
+
+  const loadAvgEnd = os.loadavg()[0] ?? 0;
+  if (Math.max(results.machine.loadAvgStart[0] ?? 0, loadAvgEnd) > results.machine.cpus) {
+    results.notes.push(
+      `The machine was busy (load average up to ${fixed(Math.max(results.machine.loadAvgStart[0] ?? 0, loadAvgEnd))} ` +
+        `on ${results.machine.cpus} cores): throughput and latency figures are pessimistic.`,
+    );
+  }
+  results.seconds = (Date.now() - started) / 1000;
+  printSummary(results);
+
+  mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `${results.date.replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWritten ${file} (${fixed(results.seconds, 0)} s in all).`);
+}
+
+function printSummary(results: Results) {
+  const rule = "=".repeat(100);
+  console.log(
+    `\n${rule}\nSUMMARY  ${results.date}  git ${results.git?.commit ?? "?"}${results.git?.dirty ? " (dirty)" : ""}`,
+  );
+  console.log(
+    `${results.machine.cpus} CPUs, load average at start ${results.machine.loadAvgStart.join(" ")}; ` +
+      `${config.connections} connections (${config.uncachedConnections} uncached), ${config.durationS} s per target ` +
+      `after ${config.warmupS} s warm-up\n`,
+  );
+
+  const staticRps = results.static?.load?.rps ?? null;
+  const row = (label: string, target: TargetResult | null | undefined, flags: string[] = []) => {
+    const rps = target?.load?.rps ?? null;
+    const problems = [
+      target?.routeMissing ? "ROUTE MISSING" : "",
+      target && !target.routeMissing && target.status !== 200 ? `status ${target.status}` : "",
+      target?.load?.non2xx ? `${int(target.load.non2xx)} non-2xx` : "",
+      target?.load?.errors ? `${int(target.load.errors)} errors` : "",
+      ...flags,
+    ].filter(Boolean);
+    return [
+      label,
+      target?.path ?? "—",
+      target ? String(target.connections) : "—",
+      int(rps),
+      fixed(target?.load?.p50Ms, 0),
+      fixed(target?.load?.p99Ms, 0),
+      kb(target?.bytes),
+      rps !== null && staticRps ? `${fixed(rps / staticRps, 2)}×` : "—",
+      fixed(target?.load?.loadAvg, 1),
+      problems.join("; ") || "",
+    ];
+  };
+  const header = [
+    "target",
+    "path",
+    "conns",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "size",
+    "÷ static",
+    "load",
+    "notes",
+  ];
+  const rows: string[][] = [];
+  for (const name of PAGE_NAMES) {
+    const target = results.ssr.cached[name];
+    rows.push(
+      row(
+        `${name}, cached`,
+        target,
+        target && !target.cacheHit && !target.routeMissing ? ["CACHE NOT HIT"] : [],
+      ),
+    );
+  }
+  for (const name of PAGE_NAMES) rows.push(row(`${name}, uncached`, results.ssr.uncached[name]));
+  rows.push(row("static file (node:http)", results.static));
+  if (results.postgres) {
+    rows.push(row("home, cached, PostgreSQL", results.postgres.cachedHome));
+    rows.push(row("home, uncached, PostgreSQL", results.postgres.uncachedHome));
+  }
+  if (results.large)
+    rows.push(row(`plp, uncached, ${int(results.large.plans)} plans`, results.large.plpUncached));
+  console.log(
+    "Throughput and latency (SSR on PGlite unless named; load: the machine's 1-minute load average as each began)",
+  );
+  console.log(table(header, rows));
+
+  const fl = results.firstLoad;
+  if (fl) {
+    console.log(
+      `\nFirst-load JS, home: ${kb(fl.jsGzipBytes)} gzipped (${kb(fl.jsRawBytes)} raw), ${fl.chunks.length} chunks; ` +
+        `CSS ${kb(fl.cssGzipBytes)}, HTML ${kb(fl.htmlGzipBytes)} gzipped`,
+    );
+    console.log(
+      table(
+        ["chunk", "gzip", "raw"],
+        fl.chunks.slice(0, 6).map((chunk) => [chunk.path, kb(chunk.gzipBytes), kb(chunk.rawBytes)]),
+      ),
+    );
+  }
+
+  const lh = results.lighthouse;
+  if (lh) {
+    console.log(
+      `\nLighthouse mobile, home: performance ${lh.score ?? "—"}; FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
+        `TBT ${ms(lh.tbtMs)}, CLS ${fixed(lh.cls, 3)}, Speed Index ${ms(lh.speedIndexMs)}`,
+    );
+  }
+
+  const rss = results.rss;
+  console.log(
+    `\nServer RSS, peak during the home load: PGlite ${fixed(rss.pglite.cachedHomePeakMb, 0)} MB cached, ` +
+      `${fixed(rss.pglite.uncachedHomePeakMb, 0)} MB uncached; PostgreSQL ` +
+      (rss.postgres
+        ? `${fixed(rss.postgres.cachedHomePeakMb, 0)} MB cached, ${fixed(rss.postgres.uncachedHomePeakMb, 0)} MB uncached`
+        : "not measured"),
+  );
+  if (results.large) {
+    console.log(
+      `Large catalogue (${int(results.large.plans)} plans): PLP uncached ${int(results.large.plpUncached?.load?.rps)} req/s, ` +
+        `p99 ${ms(results.large.plpUncached?.load?.p99Ms)}; search p95 ${ms(results.large.search?.p95Ms ?? null, 2)}`,
+    );
+  }
+
+  console.log("\nBudgets (tracked, never failing the run)");
+  console.log(
+    table(
+      ["budget", "target", "measured", "status"],
+      results.budgets.map((b) => [
+        b.label,
+        b.target,
+        b.value === null
+          ? "—"
+          : `${fixed(b.value, b.unit === "ms" ? 2 : b.unit === "kB" ? 1 : 0)} ${b.unit}`.trim(),
+        b.note ? `${b.status} (${b.note})` : b.status,
+      ]),
+    ),
+  );
+  for (const note of results.notes) console.log(`note: ${note}`);
+  if (results.errors.length) {
+    console.log(`\n${results.errors.length} phase(s) failed:`);
+    for (const error of results.errors) console.log(`  ${error.phase}: ${error.message.split("\n")[0]}`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  recordError("bench", error);
+  process.exitCode = 1;
+} finally {
+  await cleanupAll();
+}

@@ -1,0 +1,122 @@
+import type { Locale } from "../constants.ts";
+import { format } from "./format.ts";
+import account from "./messages/account.ts";
+import accountUi from "./messages/account-ui.ts";
+import catalog from "./messages/catalog.ts";
+import checkoutUi from "./messages/checkout-ui.ts";
+import common from "./messages/common.ts";
+import content from "./messages/content.ts";
+import discovery from "./messages/discovery.ts";
+import esim from "./messages/esim.ts";
+import esimUi from "./messages/esim-ui.ts";
+import http from "./messages/http.ts";
+import install from "./messages/install.ts";
+import invoice from "./messages/invoice.ts";
+import ordersUi from "./messages/orders-ui.ts";
+import purchase from "./messages/purchase.ts";
+import shell from "./messages/shell.ts";
+import validation from "./messages/validation.ts";
+
+export { format };
+
+// Every feature's message module is listed here once, by name.
+const named = {
+  account,
+  accountUi,
+  common,
+  shell,
+  http,
+  validation,
+  catalog,
+  content,
+  discovery,
+  purchase,
+  checkoutUi,
+  ordersUi,
+  invoice,
+  esim,
+  esimUi,
+  install,
+} as const;
+/** Every module by name (the feature-messages test maps keys to modules). */
+export const namedMessageModules = named;
+const modules = Object.values(named) as (typeof named)[keyof typeof named][];
+
+export type MessageModuleName = keyof typeof named;
+
+/**
+ * What every page's browser gets (ADR 0005): the shell, the search overlay, the plan cards and the login popup
+ * that any page can open. Other modules reach the browser only with the pages that use them (their feature
+ * layout routes send them); invoice and esim are the server's own (PDFs and e-mails).
+ */
+export const SHELL_MESSAGE_MODULES = [
+  "common",
+  "shell",
+  "http",
+  "validation",
+  "catalog",
+  "discovery",
+  "account",
+  "accountUi",
+] as const satisfies readonly MessageModuleName[];
+
+/**
+ * The feature layouts' modules (app/routes/messages.<bundle>.tsx, nested around their pages in app/routes.ts).
+ * app/lib/feature-messages.test.ts checks that every page's code only uses keys its layouts send.
+ */
+export const FEATURE_MESSAGE_BUNDLES = {
+  content: ["content"],
+  purchase: ["checkoutUi", "purchase"],
+  orders: ["ordersUi", "purchase"],
+  esim: ["esimUi"],
+  install: ["install"],
+} as const satisfies Record<string, readonly MessageModuleName[]>;
+
+export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;
+
+const assembled = new Map<string, Partial<Messages>>();
+
+/**
+ * The named modules' messages in one locale, for a page's browser. Assembled once per locale and list, since
+ * the root loader asks on every render; the object is shared, so nobody may change it.
+ */
+export function messagesOf(locale: Locale, names: readonly MessageModuleName[]): Partial<Messages> {
+  const key = `${locale}|${names.join(",")}`;
+  let messages = assembled.get(key);
+  if (!messages) {
+    messages = Object.freeze(
+      Object.assign({}, ...names.map((name) => named[name][locale])),
+    ) as Partial<Messages>;
+    assembled.set(key, messages);
+  }
+  return messages;
+}
+
+type ModuleKeys<M> = M extends { en_US: Record<infer K, string> } ? K : never;
+export type MessageKey = ModuleKeys<(typeof named)[MessageModuleName]>;
+export type Messages = Record<MessageKey, string>;
+
+function assemble(locale: Locale): Messages {
+  return Object.assign({}, ...modules.map((module) => module[locale])) as Messages;
+}
+
+export const catalogues: Record<Locale, Messages> = {
+  en_US: assemble("en_US"),
+  zh_CN: assemble("zh_CN"),
+  zh_HK: assemble("zh_HK"),
+};
+
+/** Every message module, for the completeness test. */
+export const messageModules: readonly {
+  en_US: Record<string, string>;
+  zh_CN: Record<string, string>;
+  zh_HK: Record<string, string>;
+}[] = modules;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(catalogues.en_US, key);
+}
+
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  return format(catalogues[locale][key], params);
+}

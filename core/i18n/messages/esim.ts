@@ -1,0 +1,106 @@
+import { defineMessages } from "../define.ts";
+
+// Keys are "esim.…": the eSIM API's errors and the e-mails about eSIMs (issue 6; ADRs 0130-0134).
+export default defineMessages({
+  en_US: {
+    "esim.notFound": "We couldn't find that eSIM.",
+    "esim.topUp.notFound": "That eSIM isn't on your account, so it can't be topped up.",
+    "esim.topUp.expired": "That eSIM has expired and can't be topped up. Buy a new eSIM instead.",
+    "esim.dev.noProfile": "The sandbox supplier has no active package on that ICCID.",
+    "esim.email.deliverySubject": "Your eSIM is ready (order {code})",
+    "esim.email.deliveryIntro":
+      "Thanks for your order {code}. Your {plan} eSIM is ready to install. Install it on your phone while you still have Wi-Fi, before you travel.",
+    "esim.email.deliveryIntroMany":
+      "Thanks for your order {code}. Your {count} {plan} eSIMs are ready to install. Install each one on a different phone while you still have Wi-Fi, before you travel.",
+    "esim.email.esimHeading": "eSIM {n}",
+    "esim.email.scan":
+      "Scan this QR code from another screen: Settings > Mobile Service > Add eSIM (iPhone) or Settings > Network & internet > SIMs > Add eSIM (Android).",
+    "esim.email.qrAlt": "QR code to install eSIM {iccid}",
+    "esim.email.manual": "Or enter the details by hand:",
+    "esim.email.smdp": "SM-DP+ address: {value}",
+    "esim.email.activationCode": "Activation code: {value}",
+    "esim.email.lpa": "Full code (some Android phones ask for this): {value}",
+    "esim.email.confirmationCode": "Confirmation code: {value}",
+    "esim.email.iccid": "ICCID: {value}",
+    "esim.email.installLink": "Install with one tap or see the guide: {url}",
+    "esim.email.apn": "If data doesn't connect, set the APN to {apn} and turn on data roaming for this eSIM.",
+    "esim.email.topUpSubject": "Your top-up is on your eSIM (order {code})",
+    "esim.email.topUpBody":
+      "Thanks for your order {code}. {plan} has been added to your eSIM {iccid}. There's nothing to install: it starts when your current data runs out or ends. Details: {url}",
+    "esim.email.failedSubject": "We couldn't deliver your eSIM (order {code})",
+    "esim.email.failedBody":
+      "Sorry, our eSIM supplier couldn't issue the eSIM for order {code} ({plan}). We've started a full refund to your original payment method; it usually arrives within 5 to 10 business days. You can try again at any time.",
+    "esim.email.lowSubject": "You've used 80% of your data ({plan})",
+    "esim.email.lowBody":
+      "Your eSIM {iccid} has used {used} of {total} on {plan}. Top up to stay connected: {url}",
+    "esim.email.expiredSubject": "Your data plan has ended ({plan})",
+    "esim.email.expiredBody":
+      "{plan} on your eSIM {iccid} has ended. Keep the same eSIM and add more data: {url}",
+  },
+  zh_CN: {
+    "esim.notFound": "找不到该 eSIM。",
+    "esim.topUp.notFound": "该 eSIM 不在你的账户中，无法充值。",
+    "esim.topUp.expired": "该 eSIM 已过期，无法充值，请购买新的 eSIM。",
+    "esim.dev.noProfile": "沙盒供应商在该 ICCID 上没有可用的套餐。",
+    "esim.email.deliverySubject": "你的 eSIM 已就绪（订单 {code}）",
+    "esim.email.deliveryIntro":
+      "感谢你的订单 {code}。你的 {plan} eSIM 已可安装。请在出行前、仍有 Wi-Fi 时安装到手机上。",
+    "esim.email.deliveryIntroMany":
+      "感谢你的订单 {code}。你的 {count} 张 {plan} eSIM 已可安装。请在出行前、仍有 Wi-Fi 时将每张分别安装到不同的手机上。",
+    "esim.email.esimHeading": "eSIM {n}",
+    "esim.email.scan":
+      "请用另一块屏幕显示并扫描此二维码：设置 > 蜂窝网络 > 添加 eSIM（iPhone），或 设置 > 网络和互联网 > SIM 卡 > 添加 eSIM（Android）。",
+    "esim.email.qrAlt": "安装 eSIM {iccid} 的二维码",
+    "esim.email.manual": "或手动输入以下信息：",
+    "esim.email.smdp": "SM-DP+ 地址：{value}",
+    "esim.email.activationCode": "激活码：{value}",
+    "esim.email.lpa": "完整代码（部分 Android 手机需要）：{value}",
+    "esim.email.confirmationCode": "确认码：{value}",
+    "esim.email.iccid": "ICCID：{value}",
+    "esim.email.installLink": "一键安装或查看安装指南：{url}",
+    "esim.email.apn": "如果无法连接数据，请将 APN 设为 {apn}，并为此 eSIM 开启数据漫游。",
+    "esim.email.topUpSubject": "充值已添加到你的 eSIM（订单 {code}）",
+    "esim.email.topUpBody":
+      "感谢你的订单 {code}。{plan} 已添加到你的 eSIM {iccid}，无需重新安装：当前流量用完或到期后自动生效。详情：{url}",
+    "esim.email.failedSubject": "你的 eSIM 未能发放（订单 {code}）",
+    "esim.email.failedBody":
+      "抱歉，供应商未能为订单 {code}（{plan}）发放 eSIM。我们已发起全额退款，款项将原路退回，通常 5 至 10 个工作日到账。你可以随时重新购买。",
+    "esim.email.lowSubject": "你已使用 80% 的流量（{plan}）",
+    "esim.email.lowBody": "你的 eSIM {iccid} 的 {plan} 已使用 {used}，共 {total}。充值以保持连接：{url}",
+    "esim.email.expiredSubject": "你的流量套餐已结束（{plan}）",
+    "esim.email.expiredBody": "你的 eSIM {iccid} 上的 {plan} 已结束。保留同一张 eSIM 并添加流量：{url}",
+  },
+  zh_HK: {
+    "esim.notFound": "找不到該 eSIM。",
+    "esim.topUp.notFound": "該 eSIM 不在你的帳戶中，無法增值。",
+    "esim.topUp.expired": "該 eSIM 已過期，無法增值，請購買新的 eSIM。",
+    "esim.dev.noProfile": "沙盒供應商在該 ICCID 上沒有可用的套餐。",
+    "esim.email.deliverySubject": "你的 eSIM 已準備好（訂單 {code}）",
+    "esim.email.deliveryIntro":
+      "感謝你的訂單 {code}。你的 {plan} eSIM 已可安裝。請在出發前、仍有 Wi-Fi 時安裝到手機上。",
+    "esim.email.deliveryIntroMany":
+      "感謝你的訂單 {code}。你的 {count} 張 {plan} eSIM 已可安裝。請在出發前、仍有 Wi-Fi 時將每張分別安裝到不同的手機上。",
+    "esim.email.esimHeading": "eSIM {n}",
+    "esim.email.scan":
+      "請用另一個螢幕顯示並掃描此二維碼：設定 > 流動網絡 > 加入 eSIM（iPhone），或 設定 > 網絡和互聯網 > SIM 卡 > 加入 eSIM（Android）。",
+    "esim.email.qrAlt": "安裝 eSIM {iccid} 的二維碼",
+    "esim.email.manual": "或手動輸入以下資料：",
+    "esim.email.smdp": "SM-DP+ 地址：{value}",
+    "esim.email.activationCode": "啟用碼：{value}",
+    "esim.email.lpa": "完整代碼（部分 Android 手機需要）：{value}",
+    "esim.email.confirmationCode": "確認碼：{value}",
+    "esim.email.iccid": "ICCID：{value}",
+    "esim.email.installLink": "一鍵安裝或查看安裝指南：{url}",
+    "esim.email.apn": "如果無法連接數據，請將 APN 設為 {apn}，並為此 eSIM 開啟數據漫遊。",
+    "esim.email.topUpSubject": "增值已加到你的 eSIM（訂單 {code}）",
+    "esim.email.topUpBody":
+      "感謝你的訂單 {code}。{plan} 已加到你的 eSIM {iccid}，毋須重新安裝：目前數據用完或到期後自動生效。詳情：{url}",
+    "esim.email.failedSubject": "你的 eSIM 未能發出（訂單 {code}）",
+    "esim.email.failedBody":
+      "抱歉，供應商未能為訂單 {code}（{plan}）發出 eSIM。我們已安排全數退款，款項將退回原付款方式，一般 5 至 10 個工作天到賬。你可以隨時重新購買。",
+    "esim.email.lowSubject": "你已使用 80% 的數據（{plan}）",
+    "esim.email.lowBody": "你的 eSIM {iccid} 的 {plan} 已使用 {used}，共 {total}。增值以保持連線：{url}",
+    "esim.email.expiredSubject": "你的數據計劃已結束（{plan}）",
+    "esim.email.expiredBody": "你的 eSIM {iccid} 上的 {plan} 已結束。保留同一張 eSIM 並加購數據：{url}",
+  },
+});

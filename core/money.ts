@@ -1,0 +1,54 @@
+/** Money is integer minor units plus a currency code, never a float (architecture: Data). */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+export interface CurrencyFormat {
+  currencySymbol: string;
+  minorDigits: number;
+}
+
+/**
+ * spec 1: prices show a currency symbol and, when decimals are requested, thousands separators and 2 decimals
+ * (a zero-decimal currency such as JPY shows none). Without decimals, whole amounts drop the fraction.
+ */
+export function formatPrice(amountMinor: number, currency: CurrencyFormat, withDecimals = true): string {
+  if (!Number.isSafeInteger(amountMinor))
+    throw new RangeError(`amount must be integer minor units: ${amountMinor}`);
+  const digits = currency.minorDigits;
+  const negative = amountMinor < 0;
+  const abs = Math.abs(amountMinor);
+  const scale = 10 ** digits;
+  const whole = Math.floor(abs / scale);
+  const fraction = abs % scale;
+  let text: string;
+  if (withDecimals) {
+    const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    text = digits > 0 ? `${grouped}.${fraction.toString().padStart(digits, "0")}` : grouped;
+  } else {
+    text =
+      fraction === 0
+        ? whole.toString()
+        : `${whole}.${fraction.toString().padStart(digits, "0").replace(/0+$/, "")}`;
+  }
+  return `${negative ? "-" : ""}${currency.currencySymbol}${text}`;
+}
+
+/** Converts minor units between currencies with a decimal-string rate, rounding half up, without floats. */
+export function convertMinor(
+  amountMinor: number,
+  fromDigits: number,
+  toDigits: number,
+  rate: string,
+): number {
+  const match = /^(\d+)(?:\.(\d{1,12}))?$/.exec(rate);
+  if (!match) throw new RangeError(`bad rate: ${rate}`);
+  const rateFraction = match[2] ?? "";
+  const rateScaled = BigInt((match[1] ?? "0") + rateFraction);
+  const rateScale = 10n ** BigInt(rateFraction.length);
+  const numerator = BigInt(amountMinor) * rateScaled * 10n ** BigInt(toDigits);
+  const denominator = rateScale * 10n ** BigInt(fromDigits);
+  const doubled = (numerator * 2n) / denominator;
+  return Number((doubled + (doubled >= 0n ? 1n : -1n)) / 2n);
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "destination_popularity_code_idx" ON "destination" USING btree ("popularity" DESC NULLS LAST,"code");

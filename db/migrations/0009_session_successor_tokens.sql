@@ -1,0 +1,1 @@
+ALTER TABLE "customer_session" ADD COLUMN "successor_tokens" text;

@@ -1,0 +1,94 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import type { ContentDocument } from "./content-document.ts";
+import type { LocalizedText } from "./localized.ts";
+import { sites } from "./site.ts";
+
+// Editorial content that operators own (spec 2 "Content blocks", spec 3 Note / Live room / search words).
+
+export const PAGE_TYPES = ["HOME", "LANDING"] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+export const PAGE_STATUSES = ["draft", "published"] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+/** A content page per site and locale; a draft and a published version may exist side by side (ADR 0011). */
+export const contentPages = pgTable(
+  "content_page",
+  {
+    id: serial("id").primaryKey(),
+    siteCode: varchar("site_code", { length: 64 })
+      .notNull()
+      .references(() => sites.siteCode),
+    pageCode: varchar("page_code", { length: 64 }).notNull(),
+    pageType: varchar("page_type", { length: 8 }).$type<PageType>().notNull(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    status: varchar("status", { length: 16 }).$type<PageStatus>().notNull(),
+    title: text("title").notNull(),
+    document: jsonb("document").$type<ContentDocument>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("content_page_key_idx").on(t.siteCode, t.pageCode, t.lang, t.status)],
+);
+
+/** spec 3 Note (an article); noteContent is operator HTML, sanitized on the server before it is shown. */
+export const notes = pgTable(
+  "note",
+  {
+    noteInfoCode: varchar("note_info_code", { length: 48 }).notNull(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    noteTitle: text("note_title").notNull(),
+    mediaUrl: text("media_url").notNull(),
+    noteContent: text("note_content").notNull(),
+    topicNameList: text("topic_name_list").array().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteInfoCode, t.lang] })],
+);
+
+/** spec 3 Live room; roomStatusCode LIVING, NOT_START, otherwise a replay (ENDED). */
+export const liveRooms = pgTable("live_room", {
+  roomCode: varchar("room_code", { length: 48 }).primaryKey(),
+  onlineShopCode: varchar("online_shop_code", { length: 64 }).notNull(),
+  siteTypeCode: varchar("site_type_code", { length: 32 }).notNull(),
+  roomName: jsonb("room_name").$type<LocalizedText>().notNull(),
+  feedsImgUrl: text("feeds_img_url").notNull(),
+  startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+  endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+  roomStatusCode: varchar("room_status_code", { length: 16 }).notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** spec 3 hot words: shown in the empty search overlay, per locale, in order (up to 10, spec 9). */
+export const hotWords = pgTable(
+  "hot_word",
+  {
+    id: serial("id").primaryKey(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    word: text("word").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("hot_word_lang_idx").on(t.lang, t.sortOrder)],
+);
+
+/** spec 3 specific words: typing exactly this word jumps to the deeplink instead of searching. */
+export const specificWords = pgTable(
+  "specific_word",
+  {
+    id: serial("id").primaryKey(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    specificWord: text("specific_word").notNull(),
+    deeplink: text("deeplink").notNull(),
+  },
+  (t) => [index("specific_word_lang_idx").on(t.lang)],
+);

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import type { EsimState, PackageState } from "../../core/esim.ts";
+import { customers } from "./accounts.ts";
+import { plans } from "./catalog.ts";
+import { orders } from "./orders.ts";
+
+// eSIM delivery (issue 6; ADRs 0130-0134): the customer's eSIM profiles and the data packages on them, plus
+// the sandbox supplier's own state.
+
+/**
+ * One eSIM profile issued to a customer (ADR 0130: READY → INSTALLED → ACTIVE → EXPIRED). The ICCID is the
+ * SIM's identity at the supplier; the LPA parts are what a phone needs to download the profile.
+ */
+export const esims = pgTable(
+  "esim",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    iccid: varchar("iccid", { length: 22 }).notNull(),
+    /** Which supplier adapter issued it (sandbox, …). */
+    supplier: varchar("supplier", { length: 16 }).notNull(),
+    smdpAddress: varchar("smdp_address", { length: 255 }).notNull(),
+    matchingId: varchar("matching_id", { length: 255 }).notNull(),
+    confirmationCode: varchar("confirmation_code", { length: 32 }),
+    apnName: varchar("apn_name", { length: 100 }).notNull(),
+    apnUsername: varchar("apn_username", { length: 100 }),
+    apnPassword: varchar("apn_password", { length: 100 }),
+    state: varchar("state", { length: 12 }).$type<EsimState>().notNull().default("READY"),
+    /** The order (and unit of it) the profile was issued for; one profile per paid unit. */
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    unitIndex: integer("unit_index").notNull(),
+    installedAt: timestamp("installed_at", { withTimezone: true }),
+    /** When the supplier last reported usage for it. */
+    usageUpdatedAt: timestamp("usage_updated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("esim_iccid_key").on(t.iccid),
+    uniqueIndex("esim_order_unit_key").on(t.orderId, t.unitIndex),
+    index("esim_customer_idx").on(t.customerId, t.createdAt),
+    index("esim_live_idx").on(t.state).where(sql`${t.state} <> 'EXPIRED'`),
+  ],
+);
+
+/**
+ * A data package on an eSIM: the plan it was issued with, or a top-up (ADR 0131: NOT_STARTED → ACTIVE →
+ * USED_UP / EXPIRED). (orderId, unitIndex) is unique, so a retried provisioning job cannot add a second one.
+ */
+export const esimPackages = pgTable(
+  "esim_package",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    esimId: uuid("esim_id")
+      .notNull()
+      .references(() => esims.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    unitIndex: integer("unit_index").notNull(),
+    platformProductCode: varchar("platform_product_code", { length: 48 })
+      .notNull()
+      .references(() => plans.platformProductCode),
+    /** The supplier's id of the package (its usage feed reports by it). */
+    supplierPackageId: varchar("supplier_package_id", { length: 64 }).notNull(),
+    topUp: boolean("top_up").notNull().default(false),
+    state: varchar("state", { length: 12 }).$type<PackageState>().notNull().default("NOT_STARTED"),
+    /** null for an unlimited plan. */
+    dataTotalMb: integer("data_total_mb"),
+    dataUsedMb: integer("data_used_mb").notNull().default(0),
+    validityDays: integer("validity_days").notNull(),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The 80 % and expiry notices are sent once each (ADR 0133). */
+    notifiedLowAt: timestamp("notified_low_at", { withTimezone: true }),
+    notifiedExpiredAt: timestamp("notified_expired_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("esim_package_order_unit_key").on(t.orderId, t.unitIndex),
+    uniqueIndex("esim_package_supplier_key").on(t.supplierPackageId),
+    index("esim_package_esim_idx").on(t.esimId, t.createdAt),
+  ],
+);
+
+/**
+ * The sandbox supplier's profiles (ADR 0132): kept in the database so they survive restarts and every
+ * instance sees the same supplier.
+ */
+export const sandboxSupplierProfiles = pgTable("sandbox_supplier_profile", {
+  iccid: varchar("iccid", { length: 22 }).primaryKey(),
+  smdpAddress: varchar("smdp_address", { length: 255 }).notNull(),
+  matchingId: varchar("matching_id", { length: 255 }).notNull(),
+  confirmationCode: varchar("confirmation_code", { length: 32 }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox supplier's packages. The idempotency key the store sends (one per order unit) is unique, so a
+ * repeated call answers with the package (and profile) it created the first time.
+ */
+export const sandboxSupplierPackages = pgTable(
+  "sandbox_supplier_package",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    iccid: varchar("iccid", { length: 22 })
+      .notNull()
+      .references(() => sandboxSupplierProfiles.iccid),
+    idempotencyKey: varchar("idempotency_key", { length: 128 }).notNull(),
+    productCode: varchar("product_code", { length: 48 }).notNull(),
+    dataTotalMb: integer("data_total_mb"),
+    validityDays: integer("validity_days").notNull(),
+    state: varchar("state", { length: 12 }).$type<PackageState>().notNull().default("NOT_STARTED"),
+    usedMb: integer("used_mb").notNull().default(0),
+    /** Set through the sandbox tools: usage stays where it was put instead of growing over time. */
+    pinned: boolean("pinned").notNull().default(false),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Up to when consumption was simulated. */
+    simulatedTo: timestamp("simulated_to", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sandbox_supplier_package_idem_key").on(t.idempotencyKey),
+    index("sandbox_supplier_package_iccid_idx").on(t.iccid, t.createdAt),
+  ],
+);

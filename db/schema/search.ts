@@ -1,0 +1,40 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { destinations } from "./catalog.ts";
+
+// Destination search (spec 2 "Search overlay", spec 7 cmi-package/search-result). ADR 0080.
+
+export const SEARCH_TERM_KINDS = ["NAME", "ALIAS", "CODE", "CITY", "WORD"] as const;
+export type SearchTermKind = (typeof SEARCH_TERM_KINDS)[number];
+
+/**
+ * One normalized name a shopper may type for a destination: its names in three locales, aliases, ISO code and
+ * city names, plus (for regional and global destinations) every such name of the countries they cover. Built
+ * from the catalogue by the search module; trigram and prefix indexes make a lookup one indexed statement.
+ */
+export const searchTerms = pgTable(
+  "search_term",
+  {
+    destinationCode: varchar("destination_code", { length: 16 })
+      .notNull()
+      .references(() => destinations.code, { onDelete: "cascade" }),
+    /** Lower-cased, accents removed, spaces collapsed (server/modules/search/normalize.ts). */
+    term: text("term").notNull(),
+    kind: varchar("kind", { length: 8 }).$type<SearchTermKind>().notNull(),
+    /** The country the term names: the destination itself, or a covered country of a region. */
+    viaCode: varchar("via_code", { length: 16 }).notNull(),
+    /** Relevance weight in percent: own names 100, cities 90, names of covered countries 60. */
+    weight: integer("weight").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.destinationCode, t.term] }),
+    index("search_term_term_trgm_idx").using("gin", t.term.op("gin_trgm_ops")),
+    index("search_term_term_prefix_idx").on(t.term.op("text_pattern_ops")),
+  ],
+);
+
+/** Which catalogue state the search terms were built from, so instances rebuild only after a change. */
+export const searchIndexState = pgTable("search_index_state", {
+  id: integer("id").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
+});

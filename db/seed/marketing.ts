@@ -1,0 +1,134 @@
+import type { LocalizedText } from "../schema/localized.ts";
+
+// Campaigns and coupon definitions (ADR 0012). Fixed dates so every seeded database says the same thing.
+
+const L = (en_US: string, zh_CN: string, zh_HK: string): LocalizedText => ({ en_US, zh_CN, zh_HK });
+
+export const SEED_CAMPAIGNS = [
+  {
+    marketingCode: "MKT-SUMMER-JAPAN",
+    name: L("Summer Japan sale", "日本夏日特惠", "日本夏日優惠"),
+    showFlag: true,
+    startTime: new Date("2025-01-01T00:00:00Z"),
+    endTime: new Date("2030-12-31T15:59:59Z"),
+    targets: "JP-1GB-7D JP-3GB-30D JP-5GB-30D JP-10GB-30D JP-UL-5D",
+  },
+  {
+    marketingCode: "MKT-SPRING-KOREA",
+    name: L("Spring Korea flash sale", "韩国春季闪购", "南韓春季閃購"),
+    showFlag: false,
+    startTime: new Date("2024-03-01T00:00:00Z"),
+    endTime: new Date("2024-04-30T15:59:59Z"),
+    targets: "KR-1GB-7D KR-3GB-30D",
+  },
+];
+
+const OPEN = { startTime: new Date("2025-01-01T00:00:00Z"), endTime: new Date("2030-12-31T15:59:59Z") };
+
+export const SEED_COUPONS = [
+  {
+    code: "WELCOME10",
+    marketingType: "COUPON" as const,
+    couponTypeCode: "DISCOUNT" as const,
+    name: L("Welcome 10% off", "新人九折券", "新人九折券"),
+    description: L("10% off your first plan", "首单套餐享九折", "首張訂單計劃享九折"),
+    resultDiscount: "0.900",
+    resultReduction: null,
+    reductionCurrency: null,
+    minimumSpend: 0,
+    minimumSpendCurrency: "HKD",
+    totalLimit: null,
+    perCustomerLimit: 1,
+    ...OPEN,
+  },
+  {
+    code: "SAVE20HKD",
+    marketingType: "COUPON" as const,
+    couponTypeCode: "REDUCTION" as const,
+    name: L("HK$20 off HK$150", "满 HK$150 减 HK$20", "滿 HK$150 減 HK$20"),
+    description: L("HK$20 off orders from HK$150", "订单满 HK$150 立减 HK$20", "訂單滿 HK$150 即減 HK$20"),
+    resultDiscount: null,
+    resultReduction: 2000,
+    reductionCurrency: "HKD",
+    minimumSpend: 15000,
+    minimumSpendCurrency: "HKD",
+    totalLimit: 5000,
+    perCustomerLimit: 1,
+    ...OPEN,
+  },
+  {
+    code: "JAPAN85",
+    marketingType: "COUPON" as const,
+    couponTypeCode: "DISCOUNT" as const,
+    name: L("Japan 15% off", "日本套餐 8.5 折", "日本計劃 8.5 折"),
+    description: L("15% off Japan plans this summer", "夏日日本套餐享 8.5 折", "夏日日本計劃享 8.5 折"),
+    resultDiscount: "0.850",
+    resultReduction: null,
+    reductionCurrency: null,
+    minimumSpend: 5000,
+    minimumSpendCurrency: "HKD",
+    totalLimit: 2000,
+    perCustomerLimit: 2,
+    ...OPEN,
+  },
+  {
+    code: "TRAVEL5",
+    marketingType: "PROMO_CODE" as const,
+    couponTypeCode: "REDUCTION" as const,
+    name: L("US$5 off", "立减 US$5", "即減 US$5"),
+    description: L("US$5 off orders from US$30", "订单满 US$30 立减 US$5", "訂單滿 US$30 即減 US$5"),
+    resultDiscount: null,
+    resultReduction: 500,
+    reductionCurrency: "USD",
+    minimumSpend: 3000,
+    minimumSpendCurrency: "USD",
+    totalLimit: null,
+    perCustomerLimit: 1,
+    ...OPEN,
+  },
+  {
+    code: "ROAMLY88",
+    marketingType: "PROMO_CODE" as const,
+    couponTypeCode: "DISCOUNT" as const,
+    name: L("Members 12% off", "会员 8.8 折", "會員 8.8 折"),
+    description: L("12% off any plan", "任意套餐享 8.8 折", "任何計劃享 8.8 折"),
+    resultDiscount: "0.880",
+    resultReduction: null,
+    reductionCurrency: null,
+    minimumSpend: 0,
+    minimumSpendCurrency: "HKD",
+    totalLimit: 10000,
+    perCustomerLimit: 3,
+    ...OPEN,
+  },
+  {
+    code: "SPRING2024",
+    marketingType: "PROMO_CODE" as const,
+    couponTypeCode: "DISCOUNT" as const,
+    name: L("Spring 2024 (expired)", "2024 春季（已过期）", "2024 春季（已過期）"),
+    description: L("20% off, ended April 2024", "八折，已于 2024 年 4 月结束", "八折，已於 2024 年 4 月結束"),
+    resultDiscount: "0.800",
+    resultReduction: null,
+    reductionCurrency: null,
+    minimumSpend: 0,
+    minimumSpendCurrency: "HKD",
+    totalLimit: 1000,
+    perCustomerLimit: 1,
+    startTime: new Date("2024-03-01T00:00:00Z"),
+    endTime: new Date("2024-04-30T15:59:59Z"),
+  },
+];
+
+/**
+ * What each coupon applies to (coupon_scope; ADR 0117). A coupon with no scope applies to every plan: the welcome
+ * coupon and the store-wide promo codes. The Japan coupon is for Japan plans only; the HK$20 coupon for East and
+ * South-East Asia (single countries and the Asia regional plans); the expired spring code was for Korea.
+ */
+const destinationScopes = (couponCode: string, codes: string) =>
+  codes.split(" ").map((scopeCode) => ({ couponCode, scopeType: "DESTINATION", scopeCode }));
+
+export const SEED_COUPON_SCOPES = [
+  ...destinationScopes("JAPAN85", "JP"),
+  ...destinationScopes("SAVE20HKD", "JP KR TW HK MO CN TH SG MY VN ID PH KH ASIA"),
+  ...destinationScopes("SPRING2024", "KR"),
+];

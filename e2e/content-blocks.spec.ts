@@ -1,0 +1,436 @@
+import { checkA11y, desktop, expect, mobile, type Page, test } from "./fixtures.ts";
+
+// Content-block pages (spec 2 "Content blocks", spec 4 carousel/tab lists/image/video/custom title, spec 8).
+
+const RECOMMEND = "/o2pcm/v1/pub/product/recommend";
+
+/**
+ * Every component code the seeded wide home page renders at once (ADR 0011). CustomTitle needs a marketing code;
+ * NoteList and ProductListPlaceholder sit in tabs that load on activation: each has its own test below (and the
+ * landing page shows a NoteList at once).
+ */
+const HOME_CODES = [
+  "Carousel",
+  "Banner",
+  "Recommend",
+  "Sliding",
+  "Hotspot",
+  "Multimedia",
+  "ImageTextNav",
+  "CustomHtml",
+  "Image",
+  "Button",
+  "Column",
+  "Rows",
+  "Grid",
+  "Sticky",
+  "RichText",
+  "RollText",
+  "CarouselContainer",
+  "Tabs",
+  "VerticalTabs",
+  "FixedSize",
+  "Square",
+  "Text",
+  "Video",
+  "HotArea",
+  "PlpSearchBarPlaceholder",
+  "ProductList",
+  "LiveList",
+  "SingleImageCard",
+  "MultipleImageCard",
+  "ReceiveCoupon",
+  "TitleCarousel",
+];
+
+const LOCALES = [
+  {
+    prefix: "",
+    hot: "Hot right now",
+    coupon: "Grab a coupon",
+    live: "Live now",
+    terms: "Campaign terms",
+    noMore: "That's everything",
+    login: "Log in to get coupons",
+  },
+  {
+    prefix: "/zh_CN",
+    hot: "当下热门",
+    coupon: "领取优惠券",
+    live: "直播中",
+    terms: "活动条款",
+    noMore: "已经加载完毕",
+    login: "登录后领取优惠券",
+  },
+  {
+    prefix: "/zh_HK",
+    hot: "人氣之選",
+    coupon: "領取優惠券",
+    live: "直播中",
+    terms: "活動條款",
+    noMore: "已經載入完畢",
+    login: "登入後領取優惠券",
+  },
+];
+
+function block(page: Page, code: string) {
+  return page.locator(`[data-component="${code}"]`);
+}
+
+/** The hero carousel, once its lazily loaded chunk has hydrated (a loaded machine can take a while). */
+async function readyCarousel(page: Page, code = "Carousel") {
+  const carousel = block(page, code).locator("[aria-roledescription=carousel]");
+  await expect(carousel).toHaveAttribute("data-carousel-ready", "true", { timeout: 30_000 });
+  return carousel;
+}
+
+/** A tab block once hydrated, so clicks reach React. */
+async function readyTabs(page: Page, code: "Tabs" | "VerticalTabs") {
+  const tabs = block(page, code);
+  await expect(tabs.locator("section[data-ready]").first()).toHaveAttribute("data-ready", "true", {
+    timeout: 30_000,
+  });
+  return tabs;
+}
+
+/** Recommend calls the page makes, as their query strings. */
+function watchRecommend(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === RECOMMEND) seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+/** Fails the test if operator HTML ever runs script: no dialog may open, no marker may be set. */
+function forbidScript(page: Page) {
+  page.on("dialog", async (dialog) => {
+    await dialog.dismiss();
+    throw new Error(`operator HTML opened a dialog: ${dialog.message()}`);
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => dialogs.push(dialog.message()));
+  return dialogs;
+}
+
+test.describe("desktop", () => {
+  test.use(desktop);
+
+  for (const locale of LOCALES) {
+    test(`home renders every block type from the published page (${locale.prefix || "/"})`, async ({
+      page,
+    }) => {
+      await page.goto(`${locale.prefix}/`);
+      for (const code of HOME_CODES) {
+        await expect(block(page, code).first(), code).toBeAttached();
+      }
+      await expect(page.getByRole("heading", { name: locale.hot })).toBeVisible();
+      await expect(page.getByRole("heading", { name: locale.coupon })).toBeVisible();
+      await expect(block(page, "LiveList").getByText(locale.live).first()).toBeVisible();
+      await expect(page.getByRole("link", { name: locale.login })).toBeVisible();
+      // Product prices come in the shopper's currency (HKD by default).
+      await expect(block(page, "Recommend").first().locator("[data-price]").first()).toContainText("HK$");
+      // ImageTextNav: six items make a grid (spec 2: grid above 4).
+      await expect(block(page, "ImageTextNav").locator("ul")).toHaveAttribute("data-layout", "grid");
+      // The custom title container stays hidden without the marketing code.
+      await expect(block(page, "CustomTitle")).toBeEmpty();
+    });
+  }
+
+  test("home keeps a title and a description per locale", async ({ page }) => {
+    await page.goto("/zh_CN/");
+    await expect(page).toHaveTitle("Roamly eSIM 旅行流量");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /旅行 eSIM/);
+    await page.goto("/en_US/");
+    await expect(page).toHaveTitle("Roamly eSIM: travel data");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /travel eSIM/);
+  });
+
+  test("images show their loading and failed states", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+    await page.route("**/media/banner/europe-trip.svg", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/");
+    const banner = block(page, "Banner");
+    await banner.scrollIntoViewIfNeeded();
+    await expect(banner.locator("[data-image-state]")).toHaveAttribute("data-image-state", "error");
+    await expect(banner.getByText("Failed to load")).toBeVisible();
+    const hero = block(page, "Carousel").locator("[data-image-state]").first();
+    await expect(hero).toHaveAttribute("data-image-state", "success");
+    // Every image reserves its box up front.
+    const sizes = await page
+      .locator("main img")
+      .evaluateAll(
+        (images) =>
+          images.filter((image) => !image.getAttribute("width") || !image.getAttribute("height")).length,
+      );
+    expect(sizes).toBe(0);
+  });
+
+  test("the custom title container shows when the stored marketing codes hold its target", async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem("parameter", JSON.stringify({ marketingCodes: ["MKT-SUMMER-JAPAN"] })),
+    );
+    await page.goto("/");
+    await expect(block(page, "CustomTitle").getByText("Your summer Japan deal is waiting")).toBeVisible();
+  });
+
+  test("entering a live campaign's product list unlocks its custom title on home", async ({ page }) => {
+    await page.goto("/plp?marketingCode=MKT-SUMMER-JAPAN");
+    await expect(page.locator("h1")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("parameter")))
+      .toContain("MKT-SUMMER-JAPAN");
+    await page.goto("/");
+    await expect(block(page, "CustomTitle").getByText("Your summer Japan deal is waiting")).toBeVisible();
+  });
+
+  test("the hero carousel plays by itself and is operable", async ({ page }) => {
+    await page.goto("/");
+    const carousel = await readyCarousel(page);
+    const index = async () => Number(await carousel.getAttribute("data-carousel-index"));
+    // spec 9: auto-play every 3000 ms.
+    const first = await index();
+    await expect(carousel).not.toHaveAttribute("data-carousel-index", String(first), { timeout: 7_000 });
+    await carousel.getByRole("button", { name: "Pause automatic slide show" }).click();
+    await expect(carousel).toHaveAttribute("data-carousel-paused", "true");
+    const held = await index();
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    // The hero loops (its options say so): after the last slide comes the first.
+    await expect(carousel).toHaveAttribute("data-carousel-index", String((held + 1) % 3));
+    await expect(carousel.getByRole("group", { name: `${((held + 1) % 3) + 1} of 3` })).not.toHaveAttribute(
+      "inert",
+    );
+    await carousel.getByRole("button", { name: "Previous slide" }).click();
+    await expect(carousel).toHaveAttribute("data-carousel-index", String(held));
+  });
+
+  test("a non-looping carousel clamps at its ends", async ({ page }) => {
+    await page.goto("/");
+    await block(page, "CarouselContainer").scrollIntoViewIfNeeded();
+    const carousel = await readyCarousel(page, "CarouselContainer");
+    await carousel.getByRole("button", { name: "Pause automatic slide show" }).click();
+    // Auto-play may have moved on before the pause: walk back to the first slide, where Previous stops.
+    const previous = carousel.getByRole("button", { name: "Previous slide" });
+    for (let step = 0; step < 3 && (await previous.isEnabled()); step++) await previous.click();
+    await expect(carousel).toHaveAttribute("data-carousel-index", "0");
+    await expect(previous).toBeDisabled();
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(carousel).toHaveAttribute("data-carousel-index", "2");
+    await expect(carousel.getByRole("button", { name: "Next slide" })).toBeDisabled();
+  });
+
+  test("tab lists load each tab on first activation and more at the bottom", async ({ page }) => {
+    const calls = watchRecommend(page);
+    await page.goto("/");
+    const tabs = await readyTabs(page, "Tabs");
+    const countries = tabs.locator('[data-group="tab-country"]');
+    // The first tab came with the page: no request for it, and none for the other tabs yet.
+    await expect(countries.locator("li")).toHaveCount(10);
+    expect(calls.filter((q) => q.get("recommendCode") === "DESTINATION_TYPE:REGION")).toHaveLength(0);
+
+    await tabs.getByRole("tab", { name: /Regions/ }).click();
+    await expect
+      .poll(() => calls.filter((q) => q.get("recommendCode") === "DESTINATION_TYPE:REGION").length)
+      .toBe(1);
+    const regions = tabs.locator('[data-group="tab-region"]');
+    await expect(regions.locator("li").first()).toBeVisible();
+    // Fewer regions than a page: the list says it has everything.
+    await expect(regions.getByText("That's everything")).toBeVisible();
+
+    // The notes tab loads its notes on activation too.
+    await tabs.getByRole("tab", { name: /Travel tips/ }).click();
+    await expect(tabs.locator('[data-group="tab-notes"] [data-notes] > li')).toHaveCount(4);
+
+    // Back on the first tab, reaching the bottom loads the next page with maxScore (score mode).
+    await tabs.getByRole("tab", { name: /Countries/ }).click();
+    await countries.locator("[data-sentinel]").scrollIntoViewIfNeeded();
+    await expect(countries.locator("li")).toHaveCount(20);
+    const more = calls.filter((q) => q.get("recommendCode") === "DESTINATION_TYPE:COUNTRY");
+    expect(more.length).toBeGreaterThanOrEqual(1);
+    expect(Number(more[0]!.get("maxScore"))).toBeGreaterThan(0);
+    expect(more[0]!.get("size")).toBe("10");
+  });
+
+  test("tabs follow the ARIA pattern with arrow keys", async ({ page }) => {
+    const calls = watchRecommend(page);
+    await page.goto("/");
+    const vertical = await readyTabs(page, "VerticalTabs");
+    const first = vertical.getByRole("tab", { name: "East Asia", exact: true });
+    await first.focus();
+    await page.keyboard.press("ArrowDown");
+    const second = vertical.getByRole("tab", { name: "Southeast Asia" });
+    await expect(second).toHaveAttribute("aria-selected", "true");
+    await expect(second).toBeFocused();
+    await expect
+      .poll(() => calls.some((q) => q.get("recommendCode") === "CATEGORY:SOUTHEAST_ASIA"))
+      .toBe(true);
+    await expect(vertical.getByRole("tabpanel")).toBeVisible();
+    await page.keyboard.press("End");
+    await expect(vertical.getByRole("tab", { name: "Island getaways" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(vertical.locator("[data-skeleton]")).toHaveCount(10);
+    await checkA11y(page);
+  });
+
+  test("hotspot areas are labelled links that navigate", async ({ page, consoleErrors }) => {
+    // The product list page is another team's work in progress: its data request may still answer 404.
+    consoleErrors.allow(/plp\.data/);
+    await page.goto("/");
+    const hotspot = block(page, "Hotspot");
+    await hotspot.scrollIntoViewIfNeeded();
+    await expect(hotspot.locator("section[data-ready]")).toHaveAttribute("data-ready", "true", {
+      timeout: 30_000,
+    });
+    await hotspot.getByRole("tab", { name: "Europe" }).click();
+    const france = hotspot.getByRole("link", { name: "Europe: France" });
+    await expect(france).toBeVisible();
+    await hotspot.getByRole("tab", { name: "Asia" }).click();
+    await hotspot.getByRole("link", { name: "Asia: Japan" }).click();
+    await expect(page).toHaveURL(/\/plp\?/);
+    const target = new URL(page.url());
+    expect(Object.fromEntries(target.searchParams)).toEqual({ keyword: "JP", type: "COUNTRY" });
+  });
+
+  test("video shows its poster until played and toggles on click", async ({ page }) => {
+    await page.goto("/");
+    const video = block(page, "Multimedia");
+    await video.scrollIntoViewIfNeeded();
+    await expect(video.locator("video")).toHaveAttribute("poster", /video-poster/);
+    const play = video.getByRole("button", { name: "Play video: How eSIM works in 60 seconds" });
+    await play.click();
+    await expect(video.locator("video")).toHaveAttribute("data-started", "true");
+  });
+
+  for (const locale of LOCALES) {
+    test(`the landing page renders its blocks and never runs its operator's script (${locale.prefix || "/"})`, async ({
+      page,
+    }) => {
+      forbidScript(page);
+      await page.goto(`${locale.prefix}/cmsCLP?pageCode=summer-japan&pageName=Summer`);
+      await expect(page.getByRole("heading", { name: locale.terms })).toBeVisible();
+      for (const code of ["Banner", "Recommend", "CustomHtml", "ReceiveCoupon", "NoteList"]) {
+        await expect(block(page, code).first(), code).toBeVisible();
+      }
+      await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", /leftWide|rightWide/);
+      const html = block(page, "CustomHtml");
+      await expect(html.locator("img")).toHaveCount(0);
+      expect(await html.locator("[onerror], [onclick], script, iframe").count()).toBe(0);
+      expect(await html.locator('a[href^="javascript"]').count()).toBe(0);
+      expect(
+        await page
+          .locator("script:not([src])")
+          .evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes("alert(1)")).length),
+      ).toBe(0);
+      // Give a script every chance to have run.
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__xss)).toBeUndefined();
+    });
+  }
+
+  test("an unknown landing page is a 404", async ({ page }) => {
+    const response = await page.goto("/cmsCLP?pageCode=no-such-page");
+    expect(response?.status()).toBe(404);
+  });
+});
+
+test.describe("phone", () => {
+  test.use(mobile);
+
+  test("the small-screen variant is chosen and a touch pauses the carousel", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("[data-variant]")).toHaveAttribute("data-variant", "home-v1");
+    // The small variant is the shorter page.
+    await expect(block(page, "Hotspot")).toHaveCount(0);
+    const carousel = await readyCarousel(page);
+    const first = await carousel.getAttribute("data-carousel-index");
+    await expect(carousel).not.toHaveAttribute("data-carousel-index", first!, { timeout: 7_000 });
+    await carousel.dispatchEvent("touchstart", { touches: [], changedTouches: [] });
+    await expect(carousel).toHaveAttribute("data-carousel-paused", "true");
+    const held = await carousel.getAttribute("data-carousel-index");
+    await page.waitForTimeout(4_000);
+    await expect(carousel).toHaveAttribute("data-carousel-index", held!);
+    await carousel.dispatchEvent("touchend", { touches: [], changedTouches: [] });
+    await expect(carousel).toHaveAttribute("data-carousel-paused", "false");
+    await expect(carousel).not.toHaveAttribute("data-carousel-index", held!, { timeout: 7_000 });
+  });
+});
+
+test.describe("preview", () => {
+  test.use(desktop);
+
+  test("a draft previews with its unknown component skipped, sanitized, and never indexed", async ({
+    page,
+    request,
+  }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    forbidScript(page);
+    const files = await (
+      await request.post("/o2cms/v1/pub/pages/query-file", {
+        headers: { "x-requested-with": "fetch", "x-lang": "en_US" },
+        data: [{ siteCode: "O2_PLATFORM__101", queryType: "LANDING", pageCode: "summer-japan" }],
+      })
+    ).json();
+    const document = await (await request.get(files.LANDING.filePath)).json();
+    document.title = "Summer in Japan (draft)";
+    for (const variant of document.variants) {
+      variant.components.unshift(
+        {
+          componentId: `${variant.variantId}-unknown`,
+          componentCode: "Marquee",
+          componentName: "Not a real block",
+          positionCode: "11",
+          style: {},
+          data: { text: "UNKNOWN BLOCK TEXT" },
+          options: "{}",
+        },
+        {
+          componentId: `${variant.variantId}-draft-text`,
+          componentCode: "RichText",
+          componentName: "Draft note",
+          positionCode: "11",
+          style: {},
+          data: { html: '<p onmouseover="alert(3)">Draft only</p><script>window.__xss=1</script>' },
+          options: "{}",
+        },
+      );
+    }
+    const saved = await request.post("/__dev/content/drafts", {
+      headers: { "x-requested-with": "fetch" },
+      data: { siteCode: "O2_PLATFORM__101", document },
+    });
+    expect(saved.ok()).toBe(true);
+    const { id } = await saved.json();
+
+    await page.goto(`/preview/${id}?type=subPage&siteCode=O2_PLATFORM__101&channel=PC&lang=en_US`);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Preview: this page is not published yet." }),
+    ).toBeVisible();
+    await expect(page.getByText("Draft only")).toBeVisible();
+    await expect(page.getByText("UNKNOWN BLOCK TEXT")).toHaveCount(0);
+    await expect(page.locator('[data-component="Marquee"]')).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    expect(await page.locator("[onmouseover]").count()).toBe(0);
+    await expect
+      .poll(() => warnings.some((text) => text.includes('unknown componentCode "Marquee"')))
+      .toBe(true);
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__xss)).toBeUndefined();
+
+    // The published landing page is unchanged.
+    await page.goto("/cmsCLP?pageCode=summer-japan");
+    await expect(page.getByText("Draft only")).toHaveCount(0);
+  });
+
+  test("an unknown preview is a 404", async ({ page }) => {
+    const response = await page.goto("/preview/999999?type=subPage");
+    expect(response?.status()).toBe(404);
+  });
+});

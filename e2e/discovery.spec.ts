@@ -1,0 +1,219 @@
+import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
+
+// Discovery journeys (spec 2 /plp /pdp /category, search overlay; spec 4 campaign gate; spec 8 404).
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Search destinations" });
+const searchBox = (page: Page) => dialog(page).getByRole("combobox", { name: "Where are you going?" });
+
+async function openSearchFromHome(page: Page) {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Search destinations" }).click();
+  await expect(page).toHaveURL(/[?&]searchDialog=true/);
+  await expect(dialog(page)).toBeVisible();
+  await expect(searchBox(page)).toBeFocused();
+}
+
+test.describe("search overlay", () => {
+  test("home → search (typo and Chinese) → PLP with filters → PDP → buy asks to log in", async ({ page }) => {
+    await openSearchFromHome(page);
+    // Empty: hot words, and the placeholder shows one of them.
+    await expect(dialog(page).getByRole("heading", { name: "Popular searches" })).toBeVisible();
+    await expect(dialog(page).getByRole("button", { name: "Japan", exact: true })).toBeVisible();
+
+    // A typo still finds Japan first.
+    await searchBox(page).fill("japn");
+    const options = dialog(page).getByRole("option");
+    await expect(options.first()).toContainText("Japan");
+    await expect(searchBox(page)).toHaveAttribute("aria-expanded", "true");
+
+    // Chinese finds it too; results show 5, then expand.
+    await searchBox(page).fill("日本");
+    await expect(options.first()).toContainText("Japan");
+    const count = await options.count();
+    expect(count).toBeLessThanOrEqual(5);
+    await searchBox(page).press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await searchBox(page).press("Enter");
+
+    await expect(page).toHaveURL(/\/plp\?.*hitName=Japan.*hitNameSource=DESTINATION.*type=COUNTRY/);
+    await expect(page.getByRole("heading", { level: 1, name: "Japan eSIM data plans" })).toBeVisible();
+    await expect(dialog(page)).toBeHidden();
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(8);
+
+    // Filters live in the URL and reload the list.
+    await page.getByRole("link", { name: "Up to 3 GB" }).click();
+    await expect(page).toHaveURL(/data=upTo3GB/);
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "Up to 3 GB" })).toHaveAttribute("aria-current", "true");
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await expect(page).toHaveURL(/sort=price-desc/);
+    await expect(cards.first()).toContainText("Japan 3GB 30 Days");
+    await expect(cards.first()).toContainText(/HK\$[\d.,]+\/GB/);
+
+    await page.getByRole("link", { name: "Japan 3GB 30 Days" }).click();
+    await expect(page).toHaveURL("/pdp/JP-3GB-30D");
+    await expect(page.getByRole("heading", { level: 1, name: "Japan 3GB 30 Days" })).toBeVisible();
+    await expect(page.getByText("NTT Docomo, SoftBank, KDDI (au)")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Check your device" })).toHaveAttribute(
+      "href",
+      "/install#compatibility",
+    );
+
+    // A visitor goes to checkout too, and is asked to log in there without leaving it.
+    await hydrated(page);
+    await page.getByRole("link", { name: "Buy now" }).click();
+    await expect(page).toHaveURL("/checkout?platformProductCode=JP-3GB-30D&quantity=1");
+    await expect(page.getByRole("dialog", { name: "Log in to continue" })).toBeVisible();
+  });
+
+  test("keeps a search history, newest first; Escape closes and drops searchDialog", async ({ page }) => {
+    await openSearchFromHome(page);
+    await searchBox(page).fill("paris");
+    await expect(dialog(page).getByRole("option").first()).toContainText("France");
+    await expect(dialog(page).getByRole("option", { name: /Europe/ })).toContainText("Covers France");
+    await searchBox(page).press("Enter");
+    await expect(page).toHaveURL(/\/plp\?keyword=paris/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “paris”");
+    await expect(page.locator("main article").first()).toContainText("France");
+
+    await page.getByRole("banner").getByRole("link", { name: "Search destinations" }).click();
+    await expect(dialog(page).getByRole("heading", { name: "Recent searches" })).toBeVisible();
+    await expect(dialog(page).getByRole("button", { name: "paris", exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toBeHidden();
+    expect(new URL(page.url()).searchParams.has("searchDialog")).toBe(false);
+  });
+
+  test("a specific word jumps straight to its deeplink", async ({ page }) => {
+    await openSearchFromHome(page);
+    await searchBox(page).fill("Japan");
+    await searchBox(page).press("Enter");
+    await expect(page).toHaveURL("/pdp/JP-3GB-30D");
+  });
+
+  test.describe("on a phone", () => {
+    test.use(mobile);
+    test("opens from ?searchDialog=true and searches in Chinese", async ({ page }) => {
+      await page.goto("/zh_CN?searchDialog=true");
+      const box = page.getByRole("combobox", { name: "你要去哪里？" });
+      await expect(box).toBeVisible();
+      await box.fill("日本國");
+      await expect(page.getByRole("option").first()).toContainText("日本");
+    });
+  });
+});
+
+test.describe("product list", () => {
+  test("loads 20 more plans near the bottom", async ({ page }) => {
+    await page.goto("/plp?type=COUNTRY");
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(20);
+    await page.mouse.wheel(0, 100_000);
+    await expect(cards).toHaveCount(40);
+  });
+
+  test("a failed reload keeps the previous list and says why", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500/);
+    await page.goto("/plp?categoryCode=JP");
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(8);
+    await page.route(/\/o2srh\/v1\/pub\/platform-products\/search/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ failed: true, code: "error.internal", message: "Search is resting" }),
+      }),
+    );
+    await page.getByRole("link", { name: "Unlimited", exact: true }).click();
+    await expect(page.getByText("Search is resting")).toBeVisible();
+    await expect(page).toHaveURL(/unlimited=1/);
+    await expect(cards).toHaveCount(8);
+  });
+
+  test("an ended campaign says 活动已结束; 好的 reloads the page", async ({ page }) => {
+    await page.goto("/zh_CN/plp?marketingCode=MKT-SPRING-KOREA");
+    const gate = page.getByRole("alertdialog", { name: "活动已结束" });
+    await expect(gate).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { beforeReload?: boolean }).beforeReload = true;
+    });
+    const reloaded = page.waitForEvent("load");
+    await gate.getByRole("button", { name: "好的" }).click();
+    await reloaded;
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+    ).toBeUndefined();
+    await expect(page.getByRole("alertdialog", { name: "活动已结束" })).toBeVisible();
+  });
+
+  test("a live campaign lists its plans without a gate", async ({ page }) => {
+    await page.goto("/plp?marketingCode=MKT-SUMMER-JAPAN");
+    await expect(page.locator("main article")).toHaveCount(5);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
+});
+
+test.describe("product detail", () => {
+  test("an unknown product is a 404 'Page Not Found'", async ({ page }) => {
+    const response = await page.goto("/pdp/NOPE-1GB-1D");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found: /pdp/NOPE-1GB-1D");
+  });
+
+  test("switching currency shows the price in USD", async ({ page }) => {
+    await page.goto("/pdp/JP-3GB-30D");
+    await expect(page.getByTestId("unit-price")).toHaveText(/^HK\$/);
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Language and currency/ })
+      .click();
+    await page.getByRole("radio", { name: /USD/ }).check();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/currency=USD/);
+    await expect(page.getByTestId("unit-price")).toHaveText(/^US\$\d+\.\d{2}$/);
+  });
+
+  test("carries Product JSON-LD with an offer per currency, a canonical URL and an Open Graph image", async ({
+    page,
+  }) => {
+    await page.goto("/zh_HK/pdp/EU-5GB-30D");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(ld["@type"]).toBe("Product");
+    expect(ld.sku).toBe("EU-5GB-30D");
+    expect(ld.offers.map((offer: { priceCurrency: string }) => offer.priceCurrency).sort()).toEqual(
+      ["CNY", "EUR", "HKD", "JPY", "USD"].sort(),
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/zh_HK\/pdp\/EU-5GB-30D$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/media\/dest\/EU\.svg$/,
+    );
+    // A regional plan's coverage is searchable and collapsed.
+    await expect(page.getByRole("button", { name: "顯示所有國家" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await page.getByRole("searchbox", { name: "搜尋國家或地區" }).fill("法國");
+    await expect(page.getByText("Orange, SFR, Bouygues Telecom")).toBeVisible();
+  });
+});
+
+test.describe("category store", () => {
+  test("tabs per continent link each destination to its product list", async ({ page }) => {
+    await page.goto("/category");
+    const tabs = page.getByRole("tablist", { name: "Continents and areas" });
+    await expect(tabs.getByRole("tab", { name: "Asia" })).toHaveAttribute("aria-selected", "true");
+    await tabs.getByRole("tab", { name: "Asia" }).press("ArrowRight");
+    await expect(tabs.getByRole("tab", { name: "Europe" })).toBeFocused();
+    await expect(tabs.getByRole("tab", { name: "Europe" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tabpanel").getByRole("link", { name: "France" }).click();
+    await expect(page).toHaveURL(/\/plp\?categoryCode=FR&categoryName=France&type=COUNTRY/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("France eSIM data plans");
+    await page.goBack();
+    await page.getByRole("tab", { name: "Regional plans" }).click();
+    await page.getByRole("tabpanel").getByRole("link", { name: "Europe" }).click();
+    await expect(page).toHaveURL(/categoryCode=EU.*type=REGION/);
+    await expect(page.locator("main article")).toHaveCount(6);
+  });
+});

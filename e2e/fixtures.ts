@@ -1,0 +1,352 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * The `test` every journey imports. On top of Playwright's own fixtures it:
+ * - runs an axe check (WCAG 2.0/2.1 A and AA) on every page the test visits: after each document load, after
+ *   each client-side navigation, and once more on every open page at the end of the test;
+ * - fails the test when the browser logs a console error or throws an uncaught page error, unless the message
+ *   matches `allowedConsoleErrors` (file or describe level, `test.use`) or `consoleErrors.allow()` (one test).
+ *   Chromium's "Failed to load resource" for a document the test navigated to (a 404 page) is not an error.
+ *
+ *   import { test, expect, checkA11y, mobile } from "./fixtures.ts";
+ *   test.use(mobile);
+ *   test("opens the currency popup", async ({ page }) => {
+ *     await page.goto("/");
+ *     await page.getByRole("button", { name: "HKD" }).click();
+ *     await checkA11y(page); // the dialog's own state, not only the loaded page
+ *   });
+ */
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** A phone-sized browser (spec 9: below the 720 px breakpoint). Use with `test.use(mobile)`. */
+export const mobile = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** A desktop browser at the large breakpoint (spec 9: 1440). Use with `test.use(desktop)`. */
+export const desktop = {
+  viewport: { width: 1440, height: 900 },
+  isMobile: false,
+  hasTouch: false,
+};
+
+export interface A11yViolation {
+  url: string;
+  id: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  targets: string[];
+  /** Per target, axe's account of what is wrong there (for color-contrast: the colours and the ratio). */
+  summaries: string[];
+}
+
+export interface ConsoleErrors {
+  /** Lets this test log console errors matching the pattern (for a test that expects one). */
+  allow(pattern: string | RegExp): void;
+  /** Every console error and page error seen so far, allowed or not. */
+  readonly messages: readonly string[];
+  /** The ones that will fail the test. */
+  readonly unexpected: readonly string[];
+}
+
+interface HarnessOptions {
+  /** Console or page errors matching one of these do not fail the test. */
+  allowedConsoleErrors: (string | RegExp)[];
+  /** Only for the harness's own tests (e2e/harness.spec.ts): collect findings without failing. */
+  failOnFindings: boolean;
+}
+
+interface HarnessFixtures {
+  consoleErrors: ConsoleErrors;
+  /** Violations found so far by the automatic checks (read-only; the test fails on them at its end). */
+  a11yViolations: readonly A11yViolation[];
+}
+
+// One axe run at a time per page: axe refuses to start while another run is in progress in the same document.
+const queues = new WeakMap<Page, Promise<unknown>>();
+
+function enqueue<T>(page: Page, job: () => Promise<T>): Promise<T> {
+  const previous = queues.get(page) ?? Promise.resolve();
+  const next = previous.then(job, job);
+  queues.set(
+    page,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+/** Waits until every axe check already scheduled on the page has finished. */
+async function settled(page: Page): Promise<void> {
+  await (queues.get(page) ?? Promise.resolve());
+}
+
+/** An axe run that failed because the page went away: the next page is checked on its own load. */
+function isGone(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Execution context was destroyed|closed|navigat|detached/i.test(message);
+}
+
+async function afterPaint(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+// What the last automatic check saw, so the end-of-test check can skip a page that has not changed since.
+const lastChecked = new WeakMap<Page, string>();
+
+/** The page's URL and a hash of its markup: cheap next to an axe run (seconds on a busy two-core machine). */
+function fingerprint(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const html = document.documentElement.outerHTML;
+    let hash = 0;
+    for (let i = 0; i < html.length; i++) hash = (Math.imul(hash, 31) + html.charCodeAt(i)) | 0;
+    return `${location.href}#${html.length}:${hash}`;
+  });
+}
+
+async function runAxe(page: Page): Promise<A11yViolation[]> {
+  const url = page.url();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((violation) => ({
+    url,
+    id: violation.id,
+    impact: violation.impact ?? "unknown",
+    help: violation.help,
+    helpUrl: violation.helpUrl,
+    targets: violation.nodes.map((node) => node.target.map(String).join(" ")),
+    summaries: violation.nodes.map((node) => summarize(node.failureSummary)),
+  }));
+}
+
+/** axe's "Fix any of the following:\n  Element has …" without the boilerplate, on one line. */
+function summarize(failureSummary: string | undefined): string {
+  return (failureSummary ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !/^Fix (any|all) of the following:$/.test(line))
+    .join("; ");
+}
+
+export function formatViolations(violations: readonly A11yViolation[]): string {
+  const lines: string[] = [];
+  let url = "";
+  for (const v of violations) {
+    if (v.url !== url) {
+      url = v.url;
+      lines.push(`Accessibility violations on ${url}:`);
+    }
+    lines.push(`  - ${v.id} (${v.impact}): ${v.help}`);
+    v.targets.forEach((target, index) => {
+      const summary = v.summaries[index];
+      lines.push(`      at ${target}${summary ? `: ${summary}` : ""}`);
+    });
+    lines.push(`      ${v.helpUrl}`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Runs axe on the page as it is now and fails at once on any violation. Use it after an interaction that
+ * changes the page without navigating (a dialog, a popup, an expanded list).
+ */
+export async function checkA11y(page: Page): Promise<void> {
+  const violations = await enqueue(page, async () => {
+    await afterPaint(page);
+    return runAxe(page);
+  });
+  if (violations.length > 0) throw new Error(formatViolations(violations));
+}
+
+function isAllowed(message: string, allowed: readonly (string | RegExp)[]): boolean {
+  return allowed.some((pattern) =>
+    typeof pattern === "string" ? message.includes(pattern) : pattern.test(message),
+  );
+}
+
+/**
+ * Chromium logs "Failed to load resource" for a document the server answered with 404 or 500. When the test
+ * navigated there itself, the status is what it checks (a 404 page), not a broken page; a failing script,
+ * stylesheet or fetch still fails the test.
+ */
+function isDocumentStatus(error: { text: string; source?: string }, documents: Set<string>): boolean {
+  return (
+    error.source !== undefined &&
+    documents.has(error.source) &&
+    /Failed to load resource: the server responded with a status of/.test(error.text)
+  );
+}
+
+interface Watch {
+  violations: A11yViolation[];
+  skipped: string[];
+  harnessErrors: string[];
+  errors: { text: string; source?: string }[];
+  /** Documents the server answered with an error status (a 404 page under test). */
+  documentErrors: Set<string>;
+  allowed: (string | RegExp)[];
+  pages: Set<Page>;
+}
+
+function watchPage(page: Page, watch: Watch) {
+  if (watch.pages.has(page)) return;
+  watch.pages.add(page);
+  let scheduled = false;
+
+  const check = () => {
+    // Several navigations in a row (a redirect, a hash change) need only one check of where they end up.
+    if (scheduled) return;
+    scheduled = true;
+    enqueue(page, async () => {
+      scheduled = false;
+      await afterPaint(page);
+      if (!/^https?:/.test(page.url())) return;
+      const seen = await fingerprint(page);
+      watch.violations.push(...(await runAxe(page)));
+      lastChecked.set(page, seen);
+    }).catch((error: unknown) => {
+      if (isGone(error)) watch.skipped.push(page.url());
+      else watch.harnessErrors.push(`axe could not check ${page.url()}: ${String(error)}`);
+    });
+  };
+
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) check();
+  });
+  page.on("response", (response) => {
+    const request = response.request();
+    if (response.status() >= 400 && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      watch.documentErrors.add(response.url());
+    }
+  });
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const source = message.location().url;
+    const where = source ? ` (${source})` : "";
+    watch.errors.push({ text: `console.error on ${page.url()}: ${message.text()}${where}`, source });
+  });
+  page.on("pageerror", (error) => {
+    watch.errors.push({ text: `uncaught error on ${page.url()}: ${error.stack ?? error.message}` });
+  });
+
+  // Leaving a page through these waits for its pending check, so the check sees the page it was meant for.
+  for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      await settled(page);
+      return original(...args);
+    };
+  }
+}
+
+function dedupe(violations: readonly A11yViolation[]): A11yViolation[] {
+  const seen = new Map<string, A11yViolation>();
+  for (const v of violations) {
+    const key = `${v.url}|${v.id}|${v.targets.join(",")}`;
+    if (!seen.has(key)) seen.set(key, v);
+  }
+  return [...seen.values()];
+}
+
+function unexpectedErrors(watch: Watch): string[] {
+  return watch.errors
+    .filter((error) => !isDocumentStatus(error, watch.documentErrors))
+    .map((error) => error.text)
+    .filter((message) => !isAllowed(message, watch.allowed));
+}
+
+const watches = new WeakMap<BrowserContext, Watch>();
+
+/** Resolves once React has hydrated the page (the root sets `data-hydrated` after every child's effects). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+}
+
+export const test = base.extend<HarnessOptions & HarnessFixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  failOnFindings: [true, { option: true }],
+
+  context: async ({ context, allowedConsoleErrors, failOnFindings }, use, testInfo) => {
+    const watch: Watch = {
+      violations: [],
+      skipped: [],
+      harnessErrors: [],
+      errors: [],
+      documentErrors: new Set(),
+      allowed: [...allowedConsoleErrors],
+      pages: new Set(),
+    };
+    watches.set(context, watch);
+    for (const page of context.pages()) watchPage(page, watch);
+    context.on("page", (page) => watchPage(page, watch));
+
+    await use(context);
+
+    // A final check of every page still open, so a test that ends on an interaction is covered too.
+    // After a failure the page is in no state worth judging (and may hang), so only the errors are reported.
+    const bodyPassed = testInfo.status === "passed";
+    for (const page of watch.pages) {
+      if (page.isClosed()) continue;
+      try {
+        await settled(page);
+        if (bodyPassed && /^https?:/.test(page.url())) {
+          const violations = await enqueue(page, async () => {
+            await afterPaint(page);
+            if (lastChecked.get(page) === (await fingerprint(page))) return [];
+            return runAxe(page);
+          });
+          watch.violations.push(...violations);
+        }
+      } catch (error) {
+        if (!isGone(error)) watch.harnessErrors.push(`axe could not check ${page.url()}: ${String(error)}`);
+      }
+    }
+
+    const failures: string[] = [];
+    const violations = dedupe(watch.violations);
+    if (violations.length > 0) {
+      await testInfo.attach("axe-violations.json", {
+        body: JSON.stringify(violations, null, 2),
+        contentType: "application/json",
+      });
+      failures.push(formatViolations(violations));
+    }
+    const unexpected = unexpectedErrors(watch);
+    if (unexpected.length > 0) {
+      failures.push(`Browser console errors:\n${unexpected.map((m) => `  - ${m}`).join("\n")}`);
+    }
+    failures.push(...watch.harnessErrors);
+    if (failures.length > 0 && failOnFindings) {
+      throw new Error(failures.join("\n\n"));
+    }
+  },
+
+  consoleErrors: async ({ context }, use) => {
+    const watch = watches.get(context);
+    if (!watch) throw new Error("e2e/fixtures.ts: the context is not watched");
+    await use({
+      allow: (pattern) => {
+        watch.allowed.push(pattern);
+      },
+      get messages() {
+        return watch.errors.map((error) => error.text);
+      },
+      get unexpected() {
+        return unexpectedErrors(watch);
+      },
+    });
+  },
+
+  a11yViolations: async ({ context }, use) => {
+    await use(watches.get(context)?.violations ?? []);
+  },
+});
+
+export type { Page };
+export { expect };

@@ -1,0 +1,122 @@
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { DatabaseHandle } from "../db/client.ts";
+import type { Env } from "./env.ts";
+import { installApiErrorHandling } from "./http/api-errors.ts";
+import { installCsrfProtection } from "./http/csrf.ts";
+import { requestIdFor } from "./http/request-info.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
+import { installSessionResolution } from "./http/session.ts";
+import { createCounterStore } from "./infra/counter-store.ts";
+import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
+import { createSmtpTransport } from "./providers/messages/email-transport.ts";
+import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
+import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
+import { registerApiRoutes } from "./routes.ts";
+import { createServices, type Services } from "./services.ts";
+import { registerSsr } from "./ssr.ts";
+
+export interface AppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** "none" serves the API only (API tests). */
+  ssr: "production" | "development" | "none";
+  buildDir?: string;
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { env, database } = options;
+  const server = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    genReqId: (req) => requestIdFor({ headers: req.headers } as never),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 200 },
+  });
+  server.addHook("onSend", async (request, reply, payload) => {
+    reply.header("x-request-id", request.id);
+    return payload;
+  });
+  const counterStore = createCounterStore(env.REDIS_URL, (error) =>
+    server.log.warn({ err: error }, "rate-limit store unavailable"),
+  );
+  const services = createServices(database.db, {
+    env,
+    counterStore,
+    onJobError: (error, job) => server.log.warn({ err: error, job }, "job failed; will retry"),
+  });
+  const delivery = createDeliveryWorker({
+    db: database.db,
+    email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : undefined,
+    sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
+    onError: (error) => server.log.warn({ err: error }, "message delivery failed; will retry"),
+  });
+  delivery.start();
+  const housekeeping = setInterval(() => {
+    services.account
+      .purgeExpired()
+      .catch((error) => server.log.warn({ err: error }, "account housekeeping failed"));
+  }, 3_600_000);
+  housekeeping.unref();
+  services.jobs.start();
+  server.addHook("onClose", async () => {
+    await services.jobs.stop();
+    clearInterval(housekeeping);
+    await delivery.stop();
+    await counterStore.close();
+  });
+
+  await server.register(fastifyCookie);
+  installSecurityHeaders(server);
+  installApiErrorHandling(server);
+  installCsrfProtection(server, {
+    publicOrigin: env.PUBLIC_ORIGIN,
+    stateChangingGets: ["/o2cum/v1/customer/logout"],
+  });
+  installSessionResolution(server, services.account.currentCustomer);
+
+  server.get("/healthz", async () => ({ status: "ok" }));
+  server.get("/readyz", async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: "ready", database: database.kind };
+    } catch {
+      return reply
+        .status(503)
+        .send({ failed: true, code: "error.notReady", message: "database unavailable" });
+    }
+  });
+
+  await server.register(async (api) => registerApiRoutes(api, services, env.PUBLIC_ORIGIN));
+  // Sandbox webhooks go to the app's own endpoint: over HTTP when a URL is configured, else in-process
+  // through the same routing, raw-body parsing and signature check (ADR 0104).
+  const webhookUrl = env.PAYMENT_SANDBOX_WEBHOOK_URL;
+  services.sandboxPayments?.deliverWebhooksWith(async (body, headers) => {
+    if (webhookUrl) return (await fetch(webhookUrl, { method: "POST", body, headers })).status;
+    const reply = await server.inject({ method: "POST", url: SANDBOX_WEBHOOK_PATH, payload: body, headers });
+    return reply.statusCode;
+  });
+
+  if (options.ssr !== "none") {
+    const ssr = await registerSsr(server, {
+      mode: options.ssr,
+      services,
+      buildDir: options.buildDir ?? "build",
+      htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
+      publicOrigin: env.PUBLIC_ORIGIN,
+    });
+    // A published page must not wait for cached renders to expire (ADR 0003).
+    services.content.onPublish(() => ssr.cache.clear());
+  }
+  return { server, services };
+}

@@ -1,0 +1,19 @@
+/** spec 7: the API's path prefixes; anything under them that no route answers is a JSON 404, not a page. */
+export const API_PREFIXES = [
+  "/o2pcm",
+  "/o2srh",
+  "/o2cms",
+  "/o2cum",
+  "/o2user",
+  "/iam",
+  "/o2md",
+  "/o2lsm",
+  "/o2ord",
+  "/o2pay",
+  "/o2esim",
+  "/o2sfb",
+  "/o2mkt",
+  "/__sandbox",
+  "/pub-res",
+  "/__dev",
+] as const;

@@ -1,0 +1,65 @@
+import { createHash } from "node:crypto";
+import { ApiError } from "../http/errors.ts";
+import type { CounterStore } from "./counter-store.ts";
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Fixed-window limits (ADR 0065). Each guarded action is limited per subject kind: the account or target
+ * (e-mail or phone) it is about, and the client IP, so one address cannot spray many accounts and many
+ * addresses cannot hammer one account.
+ */
+export const RATE_RULES = {
+  captchaGenerateIp: { limit: 30, windowMs: MINUTE },
+  captchaCheckIp: { limit: 30, windowMs: MINUTE },
+  // spec 9: one code per 60 s to the same target and purpose (the countdown interval).
+  codeSendInterval: { limit: 1, windowMs: MINUTE },
+  codeSendTarget: { limit: 10, windowMs: 60 * MINUTE },
+  codeSendIp: { limit: 30, windowMs: 60 * MINUTE },
+  codeCheckTarget: { limit: 10, windowMs: 10 * MINUTE },
+  codeCheckIp: { limit: 60, windowMs: 10 * MINUTE },
+  loginAccount: { limit: 10, windowMs: 15 * MINUTE },
+  loginIp: { limit: 100, windowMs: 15 * MINUTE },
+  accountLookupIp: { limit: 30, windowMs: MINUTE },
+  socialLoginIp: { limit: 60, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateRule>;
+
+export type RateRuleName = keyof typeof RATE_RULES;
+
+export interface RateLimiter {
+  /** Counts one attempt; throws a 429 error.rateLimited once the rule's limit is passed. */
+  hit(rule: RateRuleName, subject: string): Promise<void>;
+  /** Counts one attempt and reports whether it was within the limit, without throwing. */
+  allowed(rule: RateRuleName, subject: string): Promise<boolean>;
+  reset(rule: RateRuleName, subject: string): Promise<void>;
+}
+
+// Subjects (e-mail addresses, phone numbers) are hashed so the counter store never holds personal data.
+function counterKey(rule: string, subject: string): string {
+  return `${rule}:${createHash("sha256").update(subject).digest("base64url").slice(0, 22)}`;
+}
+
+export function createRateLimiter(
+  store: CounterStore,
+  rules: Record<RateRuleName, RateRule> = RATE_RULES,
+): RateLimiter {
+  async function allowed(rule: RateRuleName, subject: string) {
+    const { limit, windowMs } = rules[rule];
+    const { count } = await store.increment(counterKey(rule, subject), windowMs);
+    return count <= limit;
+  }
+  return {
+    allowed,
+    async hit(rule, subject) {
+      if (!(await allowed(rule, subject))) throw new ApiError(429, "error.rateLimited");
+    },
+    async reset(rule, subject) {
+      await store.reset(counterKey(rule, subject));
+    },
+  };
+}

@@ -1,0 +1,334 @@
+import { randomBytes } from "node:crypto";
+import type { Locale } from "../../../core/constants.ts";
+import { translate } from "../../../core/i18n/index.ts";
+import type { Database } from "../../../db/client.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { RateLimiter } from "../../infra/rate-limit.ts";
+import type { CaptchaProof, CaptchaService } from "../captcha/service.ts";
+import { contactLoginName, contactTarget } from "./contact.ts";
+import type { Contact } from "./inputs.ts";
+import { hashPassword, needsRehash, type ScryptParams, verifyPassword } from "./password-hash.ts";
+import { passwordProblem } from "./password-rule.ts";
+import type { PasswordTransport } from "./password-transport.ts";
+import { type AccountRepo, type CustomerRow, isUniqueViolation } from "./repo.ts";
+import type { CurrentCustomer, IssuedTokens, Sessions } from "./sessions.ts";
+import type { CodePurpose, VerificationCodes } from "./verification-codes.ts";
+
+export interface AccountSettings {
+  scrypt: ScryptParams;
+  emailRegistrationEnabled: boolean;
+  phoneRegistrationEnabled: boolean;
+}
+
+export interface Client {
+  ip: string;
+  userAgent?: string;
+  locale: Locale;
+}
+
+export interface LoginResult extends IssuedTokens {
+  message: string;
+  user: { loginName: string | null; nickName: string | null };
+}
+
+// spec 9: captcha interval default 60 s.
+export const CODE_INTERVAL_S = 60;
+
+/** The captcha account a contact can be proven for: the e-mail, or the phone digits (with or without its code). */
+function captchaAccounts(contact: Contact): string[] {
+  return contact.kind === "email"
+    ? [contact.email]
+    : [contact.phone, `${contact.internationalTelCode}${contact.phone}`];
+}
+
+export interface AccountServiceDeps {
+  repo: AccountRepo;
+  sessions: Sessions;
+  codes: VerificationCodes;
+  captcha: CaptchaService;
+  transport: PasswordTransport;
+  limiter: RateLimiter;
+  settings: AccountSettings;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { repo, sessions, codes, captcha, transport, limiter, settings } = deps;
+  // Verified when the account does not exist, so a wrong account takes as long as a wrong password.
+  const dummyHash = hashPassword("dummy-password-1!", settings.scrypt);
+
+  async function acceptablePassword(ciphertext: string): Promise<string> {
+    const password = await transport.decrypt(ciphertext);
+    const problem = passwordProblem(password);
+    if (problem) throw new ApiError(400, problem, { fields: { password: problem } });
+    return password;
+  }
+
+  function checkRegistrationOpen(contact: Contact) {
+    const open =
+      contact.kind === "email" ? settings.emailRegistrationEnabled : settings.phoneRegistrationEnabled;
+    if (!open) throw new ApiError(403, "account.registerDisabled");
+  }
+
+  async function loggedIn(customer: CustomerRow, client: Client, executor?: Database): Promise<LoginResult> {
+    const tokens = await sessions.start(customer.id, client.userAgent, executor);
+    return {
+      ...tokens,
+      message: translate(client.locale, "account.loginSuccess"),
+      user: { loginName: customer.loginName, nickName: customer.nickName },
+    };
+  }
+
+  async function createCustomer(
+    contact: Contact,
+    fields: {
+      passwordHash: string | null;
+      nickName?: string;
+      defaultLanguage?: string;
+      preferenceCurrency?: string;
+    },
+    executor?: Database,
+  ) {
+    try {
+      return await repo.insertCustomer(
+        {
+          email: contact.kind === "email" ? contact.email : null,
+          phone: contact.kind === "phone" ? contact.phone : null,
+          internationalTelCode: contact.kind === "phone" ? contact.internationalTelCode : null,
+          passwordHash: fields.passwordHash,
+          loginName: contactLoginName(contact),
+          nickName: fields.nickName ?? defaultNickName(contact),
+          defaultLanguage: fields.defaultLanguage ?? null,
+          preferenceCurrency: fields.preferenceCurrency ?? null,
+        },
+        executor,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError(409, "account.accountExists");
+      throw error;
+    }
+  }
+
+  return {
+    registrationSwitches() {
+      return {
+        emailRegistrationEnabled: settings.emailRegistrationEnabled,
+        phoneRegistrationEnabled: settings.phoneRegistrationEnabled,
+      };
+    },
+
+    publicKey: () => transport.publicKey(),
+
+    /** The customer behind an access token, or null (the session hook and the SSR root loader call this). */
+    currentCustomer: (accessToken: string | null | undefined) =>
+      accessToken ? sessions.resolve(accessToken) : Promise.resolve(null),
+
+    /**
+     * spec 5, 7: send a code. The spec names the two messages that say whether an account exists; every other
+     * case answers the same way whether or not it does.
+     */
+    async sendCode(
+      contact: Contact,
+      purpose: CodePurpose,
+      proof: CaptchaProof,
+      client: Client,
+      customer: CurrentCustomer | null,
+    ) {
+      await limiter.hit("codeSendIp", client.ip);
+      const accounts = captchaAccounts(contact);
+      await captcha.requireProof(proof, accounts);
+      const existing = await repo.findByContact(contact);
+      let deliver = true;
+      if (purpose === "REGISTER") {
+        checkRegistrationOpen(contact);
+        if (existing) throw new ApiError(400, "account.sendCodeFailed");
+      } else if (purpose === "RESET_PASSWORD") {
+        if (!existing) {
+          throw new ApiError(
+            400,
+            contact.kind === "email" ? "account.emailNotRegistered" : "account.sendCodeFailed",
+          );
+        }
+      } else if (purpose === "DELETE_ACCOUNT") {
+        if (!customer) throw new ApiError(401, "error.unauthorized");
+        if (!existing || existing.id !== customer.id) throw new ApiError(400, "account.sendCodeFailed");
+      } else if (!existing) {
+        // LOGIN to an unknown account: answer as if sent, send nothing (no account enumeration).
+        deliver = false;
+      }
+      // After the spec's two answers, so a refused send does not start the countdown for the target.
+      await limiter.hit("codeSendInterval", `${contactTarget(contact)}|${purpose}`);
+      await limiter.hit("codeSendTarget", contactTarget(contact));
+      const captchaKey = deliver ? await codes.send(contact, purpose, client.locale) : randomKeyLike();
+      return { captchaKey, interval: CODE_INTERVAL_S, message: translate(client.locale, "account.codeSent") };
+    },
+
+    /** spec 7 valid-account: whether an account can be registered with this e-mail or phone. */
+    async accountAvailable(contact: Contact, client: Client) {
+      await limiter.hit("accountLookupIp", client.ip);
+      const existing = await repo.findByContact(contact);
+      return { valid: existing === null, registered: existing !== null };
+    },
+
+    async register(
+      input: {
+        contact: Contact;
+        code: string;
+        captchaKey?: string;
+        password: string;
+        nickName?: string;
+        defaultLanguage?: string;
+        preferenceCurrency?: string;
+      },
+      client: Client,
+    ): Promise<LoginResult> {
+      checkRegistrationOpen(input.contact);
+      const password = await acceptablePassword(input.password);
+      await limiter.hit("codeCheckIp", client.ip);
+      await codes.consume(input.contact, "REGISTER", input.code, input.captchaKey);
+      const passwordHash = await hashPassword(password, settings.scrypt);
+      const customer = await createCustomer(input.contact, {
+        passwordHash,
+        nickName: input.nickName,
+        defaultLanguage: input.defaultLanguage,
+        preferenceCurrency: input.preferenceCurrency,
+      });
+      return loggedIn(customer, client);
+    },
+
+    async loginWithPassword(contact: Contact, encrypted: string, client: Client): Promise<LoginResult> {
+      await limiter.hit("loginIp", client.ip);
+      await limiter.hit("loginAccount", contactTarget(contact));
+      const password = await transport.decrypt(encrypted);
+      const customer = await repo.findByContact(contact);
+      const hash = customer?.passwordHash ?? (await dummyHash);
+      const matches = await verifyPassword(password, hash);
+      if (!customer?.passwordHash || !matches) throw new ApiError(400, "account.loginFailed");
+      if (needsRehash(customer.passwordHash, settings.scrypt)) {
+        await repo.updateCustomer(customer.id, {
+          passwordHash: await hashPassword(password, settings.scrypt),
+        });
+      }
+      return loggedIn(customer, client);
+    },
+
+    async loginWithCode(contact: Contact, code: string, captchaKey: string | undefined, client: Client) {
+      await limiter.hit("codeCheckIp", client.ip);
+      await codes.consume(contact, "LOGIN", code, captchaKey);
+      const customer = await repo.findByContact(contact);
+      // No code is ever sent to an unknown account, so this only happens if it was deleted meanwhile.
+      if (!customer) throw new ApiError(400, "account.codeInvalid");
+      return loggedIn(customer, client);
+    },
+
+    /** Forgotten password: a RESET_PASSWORD code sets a new password and ends every session. */
+    async resetPassword(
+      contact: Contact,
+      code: string,
+      captchaKey: string | undefined,
+      encrypted: string,
+      client: Client,
+    ) {
+      const password = await acceptablePassword(encrypted);
+      await limiter.hit("codeCheckIp", client.ip);
+      await codes.consume(contact, "RESET_PASSWORD", code, captchaKey);
+      const customer = await repo.findByContact(contact);
+      if (!customer) throw new ApiError(400, "account.codeInvalid");
+      await repo.updateCustomer(customer.id, { passwordHash: await hashPassword(password, settings.scrypt) });
+      await sessions.endAll(customer.id);
+      return { success: true, message: translate(client.locale, "account.passwordReset") };
+    },
+
+    refresh: (refreshToken: string, client: Client) => sessions.rotate(refreshToken, client.userAgent),
+
+    logout: (tokens: { accessToken?: string; refreshToken?: string }) => sessions.end(tokens),
+
+    customerInfo(customer: CurrentCustomer) {
+      return {
+        loginName: customer.loginName,
+        nickName: customer.nickName,
+        email: customer.email,
+        phone: customer.phone,
+        internationalTelCode: customer.internationalTelCode,
+        defaultLanguage: customer.defaultLanguage,
+        preferenceCurrency: customer.preferenceCurrency,
+        hasPassword: customer.hasPassword,
+        userType: "C",
+        createdAt: customer.createdAt.toISOString(),
+      };
+    },
+
+    async updateCustomerInfo(
+      customer: CurrentCustomer,
+      changes: { nickName?: string; defaultLanguage?: string; preferenceCurrency?: string },
+    ) {
+      const row = await repo.updateCustomer(customer.id, changes);
+      if (!row) throw new ApiError(401, "error.unauthorized");
+      return this.customerInfo({ ...customer, ...changes });
+    },
+
+    /**
+     * Account deletion (ADR 0063): re-authenticate with the password or a DELETE_ACCOUNT code, then end every
+     * session and anonymize the row in one transaction.
+     */
+    async deleteAccount(
+      customer: CurrentCustomer,
+      proof: { password?: string; code?: string; captchaKey?: string },
+      client: Client,
+    ) {
+      const row = await repo.findById(customer.id);
+      if (!row) throw new ApiError(401, "error.unauthorized");
+      if (proof.password) {
+        await limiter.hit("loginAccount", `customer:${row.id}`);
+        const password = await transport.decrypt(proof.password);
+        if (!row.passwordHash || !(await verifyPassword(password, row.passwordHash))) {
+          throw new ApiError(400, "account.loginFailed", { fields: { password: "account.loginFailed" } });
+        }
+      } else if (proof.code) {
+        const contact: Contact | null = row.email
+          ? { kind: "email", email: row.email }
+          : row.phone && row.internationalTelCode
+            ? { kind: "phone", phone: row.phone, internationalTelCode: row.internationalTelCode }
+            : null;
+        if (!contact) throw new ApiError(400, "account.codeInvalid");
+        await codes.consume(contact, "DELETE_ACCOUNT", proof.code, proof.captchaKey);
+      } else {
+        throw new ApiError(400, "account.reauthRequired", { fields: { password: "account.field.required" } });
+      }
+      await repo.db.transaction(async (tx) => {
+        const executor = tx as unknown as Database;
+        await sessions.endAll(row.id, executor);
+        await repo.anonymize(row.id, executor);
+      });
+      return { success: true, message: translate(client.locale, "account.deleted") };
+    },
+
+    /** spec 7 check-new-active: whether the logged-in customer registered within the last 24 hours. */
+    newActive(customer: CurrentCustomer | null) {
+      return { newActive: customer !== null && Date.now() - customer.createdAt.getTime() < 24 * 3600_000 };
+    },
+
+    /** Hourly (app.ts): deletes sessions, codes and captchas that expired more than a day ago. */
+    purgeExpired: () => repo.purgeExpired(new Date(Date.now() - 24 * 3600_000)),
+
+    // Used by social sign-in (social.ts).
+    createCustomer,
+    loggedIn,
+    acceptablePassword,
+    transportDecrypt: (ciphertext: string) => transport.decrypt(ciphertext),
+    hashPassword: (password: string) => hashPassword(password, settings.scrypt),
+    verifyPassword,
+  };
+}
+
+function defaultNickName(contact: Contact): string {
+  return contact.kind === "email"
+    ? contact.email.split("@")[0]!.slice(0, 32)
+    : `user${contact.phone.slice(-4)}`;
+}
+
+/** Looks like a code key (18 random bytes, base64url), so a LOGIN send to an unknown account is indistinguishable. */
+function randomKeyLike(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

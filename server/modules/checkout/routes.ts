@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
+import { apiLocale, requestCurrency } from "../../http/request-info.ts";
+import { requireCustomer } from "../../http/session.ts";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+import { email } from "../account/inputs.ts";
+import { couponCode } from "../coupon/routes.ts";
+import { couponOptions } from "./coupon-options.ts";
+
+const Line = z.object({
+  platformProductCode: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/),
+  // spec 5: stepper defaults min 1, max 99.
+  quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
+  couponCode: couponCode().optional(),
+  promoCode: couponCode().optional(),
+  contactEmail: email().optional(),
+  /** An optional phone for support: "+<area code> <digits>", as the area-code picker and field give it. */
+  contactPhone: z
+    .string()
+    .regex(/^\+\d{1,4} \d{4,15}$/)
+    .optional(),
+  /** A top-up names the eSIM it adds data to (ICCID: 89 and 18 to 20 digits in all). */
+  topUpIccid: z
+    .string()
+    .regex(/^89\d{16,18}$/)
+    .optional(),
+});
+const CouponOptionsInput = Line.pick({ platformProductCode: true, quantity: true });
+const PlaceOrder = Line.extend({
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{8,128}$/)
+    .optional(),
+});
+const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_:.-]{8,128}$/);
+
+function idempotencyKeyOf(request: FastifyRequest, fromBody: string | undefined): string {
+  const header = request.headers["idempotency-key"];
+  const value = (Array.isArray(header) ? header[0] : header) ?? fromBody;
+  const parsed = IdempotencyKey.safeParse(value);
+  if (!parsed.success) parseInput(z.object({ idempotencyKey: IdempotencyKey }), { idempotencyKey: value });
+  return parsed.data!;
+}
+
+// Checkout (paths in the style of spec 7, ADR 0101). The currency is the request's (x-currency, spec 7).
+export function checkoutRoutes(app: FastifyInstance, services: Services) {
+  app.post("/o2ord/v1/customer/checkout/quote", async (request) => {
+    const customer = await requireCustomer(request);
+    const body = parseInput(Line, request.body);
+    return services.checkout.quote(customer, body, requestCurrency(request), apiLocale(request));
+  });
+
+  // The coupon dialog: the wallet's coupons checked against this plan line, with the reason for each refusal.
+  app.post("/o2ord/v1/customer/checkout/coupons", async (request) => {
+    const customer = await requireCustomer(request);
+    const body = parseInput(CouponOptionsInput, request.body);
+    return couponOptions(services, customer, body, requestCurrency(request), apiLocale(request));
+  });
+
+  app.post("/o2ord/v1/customer/orders", async (request, reply) => {
+    const customer = await requireCustomer(request);
+    const { idempotencyKey, ...body } = parseInput(PlaceOrder, request.body);
+    const key = idempotencyKeyOf(request, idempotencyKey);
+    const placed = await services.checkout.place(
+      customer,
+      body,
+      key,
+      requestCurrency(request),
+      apiLocale(request),
+    );
+    return reply.status(placed.created ? 201 : 200).send(placed.order);
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+
+const DraftBody = z.object({
+  siteCode: z.string().regex(/^[A-Za-z0-9_]{1,64}$/),
+  document: z.unknown(),
+});
+
+/**
+ * Sandbox tool (never registered in production): saves a draft page the way the page editor will, so browser
+ * tests can preview unpublished pages. The document is validated and sanitized like any save (ADR 0070).
+ */
+export function contentDevRoutes(app: FastifyInstance, services: Services) {
+  app.post("/__dev/content/drafts", async (request) => {
+    const body = parseInput(DraftBody, request.body);
+    return services.content.saveDraft(body.siteCode, body.document);
+  });
+}

@@ -1,0 +1,56 @@
+/*
+ * Which recommendation list a ProductList block pages through (ADR 0071). Pure: the page loader and the browser's
+ * tab lists both use it.
+ */
+
+/** spec 9: tab product page size 10. */
+export const TAB_PAGE_SIZE = 10;
+
+export function productListRecommendCode(data: Record<string, unknown>): string | null {
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  switch (data.source) {
+    case "recommend":
+      return text(data.recommendCode);
+    case "destinationType": {
+      const type = text(data.destinationType);
+      return type ? `DESTINATION_TYPE:${type}` : null;
+    }
+    case "category": {
+      const category = text(data.categoryCode);
+      return category ? `CATEGORY:${category}` : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function pageSizeOf(data: Record<string, unknown>): number {
+  const size = Number(data.size);
+  return Number.isInteger(size) && size >= 1 && size <= 60 ? size : TAB_PAGE_SIZE;
+}
+
+/** spec 3 tab group: the tabs a Tabs or VerticalTabs block declares. */
+export interface TabGroup {
+  groupCode: string;
+  title: string;
+  subTitle?: string;
+}
+
+export function tabsOf(data: Record<string, unknown>): TabGroup[] {
+  if (!Array.isArray(data.tabs)) return [];
+  return data.tabs.flatMap((tab) =>
+    tab && typeof tab === "object" && typeof (tab as TabGroup).groupCode === "string"
+      ? [
+          {
+            groupCode: (tab as TabGroup).groupCode,
+            title: String((tab as TabGroup).title ?? ""),
+            subTitle: typeof (tab as TabGroup).subTitle === "string" ? (tab as TabGroup).subTitle : "",
+          },
+        ]
+      : [],
+  );
+}
+
+export function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}

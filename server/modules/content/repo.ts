@@ -1,0 +1,83 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import type { ContentDocument } from "../../../db/schema/content-document.ts";
+import { contentPages, liveRooms, notes, type PageStatus, type PageType } from "../../../db/schema/index.ts";
+
+/** Content pages, notes, live rooms and the coupon definitions the receive-coupon block shows. */
+export function createContentRepo(db: Database) {
+  return {
+    async findPage(
+      siteCode: string,
+      lang: string,
+      status: PageStatus,
+      page: { pageCode: string } | { pageType: PageType },
+    ) {
+      const which =
+        "pageCode" in page
+          ? eq(contentPages.pageCode, page.pageCode)
+          : eq(contentPages.pageType, page.pageType);
+      const [row] = await db
+        .select()
+        .from(contentPages)
+        .where(
+          and(
+            eq(contentPages.siteCode, siteCode),
+            eq(contentPages.lang, lang),
+            eq(contentPages.status, status),
+            which,
+          ),
+        )
+        .orderBy(asc(contentPages.id))
+        .limit(1);
+      return row ?? null;
+    },
+    async findPageById(id: number) {
+      const [row] = await db.select().from(contentPages).where(eq(contentPages.id, id)).limit(1);
+      return row ?? null;
+    },
+    /** Saves a draft (insert or replace); the document is already validated and sanitized. */
+    async saveDraft(siteCode: string, document: ContentDocument) {
+      const [row] = await db
+        .insert(contentPages)
+        .values({
+          siteCode,
+          pageCode: document.pageCode,
+          pageType: document.pageType,
+          lang: document.lang,
+          status: "draft",
+          title: document.title,
+          document,
+        })
+        .onConflictDoUpdate({
+          target: [contentPages.siteCode, contentPages.pageCode, contentPages.lang, contentPages.status],
+          set: { title: document.title, document, pageType: document.pageType, updatedAt: new Date() },
+        })
+        .returning();
+      return row!;
+    },
+    notes(noteInfoCodes: string[], lang: string) {
+      return db
+        .select()
+        .from(notes)
+        .where(and(inArray(notes.noteInfoCode, noteInfoCodes), eq(notes.lang, lang)));
+    },
+    liveRooms(siteTypeCode: string, page: number, size: number) {
+      return db
+        .select()
+        .from(liveRooms)
+        .where(eq(liveRooms.siteTypeCode, siteTypeCode))
+        .orderBy(asc(liveRooms.sortOrder), desc(liveRooms.startTime))
+        .limit(size)
+        .offset(page * size);
+    },
+    async liveRoomCount(siteTypeCode: string) {
+      const [row] = await db
+        .select({ total: count() })
+        .from(liveRooms)
+        .where(eq(liveRooms.siteTypeCode, siteTypeCode));
+      return row?.total ?? 0;
+    },
+  };
+}
+
+export type ContentRepo = ReturnType<typeof createContentRepo>;

@@ -1,0 +1,290 @@
+import { createHash } from "node:crypto";
+import type { Locale } from "../../../core/constants.ts";
+import { type PageList, pageList } from "../../../core/lists.ts";
+import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
+import { ContentDocumentSchema } from "../../../db/schema/content-document.ts";
+import type { LocalizedText } from "../../../db/schema/localized.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import type { RecommendService } from "../recommend/service.ts";
+import { sanitizeDocument } from "./document.ts";
+import { pageSizeOf, productListRecommendCode, stringList, tabsOf } from "./product-source.ts";
+import type { ContentRepo } from "./repo.ts";
+import { sanitizeOperatorHtml } from "./sanitize.ts";
+import type { BlockData, BlockDataMap, CouponView, LiveRoomView, NoteView } from "./types.ts";
+
+/**
+ * spec 7's coupon look-up by code and kind (the coupon module's `byCodes`, ADR 0118), which resolves the
+ * receive-coupon block for the first render: unknown and disabled codes are left out, ended ones flagged.
+ */
+export type CouponLookup = (
+  codes: string[],
+  kind: "COUPON" | "PROMO_CODE",
+  locale: Locale,
+) => Promise<(CouponView & { ended: boolean })[]>;
+
+/** A published page as a file: a versioned URL, its body and a strong ETag (ADR 0070). */
+export interface PublishedPage {
+  document: ContentDocument;
+  pageCode: string;
+  version: string;
+  filePath: string;
+  json: string;
+  etag: string;
+}
+
+export type PageQuery = { pageType: "HOME" } | { pageCode: string };
+
+/** A published page is read on every uncached render; a short in-process cache keeps it off the hot path. */
+const PAGE_CACHE_MS = 10_000;
+
+const text = (value: LocalizedText, locale: Locale) => value[locale] || value.en_US;
+
+export function pageFilePath(siteCode: string, lang: string, pageCode: string, version: string) {
+  return `/pub-res/pages/${encodeURIComponent(siteCode)}/${lang}/${pageCode}.${version}.json`;
+}
+
+function asPublished(siteCode: string, lang: string, stored: ContentDocument): PublishedPage {
+  const document = sanitizeDocument(stored);
+  const json = JSON.stringify(document);
+  const hash = createHash("sha256").update(json).digest("base64url");
+  const version = hash.slice(0, 12).replace(/[-_]/g, "0");
+  return {
+    document,
+    pageCode: document.pageCode,
+    version,
+    filePath: pageFilePath(siteCode, lang, document.pageCode, version),
+    json,
+    etag: `"${hash.slice(0, 27)}"`,
+  };
+}
+
+export function createContentService(repo: ContentRepo, recommend: RecommendService) {
+  const cache = new Map<string, { at: number; value: Promise<PublishedPage | null> }>();
+  const publishListeners = new Set<() => void>();
+
+  async function loadPublished(siteCode: string, locale: Locale, page: PageQuery) {
+    const row = await repo.findPage(siteCode, locale, "published", page);
+    return row ? asPublished(siteCode, locale, row.document) : null;
+  }
+
+  function publishedPage(siteCode: string, locale: Locale, page: PageQuery): Promise<PublishedPage | null> {
+    const key = `${siteCode}|${locale}|${"pageCode" in page ? page.pageCode : `@${page.pageType}`}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < PAGE_CACHE_MS) return hit.value;
+    const value = loadPublished(siteCode, locale, page);
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+
+  async function notes(codes: string[], locale: Locale): Promise<Record<string, NoteView>> {
+    if (codes.length === 0) return {};
+    const rows = await repo.notes(codes, locale);
+    const byCode = new Map(rows.map((row) => [row.noteInfoCode, row]));
+    const result: Record<string, NoteView> = {};
+    for (const code of codes) {
+      const row = byCode.get(code);
+      if (!row) continue;
+      result[code] = {
+        noteInfoCode: row.noteInfoCode,
+        noteTitle: row.noteTitle,
+        mediaUrl: row.mediaUrl,
+        noteContent: sanitizeOperatorHtml(row.noteContent),
+        topicNameList: row.topicNameList,
+      };
+    }
+    return result;
+  }
+
+  async function liveList(
+    query: { page: number; size: number; siteTypeCode: string },
+    locale: Locale,
+  ): Promise<PageList<LiveRoomView>> {
+    const [rows, total] = await Promise.all([
+      repo.liveRooms(query.siteTypeCode, query.page, query.size),
+      repo.liveRoomCount(query.siteTypeCode),
+    ]);
+    return pageList(
+      rows.map((row) => ({
+        roomCode: row.roomCode,
+        roomName: text(row.roomName, locale),
+        feedsImgUrl: row.feedsImgUrl,
+        startTime: row.startTime.toISOString(),
+        endTime: row.endTime.toISOString(),
+        roomStatusCode: row.roomStatusCode,
+        onlineShopCode: row.onlineShopCode,
+      })),
+      total,
+    );
+  }
+
+  /**
+   * The data the blocks of a document need on first render (ADR 0072): product lists, the first tab of each
+   * tab group, notes, live rooms and coupons. A block whose data fails is left out, never failing the page.
+   */
+  async function resolveBlocks(
+    document: ContentDocument,
+    context: { currency: string; locale: Locale; siteTypeCode: string; coupons: CouponLookup },
+  ): Promise<BlockDataMap> {
+    const memo = new Map<string, Promise<BlockData>>();
+    const jobs: [string, Promise<BlockData>][] = [];
+    const once = (key: string, job: () => Promise<BlockData>) => {
+      let value = memo.get(key);
+      if (!value) {
+        value = job();
+        memo.set(key, value);
+      }
+      return value;
+    };
+    const products = (recommendCode: string, size: number) =>
+      once(`rec|${recommendCode}|${size}`, async () => {
+        const list = await recommend.recommend({ recommendCode, size }, context.currency, context.locale);
+        return { kind: "products", products: list.data, count: list.count };
+      });
+    const noteList = (codes: string[]) =>
+      once(`notes|${codes.join(",")}`, async () => ({
+        kind: "notes",
+        notes: Object.values(await notes(codes, context.locale)),
+      }));
+
+    const visit = (component: PageComponent) => {
+      const { data } = component;
+      switch (component.componentCode) {
+        case "Recommend":
+          if (typeof data.recommendCode === "string")
+            jobs.push([component.componentId, products(data.recommendCode, pageSizeOf(data))]);
+          return;
+        case "ProductList": {
+          const code = productListRecommendCode(data);
+          if (code) jobs.push([component.componentId, products(code, pageSizeOf(data))]);
+          return;
+        }
+        case "NoteList":
+          jobs.push([component.componentId, noteList(stringList(data.noteInfoCodes))]);
+          return;
+        case "LiveList":
+          jobs.push([
+            component.componentId,
+            once(`live|${String(data.siteTypeCode)}`, async () => ({
+              kind: "live",
+              rooms: (
+                await liveList(
+                  { page: 0, size: 3, siteTypeCode: String(data.siteTypeCode ?? context.siteTypeCode) },
+                  context.locale,
+                )
+              ).content,
+            })),
+          ]);
+          return;
+        case "ReceiveCoupon": {
+          // spec 7's coupon look-ups (ADR 0118), one per kind; a code that has ended is not offered.
+          const codes = (value: unknown) => stringList(value).map((code) => code.toUpperCase());
+          jobs.push([
+            component.componentId,
+            Promise.all([
+              context.coupons(codes(data.couponCodes), "COUPON", context.locale),
+              context.coupons(codes(data.promoCodes), "PROMO_CODE", context.locale),
+            ]).then(([couponList, promoList]) => ({
+              kind: "coupons",
+              coupons: [...couponList, ...promoList].filter((coupon) => !coupon.ended),
+            })),
+          ]);
+          return;
+        }
+        case "Tabs":
+        case "VerticalTabs": {
+          // Tabs load lazily (spec 4): only the first tab's content is resolved for the first render.
+          const first = tabsOf(data)[0]?.groupCode;
+          for (const child of component.childrenData ?? []) if (child.groupCode === first) visit(child);
+          return;
+        }
+        default:
+          for (const child of component.childrenData ?? []) visit(child);
+      }
+    };
+    for (const variant of document.variants) for (const component of variant.components) visit(component);
+
+    const settled = await Promise.allSettled(jobs.map(([, job]) => job));
+    const result: BlockDataMap = {};
+    settled.forEach((outcome, index) => {
+      if (outcome.status === "fulfilled") result[jobs[index]![0]] = outcome.value;
+    });
+    return result;
+  }
+
+  return {
+    publishedPage,
+
+    /** spec 7 pages/query-file: the file of each asked-for page, keyed by query type. */
+    async queryFiles(
+      asks: { siteCode: string; queryType: "HOME" | "LANDING"; pageCode?: string }[],
+      locale: Locale,
+    ): Promise<Record<string, { siteCode: string; pageCode: string; filePath: string; version: string }>> {
+      const result: Record<
+        string,
+        { siteCode: string; pageCode: string; filePath: string; version: string }
+      > = {};
+      for (const ask of asks) {
+        if (ask.queryType === "LANDING" && !ask.pageCode) continue;
+        const page = await publishedPage(
+          ask.siteCode,
+          locale,
+          ask.pageCode ? { pageCode: ask.pageCode } : { pageType: "HOME" },
+        );
+        if (!page || (ask.queryType === "HOME" && page.document.pageType !== "HOME")) continue;
+        result[ask.queryType] = {
+          siteCode: ask.siteCode,
+          pageCode: page.pageCode,
+          filePath: page.filePath,
+          version: page.version,
+        };
+      }
+      return result;
+    },
+
+    /** The published file at a versioned path; another version is gone (404), the client asks query-file again. */
+    async pageFile(siteCode: string, locale: Locale, pageCode: string, version: string) {
+      const page = await publishedPage(siteCode, locale, { pageCode });
+      if (!page || page.version !== version) throw notFound("content.pageNotFound");
+      return page;
+    },
+
+    /**
+     * spec 7 sites/preview: the unpublished page behind a view id. A published row's id previews its draft when
+     * one exists, else the row itself. Templates have no table of their own yet, so both kinds read pages.
+     */
+    async preview(siteCode: string, id: number): Promise<ContentDocument> {
+      const row = await repo.findPageById(id);
+      if (!row || row.siteCode !== siteCode) throw notFound("content.pageNotFound");
+      const draft =
+        row.status === "draft"
+          ? row
+          : ((await repo.findPage(siteCode, row.lang, "draft", { pageCode: row.pageCode })) ?? row);
+      return sanitizeDocument(draft.document);
+    },
+
+    /** Saves an editor's draft: validated against the document format and sanitized on save (ADR 0070). */
+    async saveDraft(siteCode: string, input: unknown) {
+      const parsed = ContentDocumentSchema.safeParse(input);
+      if (!parsed.success) throw new ApiError(400, "error.badRequest");
+      const row = await repo.saveDraft(siteCode, sanitizeDocument(parsed.data));
+      return { id: row.id };
+    },
+
+    /** Called after a page is published: drops cached pages and lets listeners (the HTML cache) clear theirs. */
+    onPublish(listener: () => void) {
+      publishListeners.add(listener);
+      return () => publishListeners.delete(listener);
+    },
+    pagesChanged() {
+      cache.clear();
+      for (const listener of publishListeners) listener();
+    },
+
+    notes,
+    liveList,
+    resolveBlocks,
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { translate } from "../../../core/i18n/index.ts";
+import { PageQuery } from "../../../core/lists.ts";
+import { apiLocale } from "../../http/request-info.ts";
+import { requireCustomer } from "../../http/session.ts";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+
+/** A coupon or promo code as a shopper types it; matched upper-case. */
+export const couponCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,48}$/, "purchase.coupon.unknown")
+    .transform((code) => code.toUpperCase());
+
+const codeList = () => z.array(couponCode()).min(1).max(20);
+const CouponCodes = z.object({ couponCodes: codeList() });
+const PromoCodes = z.object({ promoCodes: codeList() });
+const CodeParam = z.object({ code: couponCode() });
+const WalletQuery = PageQuery.extend({
+  state: z.enum(["available", "used", "expired"]).default("available"),
+});
+
+// Coupons and promo codes (spec 7 "POST {token} couponCodes / promoCodes / {code}", paths not given; ADR 0105).
+export function couponRoutes(app: FastifyInstance, services: Services) {
+  app.post("/o2mkt/v1/pub/coupons/by-codes", async (request) => {
+    const { couponCodes } = parseInput(CouponCodes, request.body);
+    const customer = await request.customer();
+    return services.coupon.byCodes(couponCodes, "COUPON", apiLocale(request), customer?.id);
+  });
+
+  app.post("/o2mkt/v1/pub/promo-codes/by-codes", async (request) => {
+    const { promoCodes } = parseInput(PromoCodes, request.body);
+    return services.coupon.byCodes(promoCodes, "PROMO_CODE", apiLocale(request));
+  });
+
+  app.post("/o2mkt/v1/customer/coupons/:code/receive", async (request) => {
+    const customer = await requireCustomer(request);
+    const { code } = parseInput(CodeParam, request.params);
+    const received = await services.coupon.receive(customer.id, code);
+    return { ...received, message: translate(apiLocale(request), "purchase.coupon.received") };
+  });
+
+  app.get("/o2mkt/v1/customer/coupons", async (request) => {
+    const customer = await requireCustomer(request);
+    const query = parseInput(WalletQuery, request.query);
+    return services.coupon.wallet(customer.id, query.state, query.page, query.size, apiLocale(request));
+  });
+}

@@ -1,0 +1,345 @@
+import type { Locale } from "../../../core/constants.ts";
+import { convertBetween, couponOff, couponValueLabel, type RatedCurrency } from "../../../core/coupon.ts";
+import { pageList } from "../../../core/lists.ts";
+import { formatPrice } from "../../../core/money.ts";
+import type { Database } from "../../../db/client.ts";
+import type { MarketingType } from "../../../db/schema/index.ts";
+import type { LocalizedText } from "../../../db/schema/localized.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { CouponRepo, CouponRow, WalletState } from "./repo.ts";
+
+export interface Currency extends RatedCurrency {
+  symbol: string;
+}
+
+/** spec 3 Coupon, with the display value (spec 5) and the minimum spend the checkout shows. */
+export interface CouponView {
+  code: string;
+  marketingType: MarketingType;
+  couponTypeCode: "DISCOUNT" | "REDUCTION";
+  name: string;
+  description: string;
+  resultDiscount: string | null;
+  resultReduction: number | null;
+  reductionCurrency: string | null;
+  /** "8.5折" / "15% off" / "HK$20 off" (spec 5). */
+  valueLabel: string;
+  minimumSpend: number;
+  minimumSpendCurrency: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** What a coupon applies to (ADR 0117); a coupon without scopes applies to every plan. */
+export interface CouponScopeView {
+  scopeType: "PLAN" | "DESTINATION";
+  scopeCode: string;
+  /** The destination's or the plan's name in the request's language. */
+  name: string;
+}
+
+export interface WalletCouponView extends CouponView {
+  customerCouponId: string;
+  scopes: CouponScopeView[];
+  state: WalletState;
+  receivedAt: string;
+  usedAt: string | null;
+}
+
+/** A coupon or promo code applied to an amount at checkout. */
+export interface AppliedCoupon {
+  code: string;
+  marketingType: MarketingType;
+  name: string;
+  valueLabel: string;
+  /** Minor units taken off, in the order's currency. */
+  discount: number;
+}
+
+/** What checkout prices: one plan line in one currency. */
+export interface PricedLine {
+  customerId: string;
+  platformProductCode: string;
+  destinationCode: string;
+  subtotal: number;
+  currency: Currency;
+}
+
+export interface CouponChoice {
+  couponCode?: string;
+  promoCode?: string;
+}
+
+const text = (value: LocalizedText, locale: Locale) => value[locale] || value.en_US;
+
+/** A promo-code or coupon failure: 422 with a stable code, also under the field it concerns (ADR 0105). */
+function refused(field: "couponCode" | "promoCode", code: string, params?: Record<string, string | number>) {
+  return new ApiError(422, code, { params, fields: { [field]: code } });
+}
+
+export function createCouponService(db: Database, repo: CouponRepo, clock: () => Date = () => new Date()) {
+  let currencyCache: Promise<Map<string, Currency>> | undefined;
+  function currencies() {
+    currencyCache ??= repo.currencies().then(
+      (rows) =>
+        new Map(
+          rows.map((row) => [
+            row.code,
+            {
+              code: row.code,
+              minorDigits: row.minorDigits,
+              rateFromBase: row.rateFromBase,
+              symbol: row.symbol,
+            },
+          ]),
+        ),
+    );
+    return currencyCache;
+  }
+
+  async function view(row: CouponRow, locale: Locale): Promise<CouponView> {
+    const all = await currencies();
+    const reductionCurrency = row.reductionCurrency ? all.get(row.reductionCurrency) : undefined;
+    return {
+      code: row.code,
+      marketingType: row.marketingType,
+      couponTypeCode: row.couponTypeCode,
+      name: text(row.name, locale),
+      description: text(row.description, locale),
+      resultDiscount: row.resultDiscount,
+      resultReduction: row.resultReduction,
+      reductionCurrency: row.reductionCurrency,
+      valueLabel: couponValueLabel(
+        row,
+        locale,
+        reductionCurrency
+          ? { currencySymbol: reductionCurrency.symbol, minorDigits: reductionCurrency.minorDigits }
+          : undefined,
+      ),
+      minimumSpend: row.minimumSpend,
+      minimumSpendCurrency: row.minimumSpendCurrency,
+      startTime: row.startTime.toISOString(),
+      endTime: row.endTime.toISOString(),
+    };
+  }
+
+  /**
+   * The rules every code passes before it touches an amount: exists with the right kind, in its time window,
+   * applies to the plan, minimum spend met. Returns the amount it takes off `amount`.
+   */
+  async function check(
+    field: "couponCode" | "promoCode",
+    code: string,
+    line: PricedLine,
+    amount: number,
+    executor?: Database,
+  ): Promise<{ row: CouponRow; off: number }> {
+    const kind: MarketingType = field === "couponCode" ? "COUPON" : "PROMO_CODE";
+    const row = await repo.find(code, executor);
+    if (!row?.enabled || row.marketingType !== kind) throw refused(field, "purchase.coupon.unknown");
+    const now = clock();
+    if (now < row.startTime) throw refused(field, "purchase.coupon.notStarted");
+    if (now > row.endTime) throw refused(field, "purchase.coupon.expired");
+    const scopes = await repo.scopes(code, executor);
+    if (
+      scopes.length > 0 &&
+      !scopes.some(
+        (s) =>
+          (s.scopeType === "PLAN" && s.scopeCode === line.platformProductCode) ||
+          (s.scopeType === "DESTINATION" && s.scopeCode === line.destinationCode),
+      )
+    )
+      throw refused(field, "purchase.coupon.notApplicable");
+    const all = await currencies();
+    const spendCurrency = all.get(row.minimumSpendCurrency);
+    if (!spendCurrency) throw refused(field, "purchase.coupon.notApplicable");
+    const minimum = convertBetween(row.minimumSpend, spendCurrency, line.currency);
+    if (line.subtotal < minimum)
+      throw refused(field, "purchase.coupon.minimumSpend", {
+        amount: formatPrice(minimum, {
+          currencySymbol: line.currency.symbol,
+          minorDigits: line.currency.minorDigits,
+        }),
+      });
+    if (row.totalLimit !== null && (await repo.usedCount(code, executor)) >= row.totalLimit)
+      throw refused(field, "purchase.coupon.exhausted");
+    if (kind === "COUPON") {
+      const wallet = await repo.walletStatuses(code, line.customerId, executor);
+      if (!wallet.some((w) => w.status === "AVAILABLE"))
+        throw refused(
+          field,
+          wallet.length > 0 ? "purchase.coupon.alreadyUsed" : "purchase.coupon.notInWallet",
+        );
+    } else if ((await repo.customerCount(code, line.customerId, executor)) >= row.perCustomerLimit) {
+      throw refused(field, "purchase.coupon.alreadyUsed");
+    }
+    return { row, off: couponOff(row, amount, line.currency, (c) => all.get(c)) };
+  }
+
+  async function scopesByCode(codes: string[], locale: Locale): Promise<Map<string, CouponScopeView[]>> {
+    const byCode = new Map<string, CouponScopeView[]>();
+    for (const row of await repo.scopesWithNames([...new Set(codes)])) {
+      const destination =
+        locale === "zh_CN"
+          ? row.destinationZhCn
+          : locale === "zh_HK"
+            ? row.destinationZhHk
+            : row.destinationEn;
+      const name =
+        row.scopeType === "PLAN" ? (row.planTitle ? text(row.planTitle, locale) : null) : destination;
+      const list = byCode.get(row.couponCode) ?? [];
+      list.push({
+        scopeType: row.scopeType === "PLAN" ? "PLAN" : "DESTINATION",
+        scopeCode: row.scopeCode,
+        name: name || row.scopeCode,
+      });
+      byCode.set(row.couponCode, list);
+    }
+    return byCode;
+  }
+
+  async function applied(row: CouponRow, off: number, locale: Locale): Promise<AppliedCoupon> {
+    const shown = await view(row, locale);
+    return {
+      code: row.code,
+      marketingType: row.marketingType,
+      name: shown.name,
+      valueLabel: shown.valueLabel,
+      discount: off,
+    };
+  }
+
+  return {
+    /** spec 7: coupons (or promo codes) by code; unknown and disabled codes are left out. */
+    async byCodes(codes: string[], kind: MarketingType, locale: Locale, customerId?: string) {
+      const rows = (await repo.findMany(codes)).filter((row) => row.marketingType === kind);
+      const received = customerId
+        ? new Set(
+            (
+              await repo.receivedCodes(
+                customerId,
+                rows.map((r) => r.code),
+              )
+            ).map((r) => r.couponCode),
+          )
+        : new Set<string>();
+      const order = new Map(codes.map((code, index) => [code, index]));
+      rows.sort((a, b) => (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...(await view(row, locale)),
+          received: received.has(row.code),
+          ended: clock() > row.endTime,
+        })),
+      );
+    },
+
+    /**
+     * spec 7 receive (success shows '领取成功'): adds a COUPON to the customer's wallet, at most
+     * perCustomerLimit copies per customer (the counter upsert makes racing receives safe).
+     */
+    async receive(customerId: string, code: string) {
+      const row = await repo.find(code);
+      if (!row?.enabled || row.marketingType !== "COUPON") throw new ApiError(404, "purchase.coupon.unknown");
+      const now = clock();
+      if (now > row.endTime) throw new ApiError(422, "purchase.coupon.expired");
+      if (row.totalLimit !== null && (await repo.usedCount(code)) >= row.totalLimit)
+        throw new ApiError(422, "purchase.coupon.exhausted");
+      return db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        if (!(await repo.takeCustomerUse(code, customerId, row.perCustomerLimit, tdb)))
+          throw new ApiError(422, "purchase.coupon.limitReached");
+        const wallet = await repo.addToWallet(code, customerId, tdb);
+        return { customerCouponId: wallet.id, code };
+      });
+    },
+
+    /** The customer's coupons in one state, page mode (spec 3). */
+    async wallet(customerId: string, state: WalletState, page: number, size: number, locale: Locale) {
+      const { rows, total } = await repo.wallet(customerId, state, clock(), page, size);
+      const scopes = await scopesByCode(
+        rows.map((r) => r.coupon.code),
+        locale,
+      );
+      const content: WalletCouponView[] = await Promise.all(
+        rows.map(async ({ wallet, coupon }) => ({
+          ...(await view(coupon, locale)),
+          customerCouponId: wallet.id,
+          scopes: scopes.get(coupon.code) ?? [],
+          state,
+          receivedAt: wallet.receivedAt.toISOString(),
+          usedAt: wallet.usedAt?.toISOString() ?? null,
+        })),
+      );
+      return pageList(content, total);
+    },
+
+    /**
+     * Prices the codes against a line (ADR 0105 stacking): at most one coupon and one promo code; the coupon
+     * applies to the subtotal, the promo code to what is left; both check minimum spend against the subtotal.
+     */
+    async price(line: PricedLine, choice: CouponChoice, locale: Locale, executor?: Database) {
+      let remaining = line.subtotal;
+      let coupon: AppliedCoupon | null = null;
+      let promo: AppliedCoupon | null = null;
+      if (choice.couponCode) {
+        const { row, off } = await check("couponCode", choice.couponCode, line, remaining, executor);
+        coupon = await applied(row, off, locale);
+        remaining -= off;
+      }
+      if (choice.promoCode) {
+        const { row, off } = await check("promoCode", choice.promoCode, line, remaining, executor);
+        promo = await applied(row, off, locale);
+        remaining -= off;
+      }
+      return { coupon, promo, total: remaining };
+    },
+
+    /**
+     * Inside the order transaction: takes the uses priced above, or throws (rolling the order back) when a
+     * racing order took the last one. Returns the wallet row reserved for a coupon.
+     */
+    async reserve(tx: Database, line: PricedLine, orderId: string, choice: CouponChoice) {
+      let customerCouponId: string | null = null;
+      if (choice.couponCode) {
+        const row = (await repo.find(choice.couponCode, tx))!;
+        if (!(await repo.takeUse(row.code, row.totalLimit, tx)))
+          throw refused("couponCode", "purchase.coupon.exhausted");
+        customerCouponId = await repo.reserveFromWallet(row.code, line.customerId, orderId, tx);
+        if (!customerCouponId) throw refused("couponCode", "purchase.coupon.alreadyUsed");
+      }
+      if (choice.promoCode) {
+        const row = (await repo.find(choice.promoCode, tx))!;
+        if (!(await repo.takeUse(row.code, row.totalLimit, tx)))
+          throw refused("promoCode", "purchase.coupon.exhausted");
+        if (!(await repo.takeCustomerUse(row.code, line.customerId, row.perCustomerLimit, tx)))
+          throw refused("promoCode", "purchase.coupon.alreadyUsed");
+      }
+      return { customerCouponId };
+    },
+
+    /** An order that will never be paid gives its uses back (expiry, cancellation). */
+    async release(
+      tx: Database,
+      order: { id: string; customerId: string; couponCode: string | null; promoCode: string | null },
+    ) {
+      if (order.couponCode) {
+        await repo.giveBackUse(order.couponCode, tx);
+        await repo.releaseWallet(order.id, tx);
+      }
+      if (order.promoCode) {
+        await repo.giveBackUse(order.promoCode, tx);
+        await repo.giveBackCustomerUse(order.promoCode, order.customerId, tx);
+      }
+    },
+
+    /** A paid order keeps its uses for good; its wallet coupon becomes USED. */
+    async consume(tx: Database, orderId: string) {
+      await repo.markWalletUsed(orderId, tx);
+    },
+
+    currencies,
+  };
+}
+
+export type CouponService = ReturnType<typeof createCouponService>;

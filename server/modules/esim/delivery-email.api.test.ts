@@ -1,0 +1,81 @@
+import type { AddressInfo } from "node:net";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../test/api.ts";
+import { createDeliveryWorker } from "../../providers/messages/delivery-worker.ts";
+import { createSmtpTransport } from "../../providers/messages/email-transport.ts";
+import { deliveryEmail } from "./emails.ts";
+import type { EsimRow } from "./repo.ts";
+
+const app = setupTestApp();
+const received: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => {
+      received.push(Buffer.concat(chunks).toString());
+      callback();
+    });
+  },
+});
+let port = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const esim = {
+  id: "7d4c8a4e-1f6b-4a53-9a55-0b7d2b9f3c11",
+  iccid: "8985201123456789014",
+  smdpAddress: "smdp.sandbox.roamly.example",
+  matchingId: "K7Q2-9XHD-M4TR-2B8W",
+  confirmationCode: null,
+  apnName: "roamly",
+} as EsimRow;
+
+describe("the eSIM delivery e-mail over SMTP", () => {
+  it("carries the QR code as an inline PNG attachment that decodes to the activation code, and a text part", async () => {
+    const message = await deliveryEmail(
+      { code: "ORD261121ABCDEFGH", planTitle: "日本 3GB 30天", contactEmail: "traveller@example.com" },
+      [esim],
+      "zh_HK",
+      "https://shop.example",
+    );
+    expect(message.body).toContain(
+      "https://shop.example/zh_HK/ucenter/eSIM/7d4c8a4e-1f6b-4a53-9a55-0b7d2b9f3c11",
+    );
+    expect(message.body).toContain("SM-DP+ 地址：smdp.sandbox.roamly.example");
+    expect(message.body).toContain("啟用碼：K7Q2-9XHD-M4TR-2B8W");
+    await app.services.outbox.send(message);
+    const worker = createDeliveryWorker({
+      db: app.database.db,
+      email: createSmtpTransport(`smtp://127.0.0.1:${port}`, "Roamly eSIM <no-reply@roamly.example>"),
+    });
+    expect(await worker.runOnce()).toBe(1);
+    await worker.stop();
+
+    expect(received).toHaveLength(1);
+    const raw = received[0]!;
+    expect(raw).toMatch(/Content-Type: text\/plain/);
+    expect(raw).toMatch(/Content-Type: text\/html/);
+    // The data: URL became a cid: reference to an inline image part (mail clients block data: URLs).
+    expect(raw).not.toContain("data:image/png");
+    const cid = /Content-ID: <([^>]+)>/.exec(raw)?.[1];
+    expect(cid).toBeTruthy();
+    const image = /Content-Type: image\/png[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(raw)?.[1];
+    const png = PNG.sync.read(Buffer.from(image!.replace(/\s+/g, ""), "base64"));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(
+      "LPA:1$smdp.sandbox.roamly.example$K7Q2-9XHD-M4TR-2B8W",
+    );
+  });
+});

@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { PackageState } from "../../../core/esim.ts";
+import type { Database } from "../../../db/client.ts";
+import { esimPackages, esims, orders, plans } from "../../../db/schema/index.ts";
+
+export type EsimRow = typeof esims.$inferSelect;
+export type NewEsim = typeof esims.$inferInsert;
+export type PackageRow = typeof esimPackages.$inferSelect;
+
+/** A package with what its views need: the plan's titles, the order's code and language, the ICCID. */
+export type PackageWithPlan = PackageRow & {
+  title: Record<string, string>;
+  orderCode: string;
+  orderLocale: string;
+  iccid: string;
+};
+
+const packageColumns = {
+  pkg: esimPackages,
+  title: plans.title,
+  orderCode: orders.code,
+  orderLocale: orders.locale,
+  iccid: esims.iccid,
+};
+
+function flatten(
+  rows: { pkg: PackageRow; title: unknown; orderCode: string; orderLocale: string; iccid: string }[],
+) {
+  return rows.map(
+    (r): PackageWithPlan => ({
+      ...r.pkg,
+      title: r.title as Record<string, string>,
+      orderCode: r.orderCode,
+      orderLocale: r.orderLocale,
+      iccid: r.iccid,
+    }),
+  );
+}
+
+/** eSIMs and their packages (ADRs 0130-0131). */
+export function createEsimRepo(db: Database) {
+  function packagesSelect(executor: Database = db) {
+    return executor
+      .select(packageColumns)
+      .from(esimPackages)
+      .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+      .innerJoin(plans, eq(plans.platformProductCode, esimPackages.platformProductCode))
+      .innerJoin(orders, eq(orders.id, esimPackages.orderId));
+  }
+
+  return {
+    async listEsims(customerId: string, page: number, size: number) {
+      const where = eq(esims.customerId, customerId);
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(esims)
+          .where(where)
+          .orderBy(desc(esims.createdAt), desc(esims.id))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: count() }).from(esims).where(where),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    findEsim(id: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(esims)
+        .where(eq(esims.id, id))
+        .then((rows) => rows[0]);
+    },
+
+    findByIccid(iccid: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(esims)
+        .where(eq(esims.iccid, iccid))
+        .then((rows) => rows[0]);
+    },
+
+    findByOrderUnit(orderId: string, unitIndex: number, executor: Database = db) {
+      return executor
+        .select()
+        .from(esims)
+        .where(and(eq(esims.orderId, orderId), eq(esims.unitIndex, unitIndex)))
+        .then((rows) => rows[0]);
+    },
+
+    packageFor(orderId: string, unitIndex: number, executor: Database = db) {
+      return executor
+        .select()
+        .from(esimPackages)
+        .where(and(eq(esimPackages.orderId, orderId), eq(esimPackages.unitIndex, unitIndex)))
+        .then((rows) => rows[0]);
+    },
+
+    /** Inserts unless (order, unit) or the ICCID exists; undefined then. */
+    insertEsim(values: NewEsim, executor: Database = db) {
+      return executor
+        .insert(esims)
+        .values(values)
+        .onConflictDoNothing()
+        .returning()
+        .then((rows) => rows[0]);
+    },
+
+    insertPackage(values: typeof esimPackages.$inferInsert, executor: Database = db) {
+      return executor
+        .insert(esimPackages)
+        .values(values)
+        .onConflictDoNothing()
+        .returning()
+        .then((rows) => rows[0]);
+    },
+
+    async packagesOf(esimIds: string[], executor: Database = db): Promise<PackageWithPlan[]> {
+      if (esimIds.length === 0) return [];
+      const rows = await packagesSelect(executor)
+        .where(inArray(esimPackages.esimId, esimIds))
+        .orderBy(asc(esimPackages.createdAt), asc(esimPackages.unitIndex), asc(esimPackages.id));
+      return flatten(rows);
+    },
+
+    async listPackages(customerId: string, state: PackageState | undefined, page: number, size: number) {
+      const where = and(eq(esims.customerId, customerId), state ? eq(esimPackages.state, state) : undefined);
+      const [rows, total] = await Promise.all([
+        packagesSelect()
+          .where(where)
+          .orderBy(desc(esimPackages.createdAt), desc(esimPackages.id))
+          .limit(size)
+          .offset(page * size),
+        db
+          .select({ n: count() })
+          .from(esimPackages)
+          .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+          .where(where),
+      ]);
+      return { rows: flatten(rows), total: total[0]?.n ?? 0 };
+    },
+
+    /** The eSIMs an order issued or topped up (order detail). */
+    esimsOfOrder(orderId: string) {
+      return db
+        .selectDistinct({ id: esims.id, iccid: esims.iccid, createdAt: esims.createdAt })
+        .from(esimPackages)
+        .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+        .where(eq(esimPackages.orderId, orderId))
+        .orderBy(asc(esims.createdAt))
+        .then((rows) => rows.map(({ id, iccid }) => ({ id, iccid })));
+    },
+
+    /** eSIMs the usage job still follows. */
+    liveEsims(iccid?: string) {
+      return db
+        .select()
+        .from(esims)
+        .where(iccid ? eq(esims.iccid, iccid) : ne(esims.state, "EXPIRED"))
+        .orderBy(asc(esims.usageUpdatedAt));
+    },
+
+    updateEsim(id: string, values: Partial<NewEsim>, executor: Database = db) {
+      return executor
+        .update(esims)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(esims.id, id));
+    },
+
+    updatePackage(id: string, values: Partial<typeof esimPackages.$inferInsert>, executor: Database = db) {
+      return executor
+        .update(esimPackages)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(esimPackages.id, id));
+    },
+
+    /** Claims a once-only notice: true for exactly one caller. */
+    async claimNotice(id: string, which: "low" | "expired", now: Date, executor: Database) {
+      const column = which === "low" ? esimPackages.notifiedLowAt : esimPackages.notifiedExpiredAt;
+      const claimed = await executor
+        .update(esimPackages)
+        .set(which === "low" ? { notifiedLowAt: now } : { notifiedExpiredAt: now })
+        .where(and(eq(esimPackages.id, id), sql`${column} is null`))
+        .returning({ id: esimPackages.id });
+      return claimed.length > 0;
+    },
+
+    plan(code: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(plans)
+        .where(eq(plans.platformProductCode, code))
+        .then((rows) => rows[0]);
+    },
+  };
+}
+
+export type EsimRepo = ReturnType<typeof createEsimRepo>;

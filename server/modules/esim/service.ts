@@ -1,0 +1,489 @@
+import { isLocale, type Locale } from "../../../core/constants.ts";
+import {
+  appleInstallUrl,
+  type EsimDetail,
+  type EsimPackage,
+  type EsimState,
+  type EsimSummary,
+  type PackageState,
+} from "../../../core/esim.ts";
+import { translate } from "../../../core/i18n/index.ts";
+import { pageList } from "../../../core/lists.ts";
+import type { Database } from "../../../db/client.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { JobContext, JobRunner } from "../../jobs/runner.ts";
+import type { MessageSender } from "../../providers/messages/outbox.ts";
+import type { EsimSupplier, SupplierPlan } from "../../providers/supplier/types.ts";
+import type { OrderRepo, OrderRow } from "../order/repo.ts";
+import type { OrderService } from "../order/service.ts";
+import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } from "./emails.ts";
+import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
+
+export const ESIM_PROVISION_JOB = "esim-provision";
+export const ESIM_USAGE_SYNC_JOB = "esim-usage-sync";
+export const ESIM_FAILURE_NOTICE_JOB = "esim-failure-notice";
+const PROVISIONING_FAILED = "esim-provisioning-failed";
+/** The share of a package's data at which the customer is told to top up (issue 6). */
+export const LOW_DATA_SHARE = 0.8;
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface EsimServiceDeps {
+  db: Database;
+  repo: EsimRepo;
+  orderRepo: OrderRepo;
+  orders: OrderService;
+  jobs: JobRunner;
+  outbox: MessageSender;
+  /** null when no supplier is configured (production without one): orders then wait in FULFILLING. */
+  supplier: EsimSupplier | null;
+  /** The storefront's origin for links in e-mails. */
+  publicOrigin: string;
+  provisionMaxAttempts: number;
+  usageSyncMs: number;
+  clock?: () => Date;
+}
+
+/** Provisioning failed in a way retrying cannot fix (the top-up target is gone). */
+class PermanentFailure extends Error {}
+
+const tx$ = (tx: unknown) => tx as Database;
+const localeOf = (value: string): Locale => (isLocale(value) ? value : "en_US");
+
+/** Android's counterpart of Apple's one-tap link (best effort: Android 15+ with Google's eSIM setup). */
+export function androidInstallUrl(lpa: string): string {
+  return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+}
+
+/**
+ * eSIM delivery (issue 6; ADRs 0130-0134): provisioning after payment through the supplier interface, the
+ * customer's eSIMs and packages, and the usage feed with its notices.
+ */
+export function createEsimService(deps: EsimServiceDeps) {
+  const { db, repo, orderRepo, orders, jobs, outbox, supplier } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const origin = deps.publicOrigin;
+
+  function planName(pkg: PackageWithPlan, locale: Locale): string {
+    return pkg.title[locale] || pkg.title.en_US || pkg.platformProductCode;
+  }
+
+  function packageView(pkg: PackageWithPlan, locale: Locale): EsimPackage {
+    return {
+      id: pkg.id,
+      esimId: pkg.esimId,
+      iccid: pkg.iccid,
+      orderCode: pkg.orderCode,
+      platformProductCode: pkg.platformProductCode,
+      planName: planName(pkg, locale),
+      state: pkg.state,
+      dataTotalMb: pkg.dataTotalMb,
+      dataUsedMb: pkg.dataUsedMb,
+      validityDays: pkg.validityDays,
+      activatedAt: pkg.activatedAt?.toISOString() ?? null,
+      expiresAt: pkg.expiresAt?.toISOString() ?? null,
+      topUp: pkg.topUp,
+    };
+  }
+
+  function summaryView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimSummary {
+    const now = clock();
+    const live = pkgs.filter((p) => p.state !== "EXPIRED");
+    const unlimited = live.some((p) => p.dataTotalMb === null);
+    const total = unlimited ? null : live.reduce((sum, p) => sum + (p.dataTotalMb ?? 0), 0);
+    const used = live.reduce((sum, p) => sum + p.dataUsedMb, 0);
+    const active = pkgs.find((p) => p.state === "ACTIVE");
+    const next = pkgs.find((p) => p.state === "NOT_STARTED");
+    let daysLeft: number | null;
+    if (active?.expiresAt)
+      daysLeft = Math.max(0, Math.ceil((active.expiresAt.getTime() - now.getTime()) / DAY_MS));
+    else if (!pkgs.some((p) => p.activatedAt)) daysLeft = null;
+    else daysLeft = next ? next.validityDays : 0;
+    return {
+      id: esim.id,
+      iccid: esim.iccid,
+      state: esim.state,
+      label: pkgs[0] ? planName(pkgs[0], locale) : esim.iccid,
+      packages: pkgs.map((p) => packageView(p, locale)),
+      dataTotalMb: total,
+      dataUsedMb: used,
+      dataLeftMb: total === null ? null : Math.max(0, total - used),
+      daysLeft,
+      usageUpdatedAt: esim.usageUpdatedAt?.toISOString() ?? null,
+      createdAt: esim.createdAt.toISOString(),
+    };
+  }
+
+  function detailView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimDetail {
+    const lpa = lpaOf(esim);
+    return {
+      ...summaryView(esim, pkgs, locale),
+      lpa,
+      smdpAddress: esim.smdpAddress,
+      matchingId: esim.matchingId,
+      confirmationCode: esim.confirmationCode,
+      apn: { name: esim.apnName, username: esim.apnUsername, password: esim.apnPassword },
+      installUrls: { ios: appleInstallUrl(lpa), android: androidInstallUrl(lpa) },
+    };
+  }
+
+  async function owned(customerId: string, id: string): Promise<EsimRow> {
+    // Loaders call in-process without the route's validation: a malformed id is simply not found.
+    const esim = UUID.test(id) ? await repo.findEsim(id) : undefined;
+    // Another customer's eSIM is "not found": its existence is not disclosed.
+    if (!esim || esim.customerId !== customerId) throw new ApiError(404, "esim.notFound");
+    return esim;
+  }
+
+  async function detail(esim: EsimRow, locale: Locale) {
+    return detailView(esim, await repo.packagesOf([esim.id]), locale);
+  }
+
+  async function supplierPlan(code: string): Promise<SupplierPlan> {
+    const plan = await repo.plan(code);
+    if (!plan) throw new PermanentFailure(`plan ${code} not found`);
+    return {
+      productCode: code,
+      dataMb: plan.unlimited ? null : plan.dataMb,
+      validityDays: plan.validityDays,
+    };
+  }
+
+  /** One profile (or top-up package) per paid unit; each supplier call carries the unit's idempotency key. */
+  async function provisionUnits(order: OrderRow) {
+    if (!supplier) throw new Error("no eSIM supplier configured");
+    const plan = await supplierPlan(order.platformProductCode);
+    let target: EsimRow | undefined;
+    if (order.topUpIccid) {
+      target = await repo.findByIccid(order.topUpIccid);
+      if (!target || target.customerId !== order.customerId)
+        throw new PermanentFailure(`top-up target ${order.topUpIccid} is not the customer's eSIM`);
+    }
+    for (let unit = 0; unit < order.quantity; unit += 1) {
+      if (await repo.packageFor(order.id, unit)) continue;
+      const key = `order:${order.id}:${unit}`;
+      if (target) {
+        const { packageId } = await supplier.topUp(target.iccid, plan, key);
+        await repo.insertPackage({
+          esimId: target.id,
+          orderId: order.id,
+          unitIndex: unit,
+          platformProductCode: plan.productCode,
+          supplierPackageId: packageId,
+          topUp: true,
+          dataTotalMb: plan.dataMb,
+          validityDays: plan.validityDays,
+        });
+        continue;
+      }
+      const { profile, packageId } = await supplier.provision(plan, key);
+      await db.transaction(async (rawTx) => {
+        const tx = tx$(rawTx);
+        const esim =
+          (await repo.insertEsim(
+            {
+              customerId: order.customerId,
+              iccid: profile.iccid,
+              supplier: supplier.name,
+              smdpAddress: profile.smdpAddress,
+              matchingId: profile.matchingId,
+              confirmationCode: profile.confirmationCode,
+              apnName: profile.apn.name,
+              apnUsername: profile.apn.username,
+              apnPassword: profile.apn.password,
+              orderId: order.id,
+              unitIndex: unit,
+            },
+            tx,
+          )) ?? (await repo.findByOrderUnit(order.id, unit, tx));
+        if (!esim || esim.iccid !== profile.iccid)
+          throw new Error(`supplier answered key ${key} with another profile than the one on record`);
+        await repo.insertPackage(
+          {
+            esimId: esim.id,
+            orderId: order.id,
+            unitIndex: unit,
+            platformProductCode: plan.productCode,
+            supplierPackageId: packageId,
+            dataTotalMb: plan.dataMb,
+            validityDays: plan.validityDays,
+          },
+          tx,
+        );
+      });
+    }
+    return target;
+  }
+
+  /** Every unit is issued: FULFILLING → COMPLETED and the delivery e-mail, in one transaction. */
+  async function complete(order: OrderRow, target: EsimRow | undefined) {
+    const locale = localeOf(order.locale);
+    const issued = target
+      ? []
+      : (
+          await Promise.all(
+            Array.from({ length: order.quantity }, (_, unit) => repo.findByOrderUnit(order.id, unit)),
+          )
+        ).filter((e): e is EsimRow => Boolean(e));
+    const message = target
+      ? plainEmail(
+          order.contactEmail,
+          translate(locale, "esim.email.topUpSubject", { code: order.code }),
+          translate(locale, "esim.email.topUpBody", {
+            code: order.code,
+            plan: order.planTitle,
+            iccid: target.iccid,
+            url: storeLink(origin, locale, `/ucenter/eSIM/${target.id}`),
+          }),
+        )
+      : await deliveryEmail(order, issued, locale, origin);
+    await db.transaction(async (rawTx) => {
+      const tx = tx$(rawTx);
+      const locked = await orderRepo.lock(order.id, tx);
+      if (locked?.status !== "FULFILLING") return;
+      await orderRepo.setStatus(order.id, "FULFILLING", "COMPLETED", "esim-delivered", tx);
+      await outbox.send(message, tx);
+    });
+  }
+
+  /**
+   * The last attempt failed: refund the order, withdraw what was issued, tell the shopper. The notice is its own
+   * durable job, queued first, so a worker dying halfway still leaves it to be sent once the refund started.
+   */
+  async function fail(order: OrderRow) {
+    await jobs.enqueue(
+      ESIM_FAILURE_NOTICE_JOB,
+      { orderId: order.id },
+      { dedupeKey: `esim-failure-notice:${order.id}` },
+    );
+    await orders.startRefund(order.id, PROVISIONING_FAILED);
+    await db.transaction(async (rawTx) => {
+      const tx = tx$(rawTx);
+      for (let unit = 0; unit < order.quantity; unit += 1) {
+        const pkg = await repo.packageFor(order.id, unit, tx);
+        if (pkg) await repo.updatePackage(pkg.id, { state: "EXPIRED" }, tx);
+        const esim = await repo.findByOrderUnit(order.id, unit, tx);
+        if (esim) await repo.updateEsim(esim.id, { state: "EXPIRED" }, tx);
+      }
+    });
+  }
+
+  async function failureNoticeJob(payload: Record<string, unknown>) {
+    const order = await orderRepo.findById(String(payload.orderId));
+    if (!order) return;
+    if (order.status === "FULFILLING") throw new Error("refund not started yet; retry later");
+    const history = await orderRepo.history(order.id);
+    if (!history.some((h) => h.reason === PROVISIONING_FAILED)) return;
+    const locale = localeOf(order.locale);
+    await outbox.send(
+      plainEmail(
+        order.contactEmail,
+        translate(locale, "esim.email.failedSubject", { code: order.code }),
+        translate(locale, "esim.email.failedBody", { code: order.code, plan: order.planTitle }),
+      ),
+    );
+  }
+
+  async function provisionJob(payload: Record<string, unknown>, context: JobContext) {
+    const order = await orderRepo.findById(String(payload.orderId));
+    if (order?.status !== "FULFILLING") return;
+    try {
+      const target = await provisionUnits(order);
+      await complete(order, target);
+    } catch (error) {
+      if (error instanceof PermanentFailure || context.attempt >= deps.provisionMaxAttempts) {
+        await fail(order);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** The eSIM's state from its packages (ADR 0130). */
+  function esimState(esim: EsimRow, pkgs: { state: PackageState; activatedAt: Date | null }[]): EsimState {
+    if (pkgs.length > 0 && pkgs.every((p) => p.state === "EXPIRED")) return "EXPIRED";
+    if (pkgs.some((p) => p.activatedAt !== null || p.state === "ACTIVE" || p.state === "USED_UP"))
+      return "ACTIVE";
+    return esim.state === "INSTALLED" || esim.installedAt ? "INSTALLED" : "READY";
+  }
+
+  /** Pulls one eSIM's usage from the supplier, updates its packages and state, and sends due notices. */
+  async function syncOne(esim: EsimRow, now: Date) {
+    if (!supplier) return;
+    const usage = await supplier.usage(esim.iccid, now);
+    const reported = new Map(usage.packages.map((p) => [p.packageId, p]));
+    const pkgs = await repo.packagesOf([esim.id]);
+    // Read before the transaction: an embedded database has one connection, which the transaction holds.
+    const contacts = new Map<string, string>();
+    for (const pkg of pkgs)
+      if (!contacts.has(pkg.orderId)) contacts.set(pkg.orderId, await contactOf(pkg.orderId));
+    await db.transaction(async (rawTx) => {
+      const tx = tx$(rawTx);
+      const states: { state: PackageState; activatedAt: Date | null }[] = [];
+      for (const pkg of pkgs) {
+        const report = reported.get(pkg.supplierPackageId);
+        // A package withdrawn by a refund stays expired whatever the supplier says.
+        let state: PackageState = pkg.state === "EXPIRED" ? "EXPIRED" : (report?.state ?? pkg.state);
+        const expiresAt = report?.expiresAt ?? pkg.expiresAt;
+        if (state !== "EXPIRED" && expiresAt && expiresAt <= now) state = "EXPIRED";
+        const usedMb = report?.usedMb ?? pkg.dataUsedMb;
+        const activatedAt = report?.activatedAt ?? pkg.activatedAt;
+        states.push({ state, activatedAt });
+        await repo.updatePackage(pkg.id, { state, dataUsedMb: usedMb, activatedAt, expiresAt }, tx);
+        const locale = localeOf(pkg.orderLocale);
+        const plan = planName(pkg, locale);
+        const link = topUpLink(origin, locale, pkg.platformProductCode, esim.iccid);
+        const low =
+          pkg.dataTotalMb !== null && pkg.dataTotalMb > 0 && usedMb >= pkg.dataTotalMb * LOW_DATA_SHARE;
+        if (low && state !== "EXPIRED" && (await repo.claimNotice(pkg.id, "low", now, tx))) {
+          await outbox.send(
+            plainEmail(
+              contacts.get(pkg.orderId)!,
+              translate(locale, "esim.email.lowSubject", { plan }),
+              translate(locale, "esim.email.lowBody", {
+                plan,
+                iccid: esim.iccid,
+                used: formatData(usedMb),
+                total: formatData(pkg.dataTotalMb!),
+                url: link,
+              }),
+            ),
+            tx,
+          );
+        }
+        // Only a package that ran its course is "ended"; one withdrawn by a refund was never the customer's.
+        const ended = state === "EXPIRED" && pkg.state !== "EXPIRED" && activatedAt !== null;
+        if (ended && (await repo.claimNotice(pkg.id, "expired", now, tx))) {
+          await outbox.send(
+            plainEmail(
+              contacts.get(pkg.orderId)!,
+              translate(locale, "esim.email.expiredSubject", { plan }),
+              translate(locale, "esim.email.expiredBody", { plan, iccid: esim.iccid, url: link }),
+            ),
+            tx,
+          );
+        }
+      }
+      await repo.updateEsim(
+        esim.id,
+        { state: esimState(esim, states), usageUpdatedAt: usage.reportedAt },
+        tx,
+      );
+    });
+  }
+
+  async function contactOf(orderId: string): Promise<string> {
+    return (await orderRepo.findById(orderId))!.contactEmail;
+  }
+
+  /** Pulls usage for every eSIM still in use (or one ICCID); a failure on one does not stop the rest. */
+  async function syncUsage(options: { now?: Date; iccid?: string } = {}) {
+    const now = options.now ?? clock();
+    const errors: unknown[] = [];
+    for (const esim of await repo.liveEsims(options.iccid)) {
+      try {
+        await syncOne(esim, now);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw errors[0];
+  }
+
+  /** Enqueues the next usage sync at the next slot boundary (one job per slot, whichever instance asks). */
+  async function scheduleUsageSync(now: Date = clock()) {
+    const slot = Math.floor(now.getTime() / deps.usageSyncMs) * deps.usageSyncMs + deps.usageSyncMs;
+    await jobs.enqueue(ESIM_USAGE_SYNC_JOB, {}, { runAt: new Date(slot), dedupeKey: `esim-usage:${slot}` });
+  }
+
+  return {
+    /** The fulfilment seam (ADR 0106): a durable provisioning job per order. */
+    async onFulfilling(order: OrderRow) {
+      if (!supplier) return;
+      await jobs.enqueue(
+        ESIM_PROVISION_JOB,
+        { orderId: order.id },
+        { dedupeKey: `esim-provision:${order.id}`, maxAttempts: deps.provisionMaxAttempts },
+      );
+    },
+
+    registerJobs(runner: JobRunner) {
+      runner.register(ESIM_PROVISION_JOB, provisionJob);
+      runner.register(ESIM_FAILURE_NOTICE_JOB, failureNoticeJob);
+      runner.register(ESIM_USAGE_SYNC_JOB, async (_payload, context) => {
+        try {
+          await syncUsage({ now: context.now });
+        } finally {
+          await scheduleUsageSync(context.now);
+        }
+      });
+    },
+
+    scheduleUsageSync,
+    syncUsage,
+
+    async listEsims(customerId: string, query: { page: number; size: number }, locale: Locale) {
+      const { rows, total } = await repo.listEsims(customerId, query.page, query.size);
+      const pkgs = await repo.packagesOf(rows.map((r) => r.id));
+      return pageList(
+        rows.map((esim) =>
+          summaryView(
+            esim,
+            pkgs.filter((p) => p.esimId === esim.id),
+            locale,
+          ),
+        ),
+        total,
+      );
+    },
+
+    async getEsim(customerId: string, id: string, locale: Locale): Promise<EsimDetail> {
+      return detail(await owned(customerId, id), locale);
+    },
+
+    /** The summary of the eSIM with this ICCID (sandbox tools). */
+    async summaryByIccid(iccid: string, locale: Locale): Promise<EsimSummary | null> {
+      const esim = await repo.findByIccid(iccid);
+      return esim ? summaryView(esim, await repo.packagesOf([esim.id]), locale) : null;
+    },
+
+    async listPackages(
+      customerId: string,
+      query: { state?: PackageState; page: number; size: number },
+      locale: Locale,
+    ) {
+      const { rows, total } = await repo.listPackages(customerId, query.state, query.page, query.size);
+      return pageList(
+        rows.map((p) => packageView(p, locale)),
+        total,
+      );
+    },
+
+    /** The shopper (or the app bridge) says the profile is on the phone: READY → INSTALLED. */
+    async markInstalled(customerId: string, id: string, locale: Locale = "en_US"): Promise<EsimDetail> {
+      const esim = await owned(customerId, id);
+      if (esim.state === "READY") {
+        await repo.updateEsim(esim.id, { state: "INSTALLED", installedAt: clock() });
+        return detail((await repo.findEsim(esim.id))!, locale);
+      }
+      return detail(esim, locale);
+    },
+
+    /** Checkout's rule for a top-up: the ICCID is one of the customer's eSIMs and not expired. */
+    async checkTopUp(customerId: string, iccid: string) {
+      const esim = await repo.findByIccid(iccid);
+      if (!esim || esim.customerId !== customerId)
+        throw new ApiError(404, "esim.topUp.notFound", { fields: { topUpIccid: "esim.topUp.notFound" } });
+      if (esim.state === "EXPIRED")
+        throw new ApiError(400, "esim.topUp.expired", { fields: { topUpIccid: "esim.topUp.expired" } });
+    },
+
+    /** The eSIMs an order issued or topped up (the order detail's `esims`). */
+    esimsOfOrder(orderId: string) {
+      return repo.esimsOfOrder(orderId);
+    },
+  };
+}
+
+export type EsimService = ReturnType<typeof createEsimService>;

@@ -1,0 +1,158 @@
+import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { type OrderStatus, orderStatusHistory, orders, payments } from "../../../db/schema/index.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Orders, their status history and payment attempts (ADR 0102). */
+export function createOrderRepo(db: Database) {
+  return {
+    findByCode(code: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(orders)
+        .where(eq(orders.code, code))
+        .then((rows) => rows[0]);
+    },
+
+    findById(id: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(orders)
+        .where(eq(orders.id, id))
+        .then((rows) => rows[0]);
+    },
+
+    /** Locks the order row for a status change (FOR UPDATE), so concurrent transitions queue. */
+    lock(id: string, executor: Database) {
+      return executor
+        .select()
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for("update")
+        .then((rows) => rows[0]);
+    },
+
+    findByIdempotencyKey(customerId: string, key: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)))
+        .then((rows) => rows[0]);
+    },
+
+    /** Inserts unless the idempotency key exists; undefined then (a racing duplicate won). */
+    insert(order: NewOrder, executor: Database) {
+      return executor
+        .insert(orders)
+        .values(order)
+        .onConflictDoNothing()
+        .returning()
+        .then((rows) => rows[0]);
+    },
+
+    async setStatus(
+      id: string,
+      from: OrderStatus,
+      to: OrderStatus,
+      reason: string,
+      executor: Database,
+      extra: Partial<NewOrder> = {},
+    ): Promise<boolean> {
+      const changed = await executor
+        .update(orders)
+        .set({ ...extra, status: to, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), eq(orders.status, from)))
+        .returning({ id: orders.id });
+      if (changed.length === 0) return false;
+      await executor
+        .insert(orderStatusHistory)
+        .values({ orderId: id, fromStatus: from, toStatus: to, reason });
+      return true;
+    },
+
+    recordCreated(id: string, executor: Database) {
+      return executor
+        .insert(orderStatusHistory)
+        .values({ orderId: id, fromStatus: null, toStatus: "PENDING_PAYMENT", reason: "placed" });
+    },
+
+    history(orderId: string) {
+      return db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId))
+        .orderBy(orderStatusHistory.at, orderStatusHistory.id);
+    },
+
+    async list(
+      customerId: string,
+      filter: { status?: OrderStatus | readonly OrderStatus[]; keyword?: string },
+      page: number,
+      size: number,
+    ) {
+      const keyword = filter.keyword ? `%${escapeLike(filter.keyword)}%` : undefined;
+      const where = and(
+        eq(orders.customerId, customerId),
+        filter.status ? inArray(orders.status, [filter.status].flat()) : undefined,
+        keyword ? or(ilike(orders.code, keyword), ilike(orders.planTitle, keyword)) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total[0]?.n ?? 0 };
+    },
+
+    insertPayment(payment: typeof payments.$inferInsert, executor: Database = db) {
+      return executor
+        .insert(payments)
+        .values(payment)
+        .returning()
+        .then((rows) => rows[0]!);
+    },
+
+    paymentsOf(orderId: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt));
+    },
+
+    findPaymentBySession(provider: string, sessionId: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, sessionId)))
+        .then((rows) => rows[0]);
+    },
+
+    findPaymentByPaymentId(provider: string, paymentId: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, paymentId)))
+        .then((rows) => rows[0]);
+    },
+
+    updatePayment(id: string, values: Partial<typeof payments.$inferInsert>, executor: Database = db) {
+      return executor
+        .update(payments)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(payments.id, id));
+    },
+  };
+}
+
+export type OrderRepo = ReturnType<typeof createOrderRepo>;

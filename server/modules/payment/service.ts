@@ -1,0 +1,254 @@
+import { and, eq } from "drizzle-orm";
+import type { Locale } from "../../../core/constants.ts";
+import { formatPrice } from "../../../core/money.ts";
+import type { Database } from "../../../db/client.ts";
+import { paymentEvents } from "../../../db/schema/index.ts";
+import { ApiError } from "../../http/errors.ts";
+import {
+  type PaymentProvider,
+  type PaymentProviderName,
+  WebhookSignatureError,
+} from "../../providers/payment/types.ts";
+import type { CurrentCustomer } from "../account/sessions.ts";
+import type { OrderRepo, OrderRow } from "../order/repo.ts";
+import type { OrderService } from "../order/service.ts";
+import { FREE_PROVIDER, freePaymentId } from "./free.ts";
+
+export interface PaymentServiceDeps {
+  db: Database;
+  orderRepo: OrderRepo;
+  orders: OrderService;
+  providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
+  /** The provider new payments go to (PAYMENT_PROVIDER). */
+  active: PaymentProviderName;
+  /** The currency rows (symbol, minor digits), to name a minimum charge in the order's currency. */
+  currencies?: () => Promise<Map<string, { symbol: string; minorDigits: number }>>;
+  clock?: () => Date;
+}
+
+const pathPrefix = (locale: Locale) => (locale === "en_US" ? "" : `/${locale}`);
+
+/**
+ * Payments (ADR 0103): starts a hosted-page session for an unpaid order, takes webhooks (signature checked
+ * over the raw body, replays acknowledged and ignored), and lets the return page confirm a payment itself.
+ * Both paths end in orders.markPaid.
+ */
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, orderRepo, orders } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  function provider(name: string): PaymentProvider {
+    const found = deps.providers[name as PaymentProviderName];
+    if (!found) throw new ApiError(404, "error.notFound");
+    return found;
+  }
+
+  /** Confirms with the provider the latest open session of an unpaid order (the return page path). */
+  async function reconcile(orderId: string) {
+    for (const payment of await orderRepo.paymentsOf(orderId)) {
+      if (payment.status !== "CREATED") continue;
+      const state = await provider(payment.provider).retrieveSession(payment.providerSessionId);
+      if (state.status === "paid" && state.paymentId) {
+        await orders.markPaid({
+          provider: payment.provider,
+          sessionId: payment.providerSessionId,
+          paymentId: state.paymentId,
+          amount: state.amount,
+          currencyCode: state.currencyCode,
+        });
+        return;
+      }
+    }
+  }
+
+  /**
+   * A total of 0 (a 100% discount, or a reduction at least the price) cannot be charged: the order is marked
+   * paid through the same idempotent markPaid as a webhook, on a "free" payment keyed on the order (ADR 0121).
+   */
+  async function payFree(order: OrderRow, result: string, locale: Locale) {
+    const free = provider(FREE_PROVIDER);
+    const session = await free.createCheckoutSession({
+      orderCode: order.code,
+      amount: 0,
+      currencyCode: order.currencyCode,
+      description: `${order.planTitle} × ${order.quantity}`,
+      customerEmail: order.contactEmail,
+      locale,
+      successUrl: result,
+      cancelUrl: result,
+      expiresAt: order.expiresAt,
+      idempotencyKey: `${order.code}-free`,
+    });
+    const recorded = async () =>
+      (await orderRepo.paymentsOf(order.id)).some(
+        (payment) => payment.provider === FREE_PROVIDER && payment.providerSessionId === session.sessionId,
+      );
+    if (!(await recorded())) {
+      try {
+        await orderRepo.insertPayment({
+          orderId: order.id,
+          provider: FREE_PROVIDER,
+          providerSessionId: session.sessionId,
+          redirectUrl: session.url,
+          amount: 0,
+          currencyCode: order.currencyCode,
+        });
+      } catch (error) {
+        // A racing click recorded it first (unique provider + session); anything else is a real failure.
+        if (!(await recorded())) throw error;
+      }
+    }
+    await orders.markPaid({
+      provider: FREE_PROVIDER,
+      sessionId: session.sessionId,
+      paymentId: session.sessionId,
+      amount: 0,
+      currencyCode: order.currencyCode,
+    });
+    return { provider: FREE_PROVIDER, sessionId: session.sessionId, redirectUrl: session.url };
+  }
+
+  return {
+    /** Starts (or resumes) paying an order on the active provider's hosted page. */
+    async start(customer: CurrentCustomer, code: string, origin: string, locale: Locale) {
+      const order = await orders.owned(customer.id, code);
+      const result = `${origin}${pathPrefix(locale)}/pay/result?orderCode=${encodeURIComponent(order.code)}`;
+      // A zero-total order paid "for free" answers a repeated click as the first one (ADR 0121).
+      if (order.total === 0 && order.providerPaymentId === freePaymentId(order.code))
+        return { provider: FREE_PROVIDER, sessionId: order.providerPaymentId, redirectUrl: result };
+      if (order.status !== "PENDING_PAYMENT" || order.expiresAt <= clock())
+        throw new ApiError(409, "purchase.order.notPayable");
+      if (order.total === 0) return payFree(order, result, locale);
+      // Production without Stripe keys (and no explicit sandbox) cannot take payments: say so, do not 404.
+      const active = deps.providers[deps.active];
+      if (!active) throw new ApiError(503, "purchase.payment.providerUnavailable");
+      // A card provider refuses a positive amount below its minimum charge (ADR 0122): say so, open no page.
+      const minimum = active.minimumAmount(order.currencyCode);
+      if (minimum !== null && order.total < minimum) {
+        const currency = (await deps.currencies?.())?.get(order.currencyCode);
+        throw new ApiError(409, "purchase.payment.belowMinimum", {
+          params: {
+            minimum: formatPrice(minimum, {
+              currencySymbol: currency?.symbol ?? `${order.currencyCode} `,
+              minorDigits: currency?.minorDigits ?? 2,
+            }),
+          },
+        });
+      }
+      const attempts = await orderRepo.paymentsOf(order.id);
+      for (const payment of attempts) {
+        if (payment.provider !== active.name || payment.status !== "CREATED") continue;
+        const state = await active.retrieveSession(payment.providerSessionId);
+        if (state.status === "open")
+          return {
+            provider: active.name,
+            sessionId: payment.providerSessionId,
+            redirectUrl: payment.redirectUrl,
+          };
+      }
+      let session: Awaited<ReturnType<PaymentProvider["createCheckoutSession"]>>;
+      try {
+        session = await active.createCheckoutSession({
+          orderCode: order.code,
+          amount: order.total,
+          currencyCode: order.currencyCode,
+          description: `${order.planTitle} × ${order.quantity}`,
+          customerEmail: order.contactEmail,
+          locale,
+          successUrl: result,
+          cancelUrl: `${result}&cancelled=1`,
+          expiresAt: order.expiresAt,
+          idempotencyKey: `${order.code}-${attempts.length + 1}`,
+        });
+      } catch (error) {
+        throw new ApiError(502, "purchase.payment.providerUnavailable", { detail: String(error) });
+      }
+      await orderRepo.insertPayment({
+        orderId: order.id,
+        provider: active.name,
+        providerSessionId: session.sessionId,
+        redirectUrl: session.url,
+        amount: order.total,
+        currencyCode: order.currencyCode,
+      });
+      return { provider: active.name, sessionId: session.sessionId, redirectUrl: session.url };
+    },
+
+    /**
+     * A provider's webhook. A bad signature is a 400 and changes nothing. An event id seen before is
+     * acknowledged without acting again; the event is recorded only after it was applied, so a failure
+     * mid-way is retried by the provider rather than lost.
+     */
+    async webhook(
+      providerName: string,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ) {
+      const source = provider(providerName);
+      let event: ReturnType<PaymentProvider["parseWebhook"]>;
+      try {
+        event = source.parseWebhook(rawBody, headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
+          throw new ApiError(400, "purchase.payment.signatureInvalid");
+        throw error;
+      }
+      const seen = await db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, source.name), eq(paymentEvents.eventId, event.id)));
+      if (seen.length > 0) return { received: true, duplicate: true };
+      let outcome = "ignored";
+      switch (event.type) {
+        case "payment.succeeded":
+          outcome = await orders.markPaid({
+            provider: source.name,
+            sessionId: event.sessionId,
+            paymentId: event.paymentId,
+            amount: event.amount,
+            currencyCode: event.currencyCode,
+          });
+          break;
+        case "payment.failed": {
+          const payment = await orderRepo.findPaymentBySession(source.name, event.sessionId);
+          // A failed card leaves the session open for another try; the failure is kept for support.
+          if (payment?.status === "CREATED")
+            await orderRepo.updatePayment(payment.id, { failureCode: event.failureCode });
+          outcome = "failure-recorded";
+          break;
+        }
+        case "refund.succeeded":
+          outcome = (await orders.markRefunded(source.name, event.paymentId)) ? "refunded" : "ignored";
+          break;
+      }
+      await db
+        .insert(paymentEvents)
+        .values({ provider: source.name, eventId: event.id, type: event.type })
+        .onConflictDoNothing();
+      return { received: true, duplicate: false, outcome };
+    },
+
+    /** The pay result page polls this; while unpaid it asks the provider, so a slow webhook does not matter. */
+    async status(customer: CurrentCustomer, code: string, locale: Locale) {
+      let order = await orders.owned(customer.id, code);
+      if (order.status === "PENDING_PAYMENT") {
+        await reconcile(order.id);
+        order = (await orderRepo.findById(order.id))!;
+      }
+      const view = await orders.view(order, locale);
+      return {
+        code: view.code,
+        status: view.status,
+        statusName: view.statusName,
+        paid: !["PENDING_PAYMENT", "CANCELLED"].includes(view.status),
+        total: view.total,
+        currencyCode: view.currencyCode,
+        currencySymbol: view.currencySymbol,
+        expiresAt: view.expiresAt,
+        paidAt: view.paidAt,
+      };
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,156 @@
+import type { Locale } from "../../../core/constants.ts";
+import { type ScoreList, scoreList } from "../../../core/lists.ts";
+import { DESTINATION_TYPES, type DestinationType } from "../../../db/schema/index.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { CatalogService, PlanView } from "../catalog/service.ts";
+import type { RecommendRepo } from "./repo.ts";
+
+/** spec 3 Product (media): what product blocks render; prices are integer minor units of currencyCode. */
+export interface ProductMedia {
+  platformProductCode: string;
+  title: string;
+  currencyCode: string;
+  unitPrice: number;
+  /** Struck-through original; null when there is none (spec 3: hidden when empty or equal to unitPrice). */
+  displayPrice: number | null;
+  imageUrl: string;
+  /** Label names, in the plan's order. */
+  labelList: string[];
+  /** The labels' types, parallel to labelList. */
+  labelTypes: string[];
+  /** labelCode → label name. */
+  labelRelProductMap: Record<string, string>;
+  /** How much lower than the original the price is (displayPrice − unitPrice); null without an original. */
+  lowedPrice: number | null;
+  /** The destination the plan is for. */
+  entityName: string;
+  mediaUrl: string;
+}
+
+export interface RecommendedProduct extends ProductMedia {
+  score: number;
+}
+
+/** Derived lists (ADR 0071): "DESTINATION_TYPE:COUNTRY" and "CATEGORY:EAST_ASIA" page like curated ones. */
+const TYPE_PREFIX = "DESTINATION_TYPE:";
+const CATEGORY_PREFIX = "CATEGORY:";
+/** Derived scores step by 10 from the end, like the seeded curated lists. */
+const SCORE_STEP = 10;
+
+export function toProductMedia(plan: PlanView): ProductMedia {
+  return {
+    platformProductCode: plan.platformProductCode,
+    title: plan.title,
+    currencyCode: plan.currencyCode,
+    unitPrice: plan.unitPrice,
+    displayPrice: plan.displayPrice,
+    imageUrl: plan.imageUrl,
+    labelList: plan.labels.map((label) => label.labelName),
+    labelTypes: plan.labels.map((label) => label.labelType),
+    labelRelProductMap: Object.fromEntries(plan.labels.map((label) => [label.labelCode, label.labelName])),
+    lowedPrice: plan.displayPrice === null ? null : plan.displayPrice - plan.unitPrice,
+    entityName: plan.destinationName,
+    mediaUrl: plan.imageUrl,
+  };
+}
+
+/** Priced products are read by every uncached content render; a short cache keeps pricing off the hot path. */
+const PRODUCT_CACHE_MS = 10_000;
+const PRODUCT_CACHE_MAX = 5_000;
+
+export function createRecommendService(repo: RecommendRepo, catalog: CatalogService) {
+  const cache = new Map<string, { at: number; value: Promise<ProductMedia | null> }>();
+
+  /**
+   * Prices plans in the shopper's currency and language, in the given order; unknown or off-shelf ones drop out.
+   * Plans priced in the last few seconds come from the cache; the rest are priced together in one batch.
+   */
+  async function products(
+    codes: readonly string[],
+    currency: string,
+    locale: Locale,
+  ): Promise<ProductMedia[]> {
+    const unique = [...new Set(codes)];
+    const keyOf = (code: string) => `${code}|${currency}|${locale}`;
+    const now = Date.now();
+    const missing = unique.filter((code) => {
+      const hit = cache.get(keyOf(code));
+      return !hit || now - hit.at >= PRODUCT_CACHE_MS;
+    });
+    if (missing.length > 0) {
+      const batch = catalog
+        .priceMany(missing, currency, locale)
+        .then((views) => new Map(views.map((view) => [view.platformProductCode, toProductMedia(view)])));
+      if (cache.size + missing.length > PRODUCT_CACHE_MAX) cache.clear();
+      for (const code of missing) {
+        const key = keyOf(code);
+        const value = batch.then((found) => found.get(code) ?? null);
+        cache.set(key, { at: now, value });
+        value.catch(() => cache.delete(key));
+      }
+    }
+    const found = await Promise.all(unique.map((code) => cache.get(keyOf(code))?.value ?? null));
+    return found.filter((item): item is ProductMedia => item !== null);
+  }
+
+  async function derivedCodes(recommendCode: string): Promise<string[] | null> {
+    if (recommendCode.startsWith(TYPE_PREFIX)) {
+      const type = recommendCode.slice(TYPE_PREFIX.length);
+      if (!(DESTINATION_TYPES as readonly string[]).includes(type)) return null;
+      return repo.headlinePlans({ type: type as DestinationType });
+    }
+    if (recommendCode.startsWith(CATEGORY_PREFIX)) {
+      return repo.headlinePlans({ categoryCode: recommendCode.slice(CATEGORY_PREFIX.length) });
+    }
+    return null;
+  }
+
+  return {
+    products,
+
+    /**
+     * spec 7 product/recommend in score mode: the first `size` items, or those after maxScore (the score of the
+     * last item the client holds), highest score first; count is the list's length.
+     */
+    async recommend(
+      query: { recommendCode: string; size: number; maxScore?: number },
+      currency: string,
+      locale: Locale,
+    ): Promise<ScoreList<RecommendedProduct>> {
+      const { recommendCode, size, maxScore } = query;
+      const derived = await derivedCodes(recommendCode);
+      let page: { platformProductCode: string; score: number }[];
+      let total: number;
+      if (derived) {
+        const scored = derived.map((platformProductCode, index) => ({
+          platformProductCode,
+          score: (derived.length - index) * SCORE_STEP,
+        }));
+        page = scored.filter((item) => maxScore === undefined || item.score < maxScore).slice(0, size);
+        total = scored.length;
+      } else {
+        if (!(await repo.listExists(recommendCode))) throw new ApiError(404, "content.recommendNotFound");
+        [page, total] = await Promise.all([
+          repo.curatedPage(recommendCode, size, maxScore),
+          repo.curatedCount(recommendCode),
+        ]);
+      }
+      const priced = new Map(
+        (
+          await products(
+            page.map((item) => item.platformProductCode),
+            currency,
+            locale,
+          )
+        ).map((product) => [product.platformProductCode, product]),
+      );
+      const data = page.flatMap((item) => {
+        const product = priced.get(item.platformProductCode);
+        return product ? [{ ...product, score: item.score }] : [];
+      });
+      return scoreList(data, total);
+    },
+  };
+}
+
+export type RecommendService = ReturnType<typeof createRecommendService>;

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { apiLocale } from "../../http/request-info.ts";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+
+/** What a shopper typed: 1 to 64 characters once trimmed. */
+const AssociationQuery = z.object({
+  keyword: z.string().trim().min(1).max(64),
+});
+
+// spec 7 search calls; all public and localized by x-lang (spec 3 field names).
+export function searchRoutes(app: FastifyInstance, services: Services) {
+  app.get("/o2srh/v1/pub/hot-word", async (request, reply) => {
+    reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
+    return { hotWordList: await services.search.hotWords(apiLocale(request)) };
+  });
+
+  app.get("/o2srh/v1/pub/specific-word-list", async (request, reply) => {
+    reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
+    return { specificWordList: await services.search.specificWords(apiLocale(request)) };
+  });
+
+  app.get("/o2srh/v1/pub/cmi-package/search-result", async (request, reply) => {
+    const { keyword } = parseInput(AssociationQuery, request.query);
+    reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
+    return { associationList: await services.search.associations(keyword, apiLocale(request)) };
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { apiLocale, requestSiteCode } from "../../http/request-info.ts";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+
+const SiteInfoQuery = z.object({
+  siteCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/)
+    .optional(),
+});
+
+export function siteRoutes(app: FastifyInstance, services: Services) {
+  app.get("/o2cms/v1/pub/sites/info", async (request) => {
+    const query = parseInput(SiteInfoQuery, request.query);
+    return services.site.siteInfo(query.siteCode ?? requestSiteCode(request), apiLocale(request));
+  });
+}

@@ -1,0 +1,58 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { messageOutbox } from "../../../db/schema/index.ts";
+
+export type MessageChannel = "EMAIL" | "SMS";
+
+export interface OutboundMessage {
+  channel: MessageChannel;
+  to: string;
+  subject?: string;
+  body: string;
+  /** E-mail only: an HTML alternative; its data: images are sent as inline attachments (ADR 0134). */
+  html?: string;
+}
+
+/**
+ * The messages interface (architecture: outside parties). Sending only writes the durable outbox, inside the
+ * caller's transaction when one is given, so a code is never "sent" for a change that rolled back. Delivery
+ * (SMTP, an SMS gateway) happens in delivery-worker.ts; with neither configured the outbox is the sandbox.
+ */
+export interface MessageSender {
+  send(message: OutboundMessage, executor?: Database): Promise<void>;
+}
+
+export function createOutbox(db: Database) {
+  return {
+    async send(message: OutboundMessage, executor: Database = db) {
+      await executor.insert(messageOutbox).values({
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject ?? "",
+        body: message.body,
+        html: message.html ?? null,
+      });
+    },
+    /** Development and tests only (/__dev/outbox): the latest messages to one address. */
+    recent(to: string | undefined, limit = 20) {
+      return db
+        .select({
+          id: messageOutbox.id,
+          channel: messageOutbox.channel,
+          to: messageOutbox.to,
+          subject: messageOutbox.subject,
+          body: messageOutbox.body,
+          html: messageOutbox.html,
+          status: messageOutbox.status,
+          attempts: messageOutbox.attempts,
+          createdAt: messageOutbox.createdAt,
+        })
+        .from(messageOutbox)
+        .where(to ? eq(messageOutbox.to, to) : and())
+        .orderBy(desc(messageOutbox.createdAt))
+        .limit(limit);
+    },
+  } satisfies MessageSender & Record<string, unknown>;
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

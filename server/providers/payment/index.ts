@@ -1,0 +1,46 @@
+import type { Database } from "../../../db/client.ts";
+import type { Env } from "../../env.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
+import { createSandboxPayments, SANDBOX_WEBHOOK_JOB, type SandboxPayments } from "./sandbox.ts";
+import { createStripePayments } from "./stripe.ts";
+import type { PaymentProvider, PaymentProviderName } from "./types.ts";
+
+/**
+ * Picks the payment providers (architecture: outside parties): the sandbox outside production, Stripe in
+ * production, unless PAYMENT_PROVIDER says otherwise. Stripe is configured whenever its keys are set, so its
+ * webhooks keep working for sessions started before a switch.
+ */
+export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) {
+  const active: PaymentProviderName =
+    env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? "stripe" : "sandbox");
+  const providers: Partial<Record<PaymentProviderName, PaymentProvider>> = {};
+  let sandbox: SandboxPayments | null = null;
+  if (active === "sandbox") {
+    const chaos = new Set(env.PAYMENT_SANDBOX_CHAOS.split(",").map((v) => v.trim()));
+    sandbox = createSandboxPayments({
+      db,
+      jobs,
+      secret: env.PAYMENT_SANDBOX_SECRET,
+      publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "",
+      chaos: {
+        duplicate: chaos.has("duplicate"),
+        outOfOrder: chaos.has("out-of-order"),
+        delayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
+      },
+    });
+    const deliver = sandbox.deliverWebhook;
+    jobs.register(SANDBOX_WEBHOOK_JOB, (payload) => deliver(payload));
+    providers.sandbox = sandbox.provider;
+  }
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+    providers.stripe = createStripePayments({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      host: base?.hostname,
+      port: base?.port ? Number(base.port) : undefined,
+      protocol: base ? (base.protocol === "http:" ? "http" : "https") : undefined,
+    });
+  }
+  return { active, providers, sandbox };
+}

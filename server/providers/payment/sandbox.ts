@@ -1,0 +1,343 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { sandboxPaymentSessions } from "../../../db/schema/index.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
+import { stripeMinimumAmount } from "./minimums.ts";
+import { SANDBOX_SIGNATURE_HEADER, signPayload, verifySignature } from "./signature.ts";
+import type { CheckoutSessionRequest, PaymentEvent, PaymentProvider, SessionState } from "./types.ts";
+
+export const SANDBOX_WEBHOOK_JOB = "sandbox-payment-webhook";
+export const SANDBOX_WEBHOOK_PATH = "/o2pay/v1/pub/webhooks/sandbox";
+
+/** spec-free test cards, the same numbers Stripe's test mode uses (ADR 0104). */
+export const TEST_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  threeDSecure: "4000000000003220",
+} as const;
+
+export interface SandboxChaos {
+  /** Deliver every event twice. */
+  duplicate: boolean;
+  /** Deliver a payment's events in the wrong order (succeeded before processing). */
+  outOfOrder: boolean;
+  /** Hold each webhook this long after the payment (a slow provider). */
+  delayMs: number;
+}
+
+/** The wire format of a sandbox webhook. */
+export interface SandboxEvent {
+  id: string;
+  type: "payment.processing" | "payment.succeeded" | "payment.failed" | "refund.succeeded";
+  created: number;
+  data: {
+    sessionId: string;
+    orderCode: string;
+    paymentId: string | null;
+    amount: number;
+    currency: string;
+    failureCode?: string;
+  };
+}
+
+/** Sends one signed webhook; answers the HTTP status the store replied with. */
+export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<number>;
+
+export type CardOutcome =
+  | { kind: "paid"; redirectTo: string }
+  | { kind: "challenge" }
+  | { kind: "error"; messageKey: SandboxMessageKey }
+  | { kind: "closed" };
+
+export type SandboxMessageKey =
+  | "purchase.sandbox.declined"
+  | "purchase.sandbox.insufficientFunds"
+  | "purchase.sandbox.authenticationFailed"
+  | "purchase.sandbox.badCard";
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+export interface SandboxOptions {
+  db: Database;
+  jobs: JobRunner;
+  /** HMAC secret shared by the simulated provider and the store. */
+  secret: string;
+  chaos: SandboxChaos;
+  /** The hosted page's origin ("" keeps URLs relative to the store). */
+  publicOrigin: string;
+  clock?: () => Date;
+}
+
+/**
+ * The sandbox payment provider (architecture: a faithful simulator; ADR 0104): a hosted page served by the app
+ * with test cards, a 3-D Secure step, HMAC-signed webhooks sent through the durable job runner with retries and
+ * backoff, and, when configured, duplicated and out-of-order deliveries.
+ */
+export function createSandboxPayments(options: SandboxOptions) {
+  const { db, jobs, secret, chaos } = options;
+  const clock = options.clock ?? (() => new Date());
+  let deliver: WebhookDelivery | undefined;
+
+  async function emit(executor: Database, events: SandboxEvent[]) {
+    const base = clock().getTime() + chaos.delayMs;
+    const ordered = chaos.outOfOrder ? [...events].reverse() : events;
+    for (const [index, event] of ordered.entries()) {
+      const copies = chaos.duplicate ? 2 : 1;
+      for (let copy = 0; copy < copies; copy += 1) {
+        // Later events run later, so a reversed list really arrives reversed.
+        await jobs.enqueue(SANDBOX_WEBHOOK_JOB, { event }, { runAt: new Date(base + index * 100), executor });
+      }
+    }
+  }
+
+  function event(
+    type: SandboxEvent["type"],
+    session: typeof sandboxPaymentSessions.$inferSelect,
+    extra: Partial<SandboxEvent["data"]> = {},
+  ): SandboxEvent {
+    return {
+      id: id("evt"),
+      type,
+      created: Math.floor(clock().getTime() / 1000),
+      data: {
+        sessionId: session.id,
+        orderCode: session.orderCode,
+        paymentId: session.paymentId,
+        amount: session.amount,
+        currency: session.currencyCode,
+        ...extra,
+      },
+    };
+  }
+
+  async function open(sessionId: string) {
+    const [row] = await db
+      .select()
+      .from(sandboxPaymentSessions)
+      .where(eq(sandboxPaymentSessions.id, sessionId));
+    return row;
+  }
+
+  async function pay(sessionId: string): Promise<CardOutcome> {
+    return db.transaction(async (tx) => {
+      const tdb = tx as unknown as Database;
+      const [row] = await tdb
+        .update(sandboxPaymentSessions)
+        .set({ status: "PAID", paymentId: id("pay") })
+        .where(
+          and(
+            eq(sandboxPaymentSessions.id, sessionId),
+            inArray(sandboxPaymentSessions.status, ["OPEN", "CHALLENGE"]),
+            sql`${sandboxPaymentSessions.expiresAt} > ${clock().toISOString()}::timestamptz`,
+          ),
+        )
+        .returning();
+      if (!row) return { kind: "closed" } as const;
+      await emit(tdb, [event("payment.processing", row), event("payment.succeeded", row)]);
+      const target = new URL(row.successUrl, "http://placeholder");
+      target.searchParams.set("orderCode", row.orderCode);
+      const redirectTo = /^https?:/.test(row.successUrl)
+        ? target.toString()
+        : `${target.pathname}${target.search}`;
+      return { kind: "paid", redirectTo } as const;
+    });
+  }
+
+  async function fail(
+    sessionId: string,
+    failureCode: string,
+    messageKey: SandboxMessageKey,
+  ): Promise<CardOutcome> {
+    const row = await open(sessionId);
+    if (!row || !["OPEN", "CHALLENGE"].includes(row.status)) return { kind: "closed" };
+    await db
+      .update(sandboxPaymentSessions)
+      .set({ status: "OPEN" })
+      .where(eq(sandboxPaymentSessions.id, sessionId));
+    await emit(db, [event("payment.failed", row, { failureCode })]);
+    return { kind: "error", messageKey };
+  }
+
+  const provider: PaymentProvider = {
+    name: "sandbox",
+
+    // The sandbox takes the same cards as Stripe's test mode, so it has Stripe's minimums too (ADR 0122).
+    minimumAmount: stripeMinimumAmount,
+
+    async createCheckoutSession(request: CheckoutSessionRequest) {
+      // Like Stripe, refuse a positive amount below the minimum instead of opening a page that cannot charge.
+      const minimum = stripeMinimumAmount(request.currencyCode);
+      if (minimum !== null && request.amount < minimum)
+        throw new Error(`amount ${request.amount} ${request.currencyCode} is below the minimum ${minimum}`);
+      const sessionId = id("ps");
+      await db.insert(sandboxPaymentSessions).values({
+        id: sessionId,
+        orderCode: request.orderCode,
+        amount: request.amount,
+        currencyCode: request.currencyCode,
+        description: request.description,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        expiresAt: request.expiresAt,
+      });
+      // The hosted page speaks the shopper's language (ADR 0104: ?lang= picks it).
+      return { sessionId, url: `${options.publicOrigin}/__sandbox/pay/${sessionId}?lang=${request.locale}` };
+    },
+
+    async retrieveSession(sessionId: string): Promise<SessionState> {
+      const row = await open(sessionId);
+      if (!row) throw new Error(`no sandbox session ${sessionId}`);
+      const expired = row.status === "EXPIRED" || (row.status !== "PAID" && row.expiresAt <= clock());
+      return {
+        status: row.status === "PAID" ? "paid" : expired ? "expired" : "open",
+        paymentId: row.paymentId,
+        amount: row.amount,
+        currencyCode: row.currencyCode,
+      };
+    },
+
+    async expireSession(sessionId: string) {
+      const [row] = await db
+        .update(sandboxPaymentSessions)
+        .set({ status: "EXPIRED" })
+        .where(
+          and(
+            eq(sandboxPaymentSessions.id, sessionId),
+            inArray(sandboxPaymentSessions.status, ["OPEN", "CHALLENGE"]),
+          ),
+        )
+        .returning();
+      if (row) return "expired";
+      const current = await open(sessionId);
+      return current?.status === "PAID" ? "paid" : "expired";
+    },
+
+    async refund(paymentId: string, amount: number, idempotencyKey: string) {
+      return db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        const [row] = await tdb
+          .update(sandboxPaymentSessions)
+          .set({ refundedAmount: sql`${sandboxPaymentSessions.refundedAmount} + ${amount}` })
+          .where(
+            and(
+              eq(sandboxPaymentSessions.paymentId, paymentId),
+              sql`${sandboxPaymentSessions.refundedAmount} + ${amount} <= ${sandboxPaymentSessions.amount}`,
+            ),
+          )
+          .returning();
+        if (!row) {
+          // Already refunded in full (a retried refund job): the refund exists, answer with the same id.
+          const [paid] = await tdb
+            .select()
+            .from(sandboxPaymentSessions)
+            .where(eq(sandboxPaymentSessions.paymentId, paymentId));
+          if (!paid) throw new Error(`no sandbox payment ${paymentId}`);
+          return { refundId: `re_${idempotencyKey}` };
+        }
+        await emit(tdb, [event("refund.succeeded", row, { amount })]);
+        return { refundId: `re_${idempotencyKey}` };
+      });
+    },
+
+    parseWebhook(rawBody, headers): PaymentEvent {
+      const header = headers[SANDBOX_SIGNATURE_HEADER];
+      verifySignature(secret, rawBody, Array.isArray(header) ? header[0] : header, {
+        nowS: Math.floor(Date.now() / 1000),
+        toleranceS: 300,
+      });
+      const wire = JSON.parse(rawBody.toString("utf8")) as SandboxEvent;
+      const data = wire.data;
+      switch (wire.type) {
+        case "payment.succeeded":
+          return {
+            id: wire.id,
+            type: "payment.succeeded",
+            sessionId: data.sessionId,
+            paymentId: data.paymentId!,
+            amount: data.amount,
+            currencyCode: data.currency,
+          };
+        case "payment.failed":
+          return {
+            id: wire.id,
+            type: "payment.failed",
+            sessionId: data.sessionId,
+            failureCode: data.failureCode ?? "unknown",
+          };
+        case "refund.succeeded":
+          return { id: wire.id, type: "refund.succeeded", paymentId: data.paymentId!, amount: data.amount };
+        default:
+          return { id: wire.id, type: "ignored", providerType: String(wire.type) };
+      }
+    },
+  };
+
+  return {
+    provider,
+
+    /** The store's webhook endpoint, as app.ts wires it (in-process inject, or HTTP to a configured URL). */
+    deliverWebhooksWith(delivery: WebhookDelivery) {
+      deliver = delivery;
+    },
+
+    /** The webhook job: signs at send time and throws on a non-2xx reply, so the runner retries with backoff. */
+    async deliverWebhook(payload: Record<string, unknown>) {
+      if (!deliver) throw new Error("sandbox webhook delivery is not wired");
+      const body = JSON.stringify(payload.event);
+      const signature = signPayload(secret, body, Math.floor(Date.now() / 1000));
+      const status = await deliver(body, {
+        "content-type": "application/json",
+        [SANDBOX_SIGNATURE_HEADER]: signature,
+      });
+      if (status < 200 || status >= 300) throw new Error(`webhook answered ${status}`);
+    },
+
+    session: open,
+
+    /** The hosted page's form: decides by test card, as a real acquirer would by the card's issuer. */
+    async submitCard(
+      sessionId: string,
+      card: { number: string; expiry: string; cvc: string },
+    ): Promise<CardOutcome> {
+      const session = await open(sessionId);
+      if (session?.status !== "OPEN" || session.expiresAt <= clock()) return { kind: "closed" };
+      const number = card.number.replace(/[\s-]/g, "");
+      const expiry = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+      if (!/^\d{16}$/.test(number) || !expiry || !/^\d{3,4}$/.test(card.cvc.trim()))
+        return { kind: "error", messageKey: "purchase.sandbox.badCard" };
+      const now = clock();
+      const lastMonth = new Date(Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1));
+      if (lastMonth <= now) return { kind: "error", messageKey: "purchase.sandbox.badCard" };
+      switch (number) {
+        case TEST_CARDS.success:
+          return pay(sessionId);
+        case TEST_CARDS.declined:
+          return fail(sessionId, "card_declined", "purchase.sandbox.declined");
+        case TEST_CARDS.insufficientFunds:
+          return fail(sessionId, "insufficient_funds", "purchase.sandbox.insufficientFunds");
+        case TEST_CARDS.threeDSecure: {
+          const [row] = await db
+            .update(sandboxPaymentSessions)
+            .set({ status: "CHALLENGE" })
+            .where(and(eq(sandboxPaymentSessions.id, sessionId), eq(sandboxPaymentSessions.status, "OPEN")))
+            .returning();
+          return row ? { kind: "challenge" } : { kind: "closed" };
+        }
+        default:
+          return fail(sessionId, "card_declined", "purchase.sandbox.declined");
+      }
+    },
+
+    async completeChallenge(sessionId: string, approve: boolean): Promise<CardOutcome> {
+      const session = await open(sessionId);
+      if (session?.status !== "CHALLENGE") return { kind: "closed" };
+      return approve
+        ? pay(sessionId)
+        : fail(sessionId, "authentication_failed", "purchase.sandbox.authenticationFailed");
+    },
+  };
+}
+
+export type SandboxPayments = ReturnType<typeof createSandboxPayments>;

@@ -1,0 +1,159 @@
+import Stripe from "stripe";
+import type { Locale } from "../../../core/constants.ts";
+import { stripeMinimumAmount } from "./minimums.ts";
+import {
+  type CheckoutSessionRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SessionState,
+  WebhookSignatureError,
+} from "./types.ts";
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local stand-in for api.stripe.com. */
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+  clock?: () => Date;
+}
+
+/** Stripe allows a Checkout Session to expire 30 minutes to 24 hours after creation. */
+const STRIPE_MIN_EXPIRY_S = 30 * 60 + 60;
+
+const STRIPE_LOCALES: Record<Locale, "en" | "zh" | "zh-HK"> = { en_US: "en", zh_CN: "zh", zh_HK: "zh-HK" };
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value === null || value === undefined ? null : typeof value === "string" ? value : value.id;
+
+/**
+ * The real adapter (ADR 0103): Stripe Checkout Session through the official SDK. Amounts are our minor units,
+ * which are Stripe's for the store's currencies (HKD, USD: cents; JPY: zero-decimal yen). The webhook is
+ * verified over the raw body with the SDK's constructEvent.
+ */
+export function createStripePayments(options: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+  const clock = options.clock ?? (() => new Date());
+
+  function sessionState(session: Stripe.Checkout.Session): SessionState {
+    return {
+      status: session.payment_status === "paid" ? "paid" : session.status === "expired" ? "expired" : "open",
+      paymentId: idOf(session.payment_intent),
+      amount: session.amount_total ?? 0,
+      currencyCode: (session.currency ?? "").toUpperCase(),
+    };
+  }
+
+  return {
+    name: "stripe",
+
+    minimumAmount: stripeMinimumAmount,
+
+    async createCheckoutSession(request: CheckoutSessionRequest) {
+      const earliest = Math.floor(clock().getTime() / 1000) + STRIPE_MIN_EXPIRY_S;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currencyCode.toLowerCase(),
+                unit_amount: request.amount,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          customer_email: request.customerEmail,
+          client_reference_id: request.orderCode,
+          metadata: { orderCode: request.orderCode },
+          payment_intent_data: { metadata: { orderCode: request.orderCode } },
+          locale: STRIPE_LOCALES[request.locale],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          // Our order may close sooner; the expiry job expires the session then (ADR 0103).
+          expires_at: Math.max(earliest, Math.floor(request.expiresAt.getTime() / 1000)),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe session ${session.id} has no URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId: string) {
+      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+
+    async expireSession(sessionId: string) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return "expired";
+      } catch (error) {
+        // Stripe refuses to expire a completed session: find out whether it was paid.
+        const state = sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+        if (state.status === "paid") return "paid";
+        if (state.status === "expired") return "expired";
+        throw error;
+      }
+    },
+
+    async refund(paymentId: string, amount: number, idempotencyKey: string) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentId, amount }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
+
+    parseWebhook(rawBody, headers): PaymentEvent {
+      const header = headers["stripe-signature"];
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          (Array.isArray(header) ? header[0] : header) ?? "",
+          options.webhookSecret,
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(String((error as Error).message));
+      }
+      switch (event.type) {
+        case "checkout.session.completed":
+        case "checkout.session.async_payment_succeeded": {
+          const session = event.data.object;
+          const state = sessionState(session);
+          if (state.status !== "paid" || !state.paymentId)
+            return { id: event.id, type: "ignored", providerType: event.type };
+          return {
+            id: event.id,
+            type: "payment.succeeded",
+            sessionId: session.id,
+            paymentId: state.paymentId,
+            amount: state.amount,
+            currencyCode: state.currencyCode,
+          };
+        }
+        case "checkout.session.async_payment_failed":
+          return {
+            id: event.id,
+            type: "payment.failed",
+            sessionId: event.data.object.id,
+            failureCode: "async_payment_failed",
+          };
+        case "charge.refunded": {
+          const charge = event.data.object;
+          const paymentId = idOf(charge.payment_intent);
+          if (!charge.refunded || !paymentId)
+            return { id: event.id, type: "ignored", providerType: event.type };
+          return { id: event.id, type: "refund.succeeded", paymentId, amount: charge.amount_refunded };
+        }
+        default:
+          return { id: event.id, type: "ignored", providerType: event.type };
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { Locale } from "../../../core/constants.ts";
+
+/** "free" pays zero-total orders without a charge (ADR 0121); it has no hosted page and no webhooks. */
+export type PaymentProviderName = "sandbox" | "stripe" | "free";
+
+export interface CheckoutSessionRequest {
+  orderCode: string;
+  /** Integer minor units of currencyCode (zero-decimal currencies such as JPY are whole units). */
+  amount: number;
+  currencyCode: string;
+  description: string;
+  customerEmail: string;
+  locale: Locale;
+  /** Where the hosted page sends the shopper after paying / cancelling (the storefront's /pay/result). */
+  successUrl: string;
+  cancelUrl: string;
+  /** The order's payment deadline; the session closes then too. */
+  expiresAt: Date;
+  /** Same order and attempt → the provider returns the same session. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** The hosted payment page. */
+  url: string;
+}
+
+export interface SessionState {
+  status: "open" | "paid" | "expired";
+  /** The provider's payment id once paid (sandbox pay_…, Stripe pi_…). */
+  paymentId: string | null;
+  amount: number;
+  currencyCode: string;
+}
+
+/** A webhook event, normalized from the provider's own format. */
+export type PaymentEvent =
+  | {
+      id: string;
+      type: "payment.succeeded";
+      sessionId: string;
+      paymentId: string;
+      amount: number;
+      currencyCode: string;
+    }
+  | { id: string; type: "payment.failed"; sessionId: string; failureCode: string }
+  | { id: string; type: "refund.succeeded"; paymentId: string; amount: number }
+  /** Anything the store does not act on (processing, session expired, unrelated types): acknowledged. */
+  | { id: string; type: "ignored"; providerType: string };
+
+/** A webhook whose signature does not verify (wrong secret, tampered body, stale timestamp). */
+export class WebhookSignatureError extends Error {}
+
+/**
+ * The payment provider interface (architecture: outside parties; ADR 0103). A sandbox that runs in the app and
+ * a Stripe adapter implement it; the order and payment modules see only this.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /**
+   * The smallest positive amount (minor units of currencyCode) the provider charges, or null when it has
+   * none or it is not known (ADR 0122). A positive total below it is refused before a session is created.
+   */
+  minimumAmount(currencyCode: string): number | null;
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
+  retrieveSession(sessionId: string): Promise<SessionState>;
+  /** Closes an unpaid session; answers "paid" when it is too late because the shopper already paid. */
+  expireSession(sessionId: string): Promise<"expired" | "paid">;
+  refund(paymentId: string, amount: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Verifies the signature over the raw body and normalizes the event; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./modules/account/routes.ts";
+import { captchaDevRoutes, captchaRoutes } from "./modules/captcha/routes.ts";
+import { productRoutes } from "./modules/catalog/product-routes.ts";
+import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { checkoutDevRoutes } from "./modules/checkout/dev-routes.ts";
+import { checkoutRoutes } from "./modules/checkout/routes.ts";
+import { contentDevRoutes } from "./modules/content/dev-routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
+import { couponRoutes } from "./modules/coupon/routes.ts";
+import { esimDevRoutes } from "./modules/esim/dev-routes.ts";
+import { esimRoutes } from "./modules/esim/routes.ts";
+import { invoiceRoutes } from "./modules/invoice/routes.ts";
+import { lovRoutes } from "./modules/lov/routes.ts";
+import { orderRoutes } from "./modules/order/routes.ts";
+import { paymentRoutes } from "./modules/payment/routes.ts";
+import { recommendRoutes } from "./modules/recommend/routes.ts";
+import { regionRoutes } from "./modules/region/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { siteRoutes } from "./modules/site/routes.ts";
+import { identityDevRoutes } from "./providers/identity/dev-routes.ts";
+import { messageDevRoutes } from "./providers/messages/dev-routes.ts";
+import { sandboxPaymentRoutes } from "./providers/payment/sandbox-routes.ts";
+import type { Services } from "./services.ts";
+
+/** Every API module registers its routes here (spec 7 paths). */
+export function registerApiRoutes(api: FastifyInstance, services: Services, publicOrigin?: string) {
+  siteRoutes(api, services);
+  catalogRoutes(api, services);
+  productRoutes(api, services);
+  searchRoutes(api, services);
+  contentRoutes(api, services);
+  recommendRoutes(api, services);
+  lovRoutes(api, services);
+  regionRoutes(api, services);
+  captchaRoutes(api, services);
+  accountRoutes(api, services);
+  couponRoutes(api, services);
+  checkoutRoutes(api, services);
+  orderRoutes(api, services);
+  paymentRoutes(api, services, publicOrigin);
+  esimRoutes(api, services);
+  if (services.esimSandbox) esimDevRoutes(api, services, services.esimSandbox);
+  invoiceRoutes(api, services);
+  // The sandbox payment page exists whenever the sandbox is the payment provider (explicit in production).
+  if (services.sandboxPayments) {
+    const currencies = services.coupon.currencies;
+    sandboxPaymentRoutes(api, services.sandboxPayments, async (code) => {
+      const currency = (await currencies()).get(code);
+      return { currencySymbol: currency?.symbol ?? code, minorDigits: currency?.minorDigits ?? 2 };
+    });
+  }
+  // Sandbox tools for developers and tests; in production only when SANDBOX_TOOLS switches them on.
+  if (services.sandbox) {
+    messageDevRoutes(api, services.outbox);
+    captchaDevRoutes(api, services);
+    contentDevRoutes(api, services);
+    checkoutDevRoutes(api, services);
+    if (services.sandbox.identity) identityDevRoutes(api, services.sandbox.identity);
+  }
+}

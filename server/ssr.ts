@@ -1,0 +1,223 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { createGzip, constants as zlibConstants } from "node:zlib";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "../app/context.ts";
+import { sendApiError } from "./http/api-errors.ts";
+import { API_PREFIXES } from "./http/api-prefixes.ts";
+import { ApiError } from "./http/errors.ts";
+import {
+  newNonce,
+  pageLocale,
+  requestChannel,
+  requestCurrency,
+  requestIdFor,
+  requestSiteCode,
+} from "./http/request-info.ts";
+import { contentSecurityPolicy } from "./http/security-headers.ts";
+import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
+import type { Services } from "./services.ts";
+
+export interface SsrOptions {
+  mode: "production" | "development";
+  services: Services;
+  buildDir: string;
+  htmlCacheTtlMs: number;
+  publicOrigin?: string;
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Registers static assets and the React Router handler for every non-API path. */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
+  let getBuild: () => Promise<ServerBuild>;
+  if (options.mode === "production") {
+    const serverEntry = path.join(options.buildDir, "server", "index.js");
+    if (!existsSync(serverEntry)) throw new Error(`No production build at ${serverEntry}: run npm run build`);
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    getBuild = async () => build;
+    await registerStaticAssets(app, path.resolve(options.buildDir, "client"));
+  } else {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const middie = (await import("@fastify/middie")).default;
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook("onClose", () => vite.close());
+    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+
+  const handle = createRequestHandler(getBuild, options.mode);
+  const cache = new HtmlCache(options.htmlCacheTtlMs);
+  /**
+   * Cacheable pages being rendered now, per cache key. Concurrent misses for the same page wait for that one
+   * render and send it with their own nonce, instead of all rendering it: otherwise every expiry under load
+   * starts as many renders (and database round trips) as there are requests in flight, a latency spike.
+   */
+  const rendering = new Map<string, Promise<void>>();
+
+  await app.register(async (scope) => {
+    // Router actions receive forms; hand their bodies through untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+    scope.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      handler: async (request, reply) => {
+        const pathname = request.url.split("?")[0] ?? "/";
+        if (API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+          return sendApiError(request, reply, new ApiError(404, "error.notFound"));
+        }
+        return renderPage(request, reply);
+      },
+    });
+  });
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
+    const url = new URL(request.url, origin);
+    const nonce = newNonce();
+    const cacheKey = cache.keyFor(request, url);
+    if (cacheKey) {
+      const hit = cache.get(cacheKey);
+      if (hit) return sendCached(request, reply, hit, nonce);
+      const pending = rendering.get(cacheKey);
+      if (pending) {
+        await pending;
+        const filled = cache.get(cacheKey);
+        if (filled) return sendCached(request, reply, filled, nonce);
+        // That render was not stored (not a 200, or it set a cookie): render this request too.
+      }
+    }
+    const page = { url, origin, nonce, cacheKey };
+    if (!cacheKey || rendering.has(cacheKey)) return renderFresh(request, reply, page);
+    let done = () => {};
+    rendering.set(
+      cacheKey,
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
+    try {
+      return await renderFresh(request, reply, page);
+    } finally {
+      rendering.delete(cacheKey);
+      done();
+    }
+  }
+
+  async function renderFresh(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { url, origin, nonce, cacheKey }: { url: URL; origin: string; nonce: string; cacheKey: string | null },
+  ) {
+    const controller = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const init: RequestInit & { duplex?: "half" } = {
+      method: request.method,
+      headers,
+      signal: controller.signal,
+    };
+    if (BODY_METHODS.has(request.method) && Buffer.isBuffer(request.body)) {
+      init.body = new Uint8Array(request.body);
+      init.duplex = "half";
+    }
+    const webRequest = new Request(url, init);
+
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: options.services,
+      request: {
+        locale: pageLocale(url.pathname),
+        currency: requestCurrency(request, url.searchParams),
+        channel: requestChannel(request),
+        siteCode: requestSiteCode(request),
+        nonce,
+        origin,
+        requestId: requestIdFor(request),
+      },
+    });
+
+    const response = await handle(webRequest, context);
+    reply.status(response.status);
+    const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie") continue;
+      reply.header(name, value);
+    }
+    for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+    if (isHtml) {
+      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+      reply.header("cache-control", "private, no-cache");
+    }
+
+    if (!response.body) return reply.send();
+    const gzip = isHtml && acceptsGzip(request.headers["accept-encoding"]);
+    if (isHtml) reply.header("vary", appendVary(response.headers.get("vary"), "Accept-Encoding"));
+    if (cacheKey && isHtml && response.status === 200 && response.headers.getSetCookie().length === 0) {
+      const html = await response.text();
+      cache.set(cacheKey, html, nonce, response.headers);
+      const stored = gzip ? cache.get(cacheKey) : null;
+      if (stored) {
+        reply.header("content-encoding", "gzip");
+        return reply.send(stored.gzipWithNonce(nonce).gzip);
+      }
+      return reply.send(html);
+    }
+    const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+    if (!gzip) return reply.send(body);
+    // Signed-in and other uncached pages stream; a sync flush per chunk keeps Suspense boundaries streaming.
+    reply.header("content-encoding", "gzip");
+    return reply.send(body.pipe(createGzip({ level: 4, flush: zlibConstants.Z_SYNC_FLUSH })));
+  }
+
+  function sendCached(request: FastifyRequest, reply: FastifyReply, hit: CacheHit, nonce: string) {
+    const gzip = acceptsGzip(request.headers["accept-encoding"]);
+    const { headers } = hit;
+    for (const [name, value] of headers) reply.header(name, value);
+    reply.header("content-security-policy", contentSecurityPolicy(nonce));
+    reply.header("cache-control", "private, no-cache");
+    reply.header("vary", appendVary(headers.get("vary"), "Accept-Encoding"));
+    reply.header("x-html-cache", "hit");
+    if (gzip) {
+      reply.header("content-encoding", "gzip");
+      return reply.status(200).send(hit.gzipWithNonce(nonce).gzip);
+    }
+    return reply.status(200).send(hit.replaceNonce(nonce).html);
+  }
+
+  return { cache };
+}
+
+async function registerStaticAssets(app: FastifyInstance, clientDir: string) {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: "/",
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+}
+
+function appendVary(existing: string | null, name: string): string {
+  return existing ? `${existing}, ${name}` : name;
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import type { DatabaseHandle } from "../db/client.ts";
+import { buildApp } from "../server/app.ts";
+import { readEnv } from "../server/env.ts";
+import type { Services } from "../server/services.ts";
+import { createTestDatabase } from "./db.ts";
+
+export interface TestApp {
+  server: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+}
+
+/** Builds the API (no SSR) over a fresh test database for one test file; closed after the file. */
+export function setupTestApp(): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    const app = await buildApp({ env, database, ssr: "none", logger: false });
+    await app.server.ready();
+    Object.assign(holder, { server: app.server, services: app.services, database });
+  });
+  afterAll(async () => {
+    await holder.server?.close();
+    await holder.database?.close();
+  });
+  return holder;
+}
