@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderStatusHistory, orders } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { place, pricePlan, receive, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
 
@@ -82,6 +84,39 @@ describe("GET /o2ord/v1/customer/orders/{code}", () => {
     expect(detail.statusHistory.map((h: { toStatus: string }) => h.toStatus).slice(0, 2)).toEqual([
       "PENDING_PAYMENT",
       "PAID",
+    ]);
+  });
+
+  it("keeps the status history in the order the changes happened when two share a millisecond", async () => {
+    // PGlite's clock ticks in milliseconds: the webhook's PAID and the fulfilment job's FULFILLING can get the
+    // same time. Their ids (random) are chosen here so that ordering by id would put FULFILLING first.
+    const who = await shopper(app);
+    const code = (await place(app, who, { quantity: 1 })).json().code as string;
+    const [order] = await app.database.db.select().from(orders).where(eq(orders.code, code));
+    const at = new Date(Date.now() + 1_000);
+    await app.database.db.insert(orderStatusHistory).values([
+      {
+        id: "00000000-0000-4000-8000-000000000000",
+        orderId: order!.id,
+        fromStatus: "PAID",
+        toStatus: "FULFILLING",
+        reason: "fulfilment-started",
+        at,
+      },
+      {
+        id: "ffffffff-ffff-4fff-bfff-ffffffffffff",
+        orderId: order!.id,
+        fromStatus: "PENDING_PAYMENT",
+        toStatus: "PAID",
+        reason: "payment-succeeded",
+        at,
+      },
+    ]);
+    const detail = (await get(who, `/o2ord/v1/customer/orders/${code}`)).json();
+    expect(detail.statusHistory.map((h: { toStatus: string }) => h.toStatus)).toEqual([
+      "PENDING_PAYMENT",
+      "PAID",
+      "FULFILLING",
     ]);
   });
 

@@ -8,6 +8,26 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Status changes close together can share a timestamp: PGlite's clock (so now()) ticks in milliseconds, and
+ * the payment webhook's PAID and the fulfilment job's FULFILLING can land in the same one. The id is random, so
+ * it would order such a tie by chance. Each change starts where the one before it ended, so among rows with
+ * the same time this takes the one that follows the last; rows are otherwise kept in time order.
+ */
+export function inChainOrder<T extends { at: Date; fromStatus: string | null; toStatus: string }>(
+  rows: readonly T[],
+): T[] {
+  const left = [...rows];
+  const ordered: T[] = [];
+  while (left.length > 0) {
+    const at = left[0]!.at.getTime();
+    const previous = ordered.at(-1)?.toStatus ?? null;
+    const next = left.findIndex((row) => row.at.getTime() === at && row.fromStatus === previous);
+    ordered.push(...left.splice(Math.max(next, 0), 1));
+  }
+  return ordered;
+}
+
 /** Orders, their status history and payment attempts (ADR 0102). */
 export function createOrderRepo(db: Database) {
   return {
@@ -81,12 +101,14 @@ export function createOrderRepo(db: Database) {
         .values({ orderId: id, fromStatus: null, toStatus: "PENDING_PAYMENT", reason: "placed" });
     },
 
-    history(orderId: string) {
-      return db
+    /** The order's status changes, oldest first. */
+    async history(orderId: string) {
+      const rows = await db
         .select()
         .from(orderStatusHistory)
         .where(eq(orderStatusHistory.orderId, orderId))
         .orderBy(orderStatusHistory.at, orderStatusHistory.id);
+      return inChainOrder(rows);
     },
 
     async list(
