@@ -44,29 +44,36 @@ export async function couponOptions(
     currency,
   };
   const wallet = await services.coupon.wallet(customer.id, "available", 0, MOST, locale);
+  // Every coupon is priced alone, as the quote would price it, from what one batch of queries loaded.
+  const priced = await services.coupon.priceEach(
+    line,
+    wallet.content.map((coupon) => coupon.code),
+    locale,
+  );
   // Two copies of one coupon are one choice: the order takes whichever copy is free.
   const seen = new Set<string>();
   const content: CouponOption[] = [];
   for (const coupon of wallet.content) {
     if (seen.has(coupon.code)) continue;
     seen.add(coupon.code);
-    try {
-      const priced = await services.coupon.price(line, { couponCode: coupon.code }, locale);
+    const result = priced.get(coupon.code);
+    if (!result) throw new Error(`coupon ${coupon.code} was not priced`);
+    if ("coupon" in result) {
       content.push({
         ...coupon,
         usable: true,
-        discount: priced.coupon?.discount ?? 0,
+        discount: result.coupon.discount,
         reasonCode: null,
         reason: null,
       });
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+    } else {
+      const { code, params } = result.refusal;
       content.push({
         ...coupon,
         usable: false,
         discount: 0,
-        reasonCode: error.code,
-        reason: translate(locale, error.code as MessageKey, error.params),
+        reasonCode: code,
+        reason: translate(locale, code as MessageKey, params),
       });
     }
   }

@@ -35,12 +35,23 @@ export function createCouponRepo(db: Database) {
         .where(and(inArray(coupons.code, codes), eq(coupons.enabled, true)));
     },
 
+    /** Several coupons by code, enabled or not (the checkout's coupon dialog checks them all at once). */
+    findAll(codes: string[]) {
+      if (codes.length === 0) return Promise.resolve([] as CouponRow[]);
+      return db.select().from(coupons).where(inArray(coupons.code, codes));
+    },
+
     currencies() {
       return db.select().from(currencies);
     },
 
     scopes(code: string, executor: Database = db) {
       return executor.select().from(couponScopes).where(eq(couponScopes.couponCode, code));
+    },
+
+    scopesOfMany(codes: string[]) {
+      if (codes.length === 0) return Promise.resolve([] as (typeof couponScopes.$inferSelect)[]);
+      return db.select().from(couponScopes).where(inArray(couponScopes.couponCode, codes));
     },
 
     /** The scopes of several coupons with what they name: a destination's names or a plan's title. */
@@ -75,6 +86,14 @@ export function createCouponRepo(db: Database) {
         .from(couponUsage)
         .where(eq(couponUsage.couponCode, code));
       return rows[0]?.usedCount ?? 0;
+    },
+
+    usedCounts(codes: string[]) {
+      if (codes.length === 0) return Promise.resolve([] as { couponCode: string; usedCount: number }[]);
+      return db
+        .select({ couponCode: couponUsage.couponCode, usedCount: couponUsage.usedCount })
+        .from(couponUsage)
+        .where(inArray(couponUsage.couponCode, codes));
     },
 
     async customerCount(code: string, customerId: string, executor: Database = db): Promise<number> {
@@ -139,6 +158,15 @@ export function createCouponRepo(db: Database) {
         .select({ id: customerCoupons.id, status: customerCoupons.status })
         .from(customerCoupons)
         .where(and(eq(customerCoupons.couponCode, code), eq(customerCoupons.customerId, customerId)));
+    },
+
+    /** walletStatuses for several codes at once. */
+    walletStatusesOfMany(customerId: string, codes: string[]) {
+      if (codes.length === 0) return Promise.resolve([] as { couponCode: string; status: string }[]);
+      return db
+        .select({ couponCode: customerCoupons.couponCode, status: customerCoupons.status })
+        .from(customerCoupons)
+        .where(and(eq(customerCoupons.customerId, customerId), inArray(customerCoupons.couponCode, codes)));
     },
 
     receivedCodes(customerId: string, codes: string[]) {

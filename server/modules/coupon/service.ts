@@ -77,6 +77,18 @@ function refused(field: "couponCode" | "promoCode", code: string, params?: Recor
   return new ApiError(422, code, { params, fields: { [field]: code } });
 }
 
+/**
+ * What the coupon rules read about a code (ADR 0146): one query at a time (quote, order) or loaded for many
+ * codes at once (the coupon dialog). The wallet and the per-customer count are the line's customer's.
+ */
+interface CouponFacts {
+  row(code: string): Promise<CouponRow | undefined>;
+  scopes(code: string): Promise<{ scopeType: string; scopeCode: string }[]>;
+  usedCount(code: string): Promise<number>;
+  walletStatuses(code: string): Promise<{ status: string }[]>;
+  customerCount(code: string): Promise<number>;
+}
+
 export function createCouponService(db: Database, repo: CouponRepo, clock: () => Date = () => new Date()) {
   let currencyCache: Promise<Map<string, Currency>> | undefined;
   function currencies() {
@@ -123,6 +135,17 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
     };
   }
 
+  /** The facts of one code straight from the database, each read only when a rule needs it. */
+  function readFacts(customerId: string, executor?: Database): CouponFacts {
+    return {
+      row: (code) => repo.find(code, executor),
+      scopes: (code) => repo.scopes(code, executor),
+      usedCount: (code) => repo.usedCount(code, executor),
+      walletStatuses: (code) => repo.walletStatuses(code, customerId, executor),
+      customerCount: (code) => repo.customerCount(code, customerId, executor),
+    };
+  }
+
   /**
    * The rules every code passes before it touches an amount: exists with the right kind, in its time window,
    * applies to the plan, minimum spend met. Returns the amount it takes off `amount`.
@@ -132,15 +155,15 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
     code: string,
     line: PricedLine,
     amount: number,
-    executor?: Database,
+    facts: CouponFacts,
   ): Promise<{ row: CouponRow; off: number }> {
     const kind: MarketingType = field === "couponCode" ? "COUPON" : "PROMO_CODE";
-    const row = await repo.find(code, executor);
+    const row = await facts.row(code);
     if (!row?.enabled || row.marketingType !== kind) throw refused(field, "purchase.coupon.unknown");
     const now = clock();
     if (now < row.startTime) throw refused(field, "purchase.coupon.notStarted");
     if (now > row.endTime) throw refused(field, "purchase.coupon.expired");
-    const scopes = await repo.scopes(code, executor);
+    const scopes = await facts.scopes(code);
     if (
       scopes.length > 0 &&
       !scopes.some(
@@ -161,16 +184,16 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
           minorDigits: line.currency.minorDigits,
         }),
       });
-    if (row.totalLimit !== null && (await repo.usedCount(code, executor)) >= row.totalLimit)
+    if (row.totalLimit !== null && (await facts.usedCount(code)) >= row.totalLimit)
       throw refused(field, "purchase.coupon.exhausted");
     if (kind === "COUPON") {
-      const wallet = await repo.walletStatuses(code, line.customerId, executor);
+      const wallet = await facts.walletStatuses(code);
       if (!wallet.some((w) => w.status === "AVAILABLE"))
         throw refused(
           field,
           wallet.length > 0 ? "purchase.coupon.alreadyUsed" : "purchase.coupon.notInWallet",
         );
-    } else if ((await repo.customerCount(code, line.customerId, executor)) >= row.perCustomerLimit) {
+    } else if ((await facts.customerCount(code)) >= row.perCustomerLimit) {
       throw refused(field, "purchase.coupon.alreadyUsed");
     }
     return { row, off: couponOff(row, amount, line.currency, (c) => all.get(c)) };
@@ -283,16 +306,80 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
       let coupon: AppliedCoupon | null = null;
       let promo: AppliedCoupon | null = null;
       if (choice.couponCode) {
-        const { row, off } = await check("couponCode", choice.couponCode, line, remaining, executor);
+        const { row, off } = await check(
+          "couponCode",
+          choice.couponCode,
+          line,
+          remaining,
+          readFacts(line.customerId, executor),
+        );
         coupon = await applied(row, off, locale);
         remaining -= off;
       }
       if (choice.promoCode) {
-        const { row, off } = await check("promoCode", choice.promoCode, line, remaining, executor);
+        const { row, off } = await check(
+          "promoCode",
+          choice.promoCode,
+          line,
+          remaining,
+          readFacts(line.customerId, executor),
+        );
         promo = await applied(row, off, locale);
         remaining -= off;
       }
       return { coupon, promo, total: remaining };
+    },
+
+    /**
+     * Prices each of the customer's coupons alone against one line, with exactly the rules `price` applies
+     * to a coupon, for the checkout's coupon dialog (ADRs 0111, 0146). What the rules read is loaded for all
+     * the codes at once (four queries however many codes), then each code is checked in memory. A refusal is
+     * kept as its 422 error rather than thrown.
+     */
+    async priceEach(
+      line: PricedLine,
+      codes: string[],
+      locale: Locale,
+    ): Promise<Map<string, { coupon: AppliedCoupon } | { refusal: ApiError }>> {
+      const unique = [...new Set(codes)];
+      const [rows, scopes, used, wallet] = await Promise.all([
+        repo.findAll(unique),
+        repo.scopesOfMany(unique),
+        repo.usedCounts(unique),
+        repo.walletStatusesOfMany(line.customerId, unique),
+      ]);
+      const byCode = <T extends { couponCode: string }>(list: T[]) => {
+        const grouped = new Map<string, T[]>();
+        for (const item of list) {
+          const same = grouped.get(item.couponCode);
+          if (same) same.push(item);
+          else grouped.set(item.couponCode, [item]);
+        }
+        return grouped;
+      };
+      const rowOf = new Map(rows.map((row) => [row.code, row]));
+      const scopesOf = byCode(scopes);
+      const usedOf = new Map(used.map((row) => [row.couponCode, row.usedCount]));
+      const walletOf = byCode(wallet);
+      const facts: CouponFacts = {
+        row: async (code) => rowOf.get(code),
+        scopes: async (code) => scopesOf.get(code) ?? [],
+        usedCount: async (code) => usedOf.get(code) ?? 0,
+        walletStatuses: async (code) => walletOf.get(code) ?? [],
+        // Only promo codes read it, and these are coupons.
+        customerCount: () => Promise.reject(new Error("priceEach prices coupons only")),
+      };
+      const priced = new Map<string, { coupon: AppliedCoupon } | { refusal: ApiError }>();
+      for (const code of unique) {
+        try {
+          const { row, off } = await check("couponCode", code, line, line.subtotal, facts);
+          priced.set(code, { coupon: await applied(row, off, locale) });
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 422) throw error;
+          priced.set(code, { refusal: error });
+        }
+      }
+      return priced;
     },
 
     /**
