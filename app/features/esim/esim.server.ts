@@ -5,6 +5,7 @@ import { PACKAGE_STATES } from "../../../core/esim.ts";
 import { type PageList, pageList } from "../../../core/lists.ts";
 import type { Services } from "../../../server/services.ts";
 import type { AppLoadContext } from "../../context.ts";
+import { serviceError } from "../../lib/service-error.ts";
 import { requirePageCustomer } from "../account/session.server.ts";
 import { ESIM_PAGE_SIZE, MAX_PAGES_SHOWN } from "./paging.ts";
 
@@ -49,8 +50,7 @@ export async function loadEsim(services: Services, customerId: string, id: strin
   try {
     return await services.esim.getEsim(customerId, id, locale);
   } catch (error) {
-    // By status, not class: the server bundle and the services each load their own copy of ApiError.
-    const status = (error as { status?: unknown } | null)?.status;
+    const status = serviceError(error)?.status;
     if (status === 404 || status === 400) throw data(null, { status: 404 });
     throw error;
   }
