@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { DEFAULT_APP_DOWNLOAD_URL } from "../server/env.ts";
 
 /**
  * Starts the production build on a free port over a fresh PGlite database (migrated and seeded by the server
@@ -90,6 +91,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "esim-e2e-"));
   const baseURL = `http://127.0.0.1:${port}`;
   let log = "";
+  // Production requires it (ADR 0142); the workers read it too, to decode the app QR code against it.
+  process.env.APP_DOWNLOAD_URL ||= DEFAULT_APP_DOWNLOAD_URL;
   const server = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Where the app QR code and its link point outside production (ADR 0142). */
+export const DEFAULT_APP_DOWNLOAD_URL = "https://roamly.example/app";
+
 // House style: no .env to copy. Every variable is parsed here, with a development default.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -74,12 +77,33 @@ const EnvSchema = z.object({
   ESIM_PROVISION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How often the usage job pulls the supplier's usage feed. */
   ESIM_USAGE_SYNC_MS: z.coerce.number().int().min(10_000).default(600_000),
+  // Install help (ADR 0142).
+  /**
+   * The page the app QR code (/app_installation_qrcode) and its link open, which sends each phone to its app
+   * store: an absolute http(s) URL. Required in production; unset elsewhere means DEFAULT_APP_DOWNLOAD_URL.
+   */
+  APP_DOWNLOAD_URL: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }))
+    .optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** The rules across variables, and the defaults that depend on NODE_ENV. */
+const EnvRules = EnvSchema.superRefine((env, ctx) => {
+  // The placeholder printed as a QR code would send real shoppers nowhere: production must name the page.
+  if (env.NODE_ENV === "production" && env.APP_DOWNLOAD_URL === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_DOWNLOAD_URL"],
+      message: "required when NODE_ENV=production (the app download page the QR code opens, ADR 0142)",
+    });
+}).transform((env) => ({ ...env, APP_DOWNLOAD_URL: env.APP_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOAD_URL }));
+
+export type Env = z.infer<typeof EnvRules>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
+  const parsed = EnvRules.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${detail}`);

@@ -10,7 +10,11 @@ describe("sandbox routes under NODE_ENV=production", () => {
   let app: App;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = readEnv({ NODE_ENV: "production", LOG_LEVEL: "silent" });
+    const env = readEnv({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      APP_DOWNLOAD_URL: "https://get.roamly.example/app",
+    });
     app = await buildApp({ env, database, ssr: "none", logger: false });
     await app.server.ready();
   });

@@ -1,19 +1,17 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { appDownloadUrl, DEFAULT_APP_DOWNLOAD_URL, qrSvg } from "./app-download.server.ts";
+import { DEFAULT_APP_DOWNLOAD_URL } from "../../../server/env.ts";
+import { appDownloadUrl, qrSvg } from "./app-download.server.ts";
 
+// The rules for the value itself (http(s) only, required in production) are tested in server/env.test.ts.
 describe("appDownloadUrl", () => {
-  it("uses APP_DOWNLOAD_URL when set and the placeholder otherwise", () => {
+  it("reads APP_DOWNLOAD_URL as the server's environment parses it", () => {
     expect(appDownloadUrl({ APP_DOWNLOAD_URL: "https://get.roamly.example/app?src=web" })).toBe(
       "https://get.roamly.example/app?src=web",
     );
-    expect(appDownloadUrl({})).toBe(DEFAULT_APP_DOWNLOAD_URL);
-    expect(appDownloadUrl({ APP_DOWNLOAD_URL: "  " })).toBe(DEFAULT_APP_DOWNLOAD_URL);
-  });
-
-  it("refuses a value that is not an http(s) URL", () => {
+    expect(appDownloadUrl({ NODE_ENV: "test" })).toBe(DEFAULT_APP_DOWNLOAD_URL);
     expect(() => appDownloadUrl({ APP_DOWNLOAD_URL: "javascript:alert(1)" })).toThrow(/APP_DOWNLOAD_URL/);
-    expect(() => appDownloadUrl({ APP_DOWNLOAD_URL: "not a url" })).toThrow(/APP_DOWNLOAD_URL/);
+    expect(() => appDownloadUrl({ NODE_ENV: "production" })).toThrow(/APP_DOWNLOAD_URL/);
   });
 });
 
@@ -25,5 +23,23 @@ describe("qrSvg", () => {
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg).toContain(`viewBox="0 0 ${side} ${side}"`);
     expect(svg).not.toMatch(/<script|on\w+=/i);
+  });
+
+  it("draws a URL once and gives every later request the same markup; another URL gets its own code", async () => {
+    const url = "https://get.roamly.example/app";
+    const first = qrSvg(url);
+    expect(qrSvg(url)).toBe(first);
+    const other = "https://get.roamly.example/app?src=banner";
+    const svg = await qrSvg(other);
+    expect(svg).not.toBe(await first);
+    expect(svg).toBe(
+      await QRCode.toString(other, {
+        type: "svg",
+        errorCorrectionLevel: "M",
+        margin: 4,
+        color: { dark: "#000000", light: "#ffffff" },
+      }),
+    );
+    expect(qrSvg(other)).toBe(qrSvg(other));
   });
 });
