@@ -1,12 +1,15 @@
 // The eSIM API's shapes (issue 6), shared by the server module and the pages. The server owns the rules;
 // these are the wire contract. Data amounts are in MB (1 GB = 1024 MB); `null` totals mean unlimited.
 
-/** The eSIM lifecycle (ADR for issue 6): issued and not yet on a phone, on a phone, in use, over. */
-export const ESIM_STATES = ["READY", "INSTALLED", "ACTIVE", "EXPIRED"] as const;
+/**
+ * The eSIM lifecycle (ADR 0130): issued and not yet on a phone, on a phone, in use, over; or cancelled because its
+ * order could not be completed and was refunded (ADR 0151).
+ */
+export const ESIM_STATES = ["READY", "INSTALLED", "ACTIVE", "EXPIRED", "CANCELLED"] as const;
 export type EsimState = (typeof ESIM_STATES)[number];
 
-/** A data package on an eSIM: the first plan bought with it or a later top-up. */
-export const PACKAGE_STATES = ["NOT_STARTED", "ACTIVE", "USED_UP", "EXPIRED"] as const;
+/** A data package on an eSIM: the first plan bought with it or a later top-up; CANCELLED with a refunded order. */
+export const PACKAGE_STATES = ["NOT_STARTED", "ACTIVE", "USED_UP", "EXPIRED", "CANCELLED"] as const;
 export type PackageState = (typeof PACKAGE_STATES)[number];
 
 export interface EsimPackage {

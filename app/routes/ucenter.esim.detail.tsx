@@ -10,7 +10,7 @@ import { installPlatform, isPhone } from "../features/esim/format.ts";
 import { InstallPanel } from "../features/esim/InstallPanel.tsx";
 import { QrCode } from "../features/esim/QrCode.tsx";
 import { qrSymbol } from "../features/esim/qr.server.ts";
-import { EsimStateBadge, PackageStateBadge } from "../features/esim/StateBadge.tsx";
+import { CancelledNotice, EsimStateBadge, PackageStateBadge } from "../features/esim/StateBadge.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/ucenter.esim.detail";
@@ -27,8 +27,9 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
   const userAgent = request.headers.get("user-agent");
   return {
     esim,
-    // Drawn on the server: the QR code is in the HTML before any script runs (ADR 0136).
-    qr: qrSymbol(esim.lpa),
+    // Drawn on the server: the QR code is in the HTML before any script runs (ADR 0136). A cancelled eSIM has
+    // nothing to install (ADR 0151).
+    qr: esim.state === "CANCELLED" ? null : qrSymbol(esim.lpa),
     platform: installPlatform(userAgent),
     phone: isPhone(userAgent),
   };
@@ -44,7 +45,8 @@ const SECTION = "rounded-2xl border border-slate-200 bg-white p-5";
 export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const { esim, qr, platform, phone } = loaderData;
-  const plan = topUpPlan(esim);
+  const cancelled = esim.state === "CANCELLED";
+  const plan = cancelled ? null : topUpPlan(esim);
 
   const qrSection = (
     <section key="qr" aria-labelledby="esim-qr-heading" className={SECTION}>
@@ -53,7 +55,7 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("esimUi.qr.hint")}</p>
       <div className="mt-4 flex justify-center">
-        <QrCode symbol={qr} label={t("esimUi.qr.alt", { iccid: esim.iccid })} />
+        {qr && <QrCode symbol={qr} label={t("esimUi.qr.alt", { iccid: esim.iccid })} />}
       </div>
     </section>
   );
@@ -78,14 +80,17 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
         </div>
         <EsimStateBadge state={esim.state} />
       </header>
+      {cancelled && <CancelledNotice className="mt-4" />}
 
       <section aria-labelledby="esim-usage-heading" className={`mt-6 ${SECTION}`}>
         <h2 id="esim-usage-heading" className="sr-only">
           {t("esimUi.data.label")}
         </h2>
-        <DataBar dataUsedMb={esim.dataUsedMb} dataTotalMb={esim.dataTotalMb} dataLeftMb={esim.dataLeftMb} />
+        {!cancelled && (
+          <DataBar dataUsedMb={esim.dataUsedMb} dataTotalMb={esim.dataTotalMb} dataLeftMb={esim.dataLeftMb} />
+        )}
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-          {esim.state !== "EXPIRED" && (
+          {esim.state !== "EXPIRED" && !cancelled && (
             <li>
               <DaysLeft daysLeft={esim.daysLeft} />
             </li>
@@ -131,21 +136,25 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mt-6 flex flex-col gap-6">{phone ? [install, qrSection] : [qrSection, install]}</div>
+      {!cancelled && (
+        <div className="mt-6 flex flex-col gap-6">{phone ? [install, qrSection] : [qrSection, install]}</div>
+      )}
 
-      <section aria-labelledby="esim-manual-heading" className={`mt-6 ${SECTION}`}>
-        <h2 id="esim-manual-heading" className="text-lg font-semibold text-slate-900">
-          {t("esimUi.manual.heading")}
-        </h2>
-        <dl className="mt-2 divide-y divide-slate-200">
-          <CopyField label={t("esimUi.manual.smdp")} value={esim.smdpAddress} />
-          <CopyField label={t("esimUi.manual.activationCode")} value={esim.matchingId} />
-          {esim.confirmationCode && (
-            <CopyField label={t("esimUi.manual.confirmationCode")} value={esim.confirmationCode} />
-          )}
-          <CopyField label={t("esimUi.manual.lpa")} value={esim.lpa} />
-        </dl>
-      </section>
+      {!cancelled && (
+        <section aria-labelledby="esim-manual-heading" className={`mt-6 ${SECTION}`}>
+          <h2 id="esim-manual-heading" className="text-lg font-semibold text-slate-900">
+            {t("esimUi.manual.heading")}
+          </h2>
+          <dl className="mt-2 divide-y divide-slate-200">
+            <CopyField label={t("esimUi.manual.smdp")} value={esim.smdpAddress} />
+            <CopyField label={t("esimUi.manual.activationCode")} value={esim.matchingId} />
+            {esim.confirmationCode && (
+              <CopyField label={t("esimUi.manual.confirmationCode")} value={esim.confirmationCode} />
+            )}
+            <CopyField label={t("esimUi.manual.lpa")} value={esim.lpa} />
+          </dl>
+        </section>
+      )}
 
       <section aria-labelledby="esim-info-heading" className={`mt-6 ${SECTION}`}>
         <h2 id="esim-info-heading" className="text-lg font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import type { EsimState, PackageState } from "../../core/esim.ts";
+import type { SupplierCancelStatus, SupplierProfileState } from "../../core/esim-supplier.ts";
 import { customers } from "./accounts.ts";
 import { plans } from "./catalog.ts";
 import { orders } from "./orders.ts";
@@ -44,7 +45,7 @@ export const esims = pgTable(
     uniqueIndex("esim_iccid_key").on(t.iccid),
     uniqueIndex("esim_order_unit_key").on(t.orderId, t.unitIndex),
     index("esim_customer_idx").on(t.customerId, t.createdAt),
-    index("esim_live_idx").on(t.state).where(sql`${t.state} <> 'EXPIRED'`),
+    index("esim_live_idx").on(t.state).where(sql`${t.state} not in ('EXPIRED', 'CANCELLED')`),
   ],
 );
 
@@ -79,11 +80,24 @@ export const esimPackages = pgTable(
     /** The 80 % and expiry notices are sent once each (ADR 0133). */
     notifiedLowAt: timestamp("notified_low_at", { withTimezone: true }),
     notifiedExpiredAt: timestamp("notified_expired_at", { withTimezone: true }),
+    /**
+     * Withdrawing it at the supplier after its order failed (ADR 0151): null when never asked; PENDING until the
+     * supplier answers; CANCELLED; REFUSED (already installed or started, the supplier still bills it); FAILED
+     * (the supplier could not be reached within the retries). Operators follow up REFUSED and FAILED.
+     */
+    supplierCancel: varchar("supplier_cancel", { length: 12 }).$type<SupplierCancelStatus>(),
+    /** The supplier's time of the cancellation, or when the store gave up or was refused. */
+    supplierCancelAt: timestamp("supplier_cancel_at", { withTimezone: true }),
+    /** Why it was refused or failed (the supplier's code). */
+    supplierCancelNote: varchar("supplier_cancel_note", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("esim_package_order_unit_key").on(t.orderId, t.unitIndex),
+    index("esim_package_cancel_idx")
+      .on(t.supplierCancel)
+      .where(sql`${t.supplierCancel} is not null and ${t.supplierCancel} <> 'CANCELLED'`),
     uniqueIndex("esim_package_supplier_key").on(t.supplierPackageId),
     index("esim_package_esim_idx").on(t.esimId, t.createdAt),
   ],
@@ -91,13 +105,17 @@ export const esimPackages = pgTable(
 
 /**
  * The sandbox supplier's profiles (ADR 0132): kept in the database so they survive restarts and every
- * instance sees the same supplier.
+ * instance sees the same supplier. RELEASED (downloadable) → INSTALLED (downloaded to a phone) or CANCELLED
+ * (only while not installed, ADR 0150).
  */
 export const sandboxSupplierProfiles = pgTable("sandbox_supplier_profile", {
   iccid: varchar("iccid", { length: 22 }).primaryKey(),
   smdpAddress: varchar("smdp_address", { length: 255 }).notNull(),
   matchingId: varchar("matching_id", { length: 255 }).notNull(),
   confirmationCode: varchar("confirmation_code", { length: 32 }),
+  state: varchar("state", { length: 12 }).$type<SupplierProfileState>().notNull().default("RELEASED"),
+  installedAt: timestamp("installed_at", { withTimezone: true }),
+  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -124,6 +142,7 @@ export const sandboxSupplierPackages = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** Up to when consumption was simulated. */
     simulatedTo: timestamp("simulated_to", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

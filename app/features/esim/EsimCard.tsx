@@ -3,7 +3,7 @@ import { type EsimSummary, esimPath } from "../../../core/esim.ts";
 import { LocalTime } from "../../components/ui/LocalTime.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { DataBar, DaysLeft } from "./DataBar.tsx";
-import { EsimStateBadge, PackageStateBadge } from "./StateBadge.tsx";
+import { CancelledNotice, EsimStateBadge, PackageStateBadge } from "./StateBadge.tsx";
 
 /** When usage was last reported; the lag note sits once at the top of the list and on the detail. */
 export function UsageUpdated({ at }: { at: string | null }) {
@@ -19,10 +19,14 @@ export function UsageUpdated({ at }: { at: string | null }) {
   );
 }
 
-/** One eSIM in the my-eSIM list (ADR 0135): name, state, plans, data bar, days left, last usage report. */
+/**
+ * One eSIM in the my-eSIM list (ADR 0135): name, state, plans, data bar, days left, last usage report. A cancelled
+ * one (ADR 0151) says why and links to its details without offering to install it.
+ */
 export function EsimCard({ esim }: { esim: EsimSummary }) {
   const { t, href } = useI18n();
   const headingId = `esim-${esim.id}`;
+  const cancelled = esim.state === "CANCELLED";
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -55,11 +59,14 @@ export function EsimCard({ esim }: { esim: EsimSummary }) {
           </ul>
         </div>
       )}
-      <div className="mt-4">
-        <DataBar dataUsedMb={esim.dataUsedMb} dataTotalMb={esim.dataTotalMb} dataLeftMb={esim.dataLeftMb} />
-      </div>
+      {cancelled && <CancelledNotice className="mt-3" />}
+      {!cancelled && (
+        <div className="mt-4">
+          <DataBar dataUsedMb={esim.dataUsedMb} dataTotalMb={esim.dataTotalMb} dataLeftMb={esim.dataLeftMb} />
+        </div>
+      )}
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-        {esim.state !== "EXPIRED" && (
+        {esim.state !== "EXPIRED" && !cancelled && (
           <div>
             <dt className="sr-only">{t("esimUi.days.label")}</dt>
             <dd>
@@ -79,7 +86,7 @@ export function EsimCard({ esim }: { esim: EsimSummary }) {
         className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
         aria-describedby={headingId}
       >
-        {t("esimUi.list.details")}
+        {cancelled ? t("esimUi.list.detailsOnly") : t("esimUi.list.details")}
       </Link>
     </article>
   );

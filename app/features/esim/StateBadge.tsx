@@ -7,6 +7,7 @@ const ESIM_TONE: Record<EsimState, string> = {
   INSTALLED: "bg-brand-100 text-brand-900",
   ACTIVE: "bg-emerald-100 text-emerald-900",
   EXPIRED: "bg-slate-200 text-slate-800",
+  CANCELLED: "bg-rose-100 text-rose-900",
 };
 
 const PACKAGE_TONE: Record<PackageState, string> = {
@@ -14,11 +15,12 @@ const PACKAGE_TONE: Record<PackageState, string> = {
   ACTIVE: "bg-emerald-100 text-emerald-900",
   USED_UP: "bg-rose-100 text-rose-900",
   EXPIRED: "bg-slate-200 text-slate-800",
+  CANCELLED: "bg-slate-200 text-slate-800",
 };
 
 const BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
-/** The eSIM's lifecycle state (ADR 0135): ready to install, installed, active, expired. */
+/** The eSIM's lifecycle state (ADR 0135): ready to install, installed, active, expired; cancelled (ADR 0151). */
 export function EsimStateBadge({ state }: { state: EsimState }) {
   const { t } = useI18n();
   return (
@@ -28,12 +30,25 @@ export function EsimStateBadge({ state }: { state: EsimState }) {
   );
 }
 
-/** A package's state (ADR 0138): not started, active, used up, expired. */
+/** A package's state (ADR 0138): not started, active, used up, expired; cancelled (ADR 0151). */
 export function PackageStateBadge({ state }: { state: PackageState }) {
   const { t } = useI18n();
   return (
     <span className={`${BADGE} ${PACKAGE_TONE[state]}`} data-state={state}>
       {t(`esimUi.package.${state}`)}
     </span>
+  );
+}
+
+/** Why a cancelled eSIM offers nothing to install (ADR 0151): its order failed and was refunded. */
+export function CancelledNotice({ className = "" }: { className?: string }) {
+  const { t } = useI18n();
+  return (
+    <p
+      className={`rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 ${className}`}
+      data-cancelled-notice=""
+    >
+      {t("esimUi.cancelled.notice")}
+    </p>
   );
 }

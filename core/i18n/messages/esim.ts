@@ -6,6 +6,8 @@ export default defineMessages({
     "esim.notFound": "We couldn't find that eSIM.",
     "esim.topUp.notFound": "That eSIM isn't on your account, so it can't be topped up.",
     "esim.topUp.expired": "That eSIM has expired and can't be topped up. Buy a new eSIM instead.",
+    "esim.topUp.cancelled":
+      "That eSIM was cancelled when its order was refunded and can't be topped up. Buy a new eSIM instead.",
     "esim.dev.noProfile": "The sandbox supplier has no active package on that ICCID.",
     "esim.email.deliverySubject": "Your eSIM is ready (order {code})",
     "esim.email.deliveryIntro":
@@ -30,6 +32,8 @@ export default defineMessages({
     "esim.email.failedSubject": "We couldn't deliver your eSIM (order {code})",
     "esim.email.failedBody":
       "Sorry, our eSIM supplier couldn't issue the eSIM for order {code} ({plan}). We've started a full refund to your original payment method; it usually arrives within 5 to 10 business days. You can try again at any time.",
+    "esim.email.failedCancelled":
+      "The eSIMs already shown in your account for this order have been cancelled and can't be installed.",
     "esim.email.lowSubject": "You've used 80% of your data ({plan})",
     "esim.email.lowBody":
       "Your eSIM {iccid} has used {used} of {total} on {plan}. Top up to stay connected: {url}",
@@ -41,6 +45,7 @@ export default defineMessages({
     "esim.notFound": "找不到该 eSIM。",
     "esim.topUp.notFound": "该 eSIM 不在你的账户中，无法充值。",
     "esim.topUp.expired": "该 eSIM 已过期，无法充值，请购买新的 eSIM。",
+    "esim.topUp.cancelled": "该 eSIM 已随订单退款取消，无法充值，请购买新的 eSIM。",
     "esim.dev.noProfile": "沙盒供应商在该 ICCID 上没有可用的套餐。",
     "esim.email.deliverySubject": "你的 eSIM 已就绪（订单 {code}）",
     "esim.email.deliveryIntro":
@@ -65,6 +70,7 @@ export default defineMessages({
     "esim.email.failedSubject": "你的 eSIM 未能发放（订单 {code}）",
     "esim.email.failedBody":
       "抱歉，供应商未能为订单 {code}（{plan}）发放 eSIM。我们已发起全额退款，款项将原路退回，通常 5 至 10 个工作日到账。你可以随时重新购买。",
+    "esim.email.failedCancelled": "此订单已显示在你账户中的 eSIM 已被取消，无法安装。",
     "esim.email.lowSubject": "你已使用 80% 的流量（{plan}）",
     "esim.email.lowBody": "你的 eSIM {iccid} 的 {plan} 已使用 {used}，共 {total}。充值以保持连接：{url}",
     "esim.email.expiredSubject": "你的流量套餐已结束（{plan}）",
@@ -74,6 +80,7 @@ export default defineMessages({
     "esim.notFound": "找不到該 eSIM。",
     "esim.topUp.notFound": "該 eSIM 不在你的帳戶中，無法增值。",
     "esim.topUp.expired": "該 eSIM 已過期，無法增值，請購買新的 eSIM。",
+    "esim.topUp.cancelled": "該 eSIM 已隨訂單退款取消，無法增值，請購買新的 eSIM。",
     "esim.dev.noProfile": "沙盒供應商在該 ICCID 上沒有可用的套餐。",
     "esim.email.deliverySubject": "你的 eSIM 已準備好（訂單 {code}）",
     "esim.email.deliveryIntro":
@@ -98,6 +105,7 @@ export default defineMessages({
     "esim.email.failedSubject": "你的 eSIM 未能發出（訂單 {code}）",
     "esim.email.failedBody":
       "抱歉，供應商未能為訂單 {code}（{plan}）發出 eSIM。我們已安排全數退款，款項將退回原付款方式，一般 5 至 10 個工作天到賬。你可以隨時重新購買。",
+    "esim.email.failedCancelled": "此訂單已顯示在你帳戶中的 eSIM 已被取消，無法安裝。",
     "esim.email.lowSubject": "你已使用 80% 的數據（{plan}）",
     "esim.email.lowBody": "你的 eSIM {iccid} 的 {plan} 已使用 {used}，共 {total}。增值以保持連線：{url}",
     "esim.email.expiredSubject": "你的數據計劃已結束（{plan}）",

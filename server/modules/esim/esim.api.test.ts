@@ -221,6 +221,8 @@ describe("provisioning after payment", () => {
     const told = (await mail(who.email)).filter((m) => m.subject === `你的 eSIM 未能發出（訂單 ${code}）`);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain("退款");
+    // Nothing was issued, so there is nothing to say was cancelled.
+    expect(told[0]!.body).not.toContain("已被取消");
   });
 });
 

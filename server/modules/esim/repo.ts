@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { PackageState } from "../../../core/esim.ts";
+import type { SupplierCancelStatus } from "../../../core/esim-supplier.ts";
 import type { Database } from "../../../db/client.ts";
 import { esimPackages, esims, orders, plans } from "../../../db/schema/index.ts";
 
@@ -156,7 +157,7 @@ export function createEsimRepo(db: Database) {
       return db
         .select()
         .from(esims)
-        .where(iccid ? eq(esims.iccid, iccid) : ne(esims.state, "EXPIRED"))
+        .where(iccid ? eq(esims.iccid, iccid) : notInArray(esims.state, ["EXPIRED", "CANCELLED"]))
         .orderBy(asc(esims.usageUpdatedAt));
     },
 
@@ -172,6 +173,54 @@ export function createEsimRepo(db: Database) {
         .update(esimPackages)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(esimPackages.id, id));
+    },
+
+    /**
+     * Withdraws what a failed order issued (ADR 0151): its packages CANCELLED and due a cancellation at the
+     * supplier, the profiles it issued CANCELLED. Repeating it changes nothing.
+     */
+    async withdrawOrder(orderId: string, executor: Database = db) {
+      await executor
+        .update(esimPackages)
+        .set({ state: "CANCELLED", supplierCancel: "PENDING", updatedAt: sql`now()` })
+        .where(and(eq(esimPackages.orderId, orderId), isNull(esimPackages.supplierCancel)));
+      await executor
+        .update(esims)
+        .set({ state: "CANCELLED", updatedAt: sql`now()` })
+        .where(and(eq(esims.orderId, orderId), sql`${esims.state} <> 'CANCELLED'`));
+    },
+
+    /** An order's packages still waiting for the supplier's cancellation, with the ICCID and who issued it. */
+    pendingCancellations(orderId: string) {
+      return db
+        .select({
+          id: esimPackages.id,
+          supplierPackageId: esimPackages.supplierPackageId,
+          topUp: esimPackages.topUp,
+          iccid: esims.iccid,
+        })
+        .from(esimPackages)
+        .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+        .where(and(eq(esimPackages.orderId, orderId), eq(esimPackages.supplierCancel, "PENDING")))
+        .orderBy(asc(esimPackages.unitIndex));
+    },
+
+    /** Records the supplier's answer once: false when another run recorded it first. */
+    async recordCancellation(
+      id: string,
+      values: { status: Exclude<SupplierCancelStatus, "PENDING">; at: Date; note?: string | null },
+    ) {
+      const done = await db
+        .update(esimPackages)
+        .set({
+          supplierCancel: values.status,
+          supplierCancelAt: values.at,
+          supplierCancelNote: values.note ?? null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(esimPackages.id, id), eq(esimPackages.supplierCancel, "PENDING")))
+        .returning({ id: esimPackages.id });
+      return done.length > 0;
     },
 
     /** Claims a once-only notice: true for exactly one caller. */

@@ -13,7 +13,12 @@ import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { JobContext, JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
-import type { EsimSupplier, SupplierPlan } from "../../providers/supplier/types.ts";
+import {
+  type EsimSupplier,
+  type SupplierCancelTarget,
+  SupplierError,
+  type SupplierPlan,
+} from "../../providers/supplier/types.ts";
 import type { OrderRepo, OrderRow } from "../order/repo.ts";
 import type { OrderService } from "../order/service.ts";
 import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } from "./emails.ts";
@@ -22,6 +27,9 @@ import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
 export const ESIM_PROVISION_JOB = "esim-provision";
 export const ESIM_USAGE_SYNC_JOB = "esim-usage-sync";
 export const ESIM_FAILURE_NOTICE_JOB = "esim-failure-notice";
+export const ESIM_CANCEL_JOB = "esim-cancel-issued";
+/** Attempts to cancel a failed order's profiles at the supplier: with the runner's backoff about 2.4 hours. */
+export const ESIM_CANCEL_MAX_ATTEMPTS = 12;
 const PROVISIONING_FAILED = "esim-provisioning-failed";
 /** The share of a package's data at which the customer is told to top up (issue 6). */
 export const LOW_DATA_SHARE = 0.8;
@@ -41,6 +49,8 @@ export interface EsimServiceDeps {
   /** The storefront's origin for links in e-mails. */
   publicOrigin: string;
   provisionMaxAttempts: number;
+  /** Attempts to cancel a failed order's issued profiles at the supplier (ADR 0151); default 12. */
+  cancelMaxAttempts?: number;
   usageSyncMs: number;
   clock?: () => Date;
 }
@@ -64,6 +74,9 @@ export function createEsimService(deps: EsimServiceDeps) {
   const { db, repo, orderRepo, orders, jobs, outbox, supplier } = deps;
   const clock = deps.clock ?? (() => new Date());
   const origin = deps.publicOrigin;
+  const cancelMaxAttempts = deps.cancelMaxAttempts ?? ESIM_CANCEL_MAX_ATTEMPTS;
+  /** Packages that no longer count: over, or withdrawn with a refunded order. */
+  const gone = (state: PackageState) => state === "EXPIRED" || state === "CANCELLED";
 
   function planName(pkg: PackageWithPlan, locale: Locale): string {
     return pkg.title[locale] || pkg.title.en_US || pkg.platformProductCode;
@@ -89,7 +102,7 @@ export function createEsimService(deps: EsimServiceDeps) {
 
   function summaryView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimSummary {
     const now = clock();
-    const live = pkgs.filter((p) => p.state !== "EXPIRED");
+    const live = pkgs.filter((p) => !gone(p.state));
     const unlimited = live.some((p) => p.dataTotalMb === null);
     const total = unlimited ? null : live.reduce((sum, p) => sum + (p.dataTotalMb ?? 0), 0);
     const used = live.reduce((sum, p) => sum + p.dataUsedMb, 0);
@@ -248,8 +261,9 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   /**
-   * The last attempt failed: refund the order, withdraw what was issued, tell the shopper. The notice is its own
-   * durable job, queued first, so a worker dying halfway still leaves it to be sent once the refund started.
+   * The last attempt failed: refund the order, withdraw what was issued, tell the shopper. The notice and the
+   * cancellation at the supplier are their own durable jobs, queued first, so a worker dying halfway still leaves
+   * them to run once the refund started. The refund never waits for the supplier (ADR 0151).
    */
   async function fail(order: OrderRow) {
     await jobs.enqueue(
@@ -257,30 +271,72 @@ export function createEsimService(deps: EsimServiceDeps) {
       { orderId: order.id },
       { dedupeKey: `esim-failure-notice:${order.id}` },
     );
+    await jobs.enqueue(
+      ESIM_CANCEL_JOB,
+      { orderId: order.id },
+      { dedupeKey: `esim-cancel:${order.id}`, maxAttempts: cancelMaxAttempts },
+    );
     await orders.startRefund(order.id, PROVISIONING_FAILED);
-    await db.transaction(async (rawTx) => {
-      const tx = tx$(rawTx);
-      for (let unit = 0; unit < order.quantity; unit += 1) {
-        const pkg = await repo.packageFor(order.id, unit, tx);
-        if (pkg) await repo.updatePackage(pkg.id, { state: "EXPIRED" }, tx);
-        const esim = await repo.findByOrderUnit(order.id, unit, tx);
-        if (esim) await repo.updateEsim(esim.id, { state: "EXPIRED" }, tx);
+    // At once, so the shopper's list stops offering the profiles before the supplier has answered.
+    await repo.withdrawOrder(order.id);
+  }
+
+  /** Whether the order's history shows the provisioning refund (else the job is early, or not ours). */
+  async function refundedForFailure(order: OrderRow): Promise<boolean> {
+    if (order.status === "FULFILLING") throw new Error("refund not started yet; retry later");
+    const history = await orderRepo.history(order.id);
+    return history.some((h) => h.reason === PROVISIONING_FAILED);
+  }
+
+  /**
+   * Cancels at the supplier every profile (or top-up package) a failed order issued (ADR 0151). Each answer is
+   * recorded once; a rerun only asks about what is still PENDING, and the supplier's cancel is idempotent for a
+   * run that died between its call and the record. Retryable errors retry the job; after the last attempt, and
+   * for errors retrying cannot fix, the package is recorded FAILED for an operator.
+   */
+  async function cancelJob(payload: Record<string, unknown>, context: JobContext) {
+    if (!supplier) throw new Error("no eSIM supplier configured");
+    const order = await orderRepo.findById(String(payload.orderId));
+    if (!order || !(await refundedForFailure(order))) return;
+    await repo.withdrawOrder(order.id);
+    const last = context.attempt >= cancelMaxAttempts;
+    let retry: unknown;
+    for (const pkg of await repo.pendingCancellations(order.id)) {
+      const target: SupplierCancelTarget = pkg.topUp
+        ? { packageId: pkg.supplierPackageId }
+        : { iccid: pkg.iccid };
+      try {
+        const answer = await supplier.cancel(target, context.now);
+        await repo.recordCancellation(
+          pkg.id,
+          answer.outcome === "CANCELLED"
+            ? { status: "CANCELLED", at: answer.cancelledAt }
+            : { status: "REFUSED", at: context.now, note: answer.reason },
+        );
+      } catch (error) {
+        const permanent = error instanceof SupplierError && !error.retryable;
+        if (permanent || last) {
+          const note = error instanceof SupplierError ? error.code : "ERROR";
+          await repo.recordCancellation(pkg.id, { status: "FAILED", at: context.now, note });
+        } else retry ??= error;
       }
-    });
+    }
+    if (retry) throw retry;
   }
 
   async function failureNoticeJob(payload: Record<string, unknown>) {
     const order = await orderRepo.findById(String(payload.orderId));
-    if (!order) return;
-    if (order.status === "FULFILLING") throw new Error("refund not started yet; retry later");
-    const history = await orderRepo.history(order.id);
-    if (!history.some((h) => h.reason === PROVISIONING_FAILED)) return;
+    if (!order || !(await refundedForFailure(order))) return;
     const locale = localeOf(order.locale);
+    let body = translate(locale, "esim.email.failedBody", { code: order.code, plan: order.planTitle });
+    // Profiles issued before the failure showed in the shopper's list: say they are gone (ADR 0151).
+    if (!order.topUpIccid && (await repo.esimsOfOrder(order.id)).length > 0)
+      body += `\n\n${translate(locale, "esim.email.failedCancelled")}`;
     await outbox.send(
       plainEmail(
         order.contactEmail,
         translate(locale, "esim.email.failedSubject", { code: order.code }),
-        translate(locale, "esim.email.failedBody", { code: order.code, plan: order.planTitle }),
+        body,
       ),
     );
   }
@@ -292,7 +348,9 @@ export function createEsimService(deps: EsimServiceDeps) {
       const target = await provisionUnits(order);
       await complete(order, target);
     } catch (error) {
-      if (error instanceof PermanentFailure || context.attempt >= deps.provisionMaxAttempts) {
+      const permanent =
+        error instanceof PermanentFailure || (error instanceof SupplierError && !error.retryable);
+      if (permanent || context.attempt >= deps.provisionMaxAttempts) {
         await fail(order);
         return;
       }
@@ -300,9 +358,10 @@ export function createEsimService(deps: EsimServiceDeps) {
     }
   }
 
-  /** The eSIM's state from its packages (ADR 0130). */
+  /** The eSIM's state from its packages (ADR 0130); a cancelled one stays cancelled (ADR 0151). */
   function esimState(esim: EsimRow, pkgs: { state: PackageState; activatedAt: Date | null }[]): EsimState {
-    if (pkgs.length > 0 && pkgs.every((p) => p.state === "EXPIRED")) return "EXPIRED";
+    if (esim.state === "CANCELLED") return "CANCELLED";
+    if (pkgs.some((p) => p.state === "EXPIRED") && pkgs.every((p) => gone(p.state))) return "EXPIRED";
     if (pkgs.some((p) => p.activatedAt !== null || p.state === "ACTIVE" || p.state === "USED_UP"))
       return "ACTIVE";
     return esim.state === "INSTALLED" || esim.installedAt ? "INSTALLED" : "READY";
@@ -323,10 +382,10 @@ export function createEsimService(deps: EsimServiceDeps) {
       const states: { state: PackageState; activatedAt: Date | null }[] = [];
       for (const pkg of pkgs) {
         const report = reported.get(pkg.supplierPackageId);
-        // A package withdrawn by a refund stays expired whatever the supplier says.
-        let state: PackageState = pkg.state === "EXPIRED" ? "EXPIRED" : (report?.state ?? pkg.state);
+        // A package that is over or was withdrawn by a refund stays so whatever the supplier says.
+        let state: PackageState = gone(pkg.state) ? pkg.state : (report?.state ?? pkg.state);
         const expiresAt = report?.expiresAt ?? pkg.expiresAt;
-        if (state !== "EXPIRED" && expiresAt && expiresAt <= now) state = "EXPIRED";
+        if (!gone(state) && expiresAt && expiresAt <= now) state = "EXPIRED";
         const usedMb = report?.usedMb ?? pkg.dataUsedMb;
         const activatedAt = report?.activatedAt ?? pkg.activatedAt;
         states.push({ state, activatedAt });
@@ -336,7 +395,7 @@ export function createEsimService(deps: EsimServiceDeps) {
         const link = topUpLink(origin, locale, pkg.platformProductCode, esim.iccid);
         const low =
           pkg.dataTotalMb !== null && pkg.dataTotalMb > 0 && usedMb >= pkg.dataTotalMb * LOW_DATA_SHARE;
-        if (low && state !== "EXPIRED" && (await repo.claimNotice(pkg.id, "low", now, tx))) {
+        if (low && !gone(state) && (await repo.claimNotice(pkg.id, "low", now, tx))) {
           await outbox.send(
             plainEmail(
               contacts.get(pkg.orderId)!,
@@ -411,6 +470,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     registerJobs(runner: JobRunner) {
       runner.register(ESIM_PROVISION_JOB, provisionJob);
       runner.register(ESIM_FAILURE_NOTICE_JOB, failureNoticeJob);
+      runner.register(ESIM_CANCEL_JOB, cancelJob);
       runner.register(ESIM_USAGE_SYNC_JOB, async (_payload, context) => {
         try {
           await syncUsage({ now: context.now });
@@ -477,6 +537,8 @@ export function createEsimService(deps: EsimServiceDeps) {
         throw new ApiError(404, "esim.topUp.notFound", { fields: { topUpIccid: "esim.topUp.notFound" } });
       if (esim.state === "EXPIRED")
         throw new ApiError(400, "esim.topUp.expired", { fields: { topUpIccid: "esim.topUp.expired" } });
+      if (esim.state === "CANCELLED")
+        throw new ApiError(400, "esim.topUp.cancelled", { fields: { topUpIccid: "esim.topUp.cancelled" } });
     },
 
     /** The eSIMs an order issued or topped up (the order detail's `esims`). */

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { sandboxSupplierPackages, sandboxSupplierProfiles } from "../../../db/schema/index.ts";
 import { newIccid, newMatchingId } from "./formats.ts";
 import {
   type EsimSupplier,
+  type SupplierCancellation,
   SupplierError,
   type SupplierPlan,
   type SupplierProfile,
@@ -23,6 +24,13 @@ export interface SandboxSupplierOptions {
   delayMs: number;
   /** Share of calls (0..1) that fail with a retryable error. */
   failureRate: number;
+  /**
+   * Provision and top-up calls whose idempotency key matches fail every time (a SKU the supplier cannot issue
+   * for that request), e.g. /:2$/ fails the third unit of every order. Tests and the sandbox tools set it.
+   */
+  failingKeys?: RegExp | null;
+  /** Whether those failures say retrying may help (default) or not (the store then gives up at once). */
+  failingKeysRetryable?: boolean;
   /** Issue confirmation codes with profiles (some suppliers do). */
   confirmationCodes: boolean;
   /** A profile's first package starts this long after issue (the phone joins a network); 0: only when told. */
@@ -34,6 +42,7 @@ export interface SandboxSupplierOptions {
 }
 
 type PackageRow = typeof sandboxSupplierPackages.$inferSelect;
+type ProfileRow = typeof sandboxSupplierProfiles.$inferSelect;
 
 const tx$ = (tx: unknown) => tx as Database;
 
@@ -47,11 +56,17 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
   const { db } = options;
   const random = options.random ?? Math.random;
   let failureRate = options.failureRate;
+  let failingKeys = options.failingKeys ?? null;
+  let failingKeysRetryable = options.failingKeysRetryable ?? true;
 
-  async function call() {
+  async function call(idempotencyKey?: string) {
     if (options.delayMs > 0) await sleep(options.delayMs);
     if (failureRate > 0 && random() < failureRate)
       throw new SupplierError("SUPPLIER_UNAVAILABLE", "sandbox supplier: simulated failure");
+    if (idempotencyKey && failingKeys?.test(idempotencyKey))
+      throw new SupplierError("PROVISIONING_FAILED", `sandbox supplier: cannot issue ${idempotencyKey}`, {
+        retryable: failingKeysRetryable,
+      });
   }
 
   async function profileOf(iccid: string, executor: Database = db): Promise<SupplierProfile> {
@@ -59,7 +74,10 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
       .select()
       .from(sandboxSupplierProfiles)
       .where(eq(sandboxSupplierProfiles.iccid, iccid));
-    if (!row) throw new SupplierError("PROFILE_NOT_FOUND", `sandbox supplier: no profile ${iccid}`);
+    if (!row)
+      throw new SupplierError("PROFILE_NOT_FOUND", `sandbox supplier: no profile ${iccid}`, {
+        retryable: false,
+      });
     return {
       iccid: row.iccid,
       smdpAddress: row.smdpAddress,
@@ -89,13 +107,20 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
   }
 
   /** Moves a profile's packages on to `now`: data used, used up, expired, the next package started. */
-  async function simulate(iccid: string, now: Date, tx: Database): Promise<PackageRow[]> {
+  async function simulate(
+    iccid: string,
+    now: Date,
+    tx: Database,
+  ): Promise<{ profile: ProfileRow; rows: PackageRow[] }> {
     const [profile] = await tx
       .select()
       .from(sandboxSupplierProfiles)
       .where(eq(sandboxSupplierProfiles.iccid, iccid))
       .for("update");
-    if (!profile) throw new SupplierError("PROFILE_NOT_FOUND", `sandbox supplier: no profile ${iccid}`);
+    if (!profile)
+      throw new SupplierError("PROFILE_NOT_FOUND", `sandbox supplier: no profile ${iccid}`, {
+        retryable: false,
+      });
     const rows = await tx
       .select()
       .from(sandboxSupplierPackages)
@@ -122,7 +147,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
         row.state = "EXPIRED";
       if (JSON.stringify(before) !== JSON.stringify(row)) await save(row, tx);
     }
-    if (!rows.some((r) => r.state === "ACTIVE")) {
+    if (profile.state !== "CANCELLED" && !rows.some((r) => r.state === "ACTIVE")) {
       const next = rows.find((r) => r.state === "NOT_STARTED");
       const started = rows.some((r) => r.activatedAt !== null);
       const due =
@@ -132,7 +157,16 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
         await save(next, tx);
       }
     }
-    return rows;
+    // A package that started means the profile is on a phone.
+    if (profile.state === "RELEASED" && rows.some((r) => r.activatedAt !== null)) {
+      profile.state = "INSTALLED";
+      profile.installedAt = rows.find((r) => r.activatedAt)!.activatedAt;
+      await tx
+        .update(sandboxSupplierProfiles)
+        .set({ state: profile.state, installedAt: profile.installedAt })
+        .where(eq(sandboxSupplierProfiles.iccid, iccid));
+    }
+    return { profile, rows };
   }
 
   function activate(row: PackageRow, now: Date) {
@@ -140,6 +174,47 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
     row.activatedAt = now;
     row.simulatedTo = now;
     row.expiresAt = new Date(now.getTime() + row.validityDays * DAY_MS);
+  }
+
+  /** Cancels a profile (with its packages) while it is not on a phone; repeats answer with the first time. */
+  async function cancelProfile(iccid: string, now: Date, tx: Database): Promise<SupplierCancellation> {
+    const { profile, rows } = await simulate(iccid, now, tx);
+    if (profile.state === "CANCELLED")
+      return { outcome: "CANCELLED", cancelledAt: profile.cancelledAt!, alreadyCancelled: true };
+    if (profile.state === "INSTALLED") return { outcome: "NOT_CANCELLABLE", reason: "PROFILE_INSTALLED" };
+    await tx
+      .update(sandboxSupplierProfiles)
+      .set({ state: "CANCELLED", cancelledAt: now })
+      .where(eq(sandboxSupplierProfiles.iccid, iccid));
+    const open = rows.filter((r) => r.state === "NOT_STARTED").map((r) => r.id);
+    if (open.length > 0)
+      await tx
+        .update(sandboxSupplierPackages)
+        .set({ state: "CANCELLED", cancelledAt: now })
+        .where(inArray(sandboxSupplierPackages.id, open));
+    return { outcome: "CANCELLED", cancelledAt: now, alreadyCancelled: false };
+  }
+
+  /** Cancels one package (a top-up) while it has not started. */
+  async function cancelPackage(packageId: string, now: Date, tx: Database): Promise<SupplierCancellation> {
+    const [known] = await tx
+      .select({ iccid: sandboxSupplierPackages.iccid })
+      .from(sandboxSupplierPackages)
+      .where(eq(sandboxSupplierPackages.id, packageId));
+    if (!known)
+      throw new SupplierError("PACKAGE_NOT_FOUND", `sandbox supplier: no package ${packageId}`, {
+        retryable: false,
+      });
+    const { rows } = await simulate(known.iccid, now, tx);
+    const row = rows.find((r) => r.id === packageId)!;
+    if (row.state === "CANCELLED")
+      return { outcome: "CANCELLED", cancelledAt: row.cancelledAt!, alreadyCancelled: true };
+    if (row.state !== "NOT_STARTED") return { outcome: "NOT_CANCELLABLE", reason: "PACKAGE_STARTED" };
+    await tx
+      .update(sandboxSupplierPackages)
+      .set({ state: "CANCELLED", cancelledAt: now })
+      .where(eq(sandboxSupplierPackages.id, packageId));
+    return { outcome: "CANCELLED", cancelledAt: now, alreadyCancelled: false };
   }
 
   async function save(row: PackageRow, tx: Database) {
@@ -160,7 +235,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
     name: "sandbox",
 
     async provision(plan, idempotencyKey) {
-      await call();
+      await call(idempotencyKey);
       return db.transaction(async (rawTx) => {
         const tx = tx$(rawTx);
         const existing = await byKey(idempotencyKey, tx);
@@ -186,12 +261,20 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
     },
 
     async topUp(iccid, plan, idempotencyKey) {
-      await call();
+      await call(idempotencyKey);
       return db.transaction(async (rawTx) => {
         const tx = tx$(rawTx);
         const existing = await byKey(idempotencyKey, tx);
         if (existing) return { packageId: existing.id };
         await profileOf(iccid, tx);
+        const [state] = await tx
+          .select({ state: sandboxSupplierProfiles.state })
+          .from(sandboxSupplierProfiles)
+          .where(eq(sandboxSupplierProfiles.iccid, iccid));
+        if (state?.state === "CANCELLED")
+          throw new SupplierError("PROFILE_CANCELLED", `sandbox supplier: profile ${iccid} is cancelled`, {
+            retryable: false,
+          });
         const [created] = await tx
           .insert(sandboxSupplierPackages)
           .values(packageValues(iccid, plan, idempotencyKey))
@@ -203,9 +286,10 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
     },
 
     async usage(iccid, asOf = new Date()): Promise<SupplierUsage> {
-      const rows = await db.transaction((tx) => simulate(iccid, asOf, tx$(tx)));
+      const { profile, rows } = await db.transaction((tx) => simulate(iccid, asOf, tx$(tx)));
       return {
         iccid,
+        profileState: profile.state,
         reportedAt: asOf,
         packages: rows.map((row) => ({
           packageId: row.id,
@@ -216,6 +300,16 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
         })),
       };
     },
+
+    async cancel(target, asOf = new Date()) {
+      await call();
+      // The profile row is locked while it changes, so two calls at once cancel it once.
+      return db.transaction((tx) =>
+        "iccid" in target
+          ? cancelProfile(target.iccid, asOf, tx$(tx))
+          : cancelPackage(target.packageId, asOf, tx$(tx)),
+      );
+    },
   };
 
   return {
@@ -223,6 +317,20 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
     /** Sandbox tools and tests: the share of calls that fail from now on. */
     setFailureRate(rate: number) {
       failureRate = rate;
+    },
+    /** Sandbox tools and tests: provision and top-up calls whose idempotency key matches fail (null: none). */
+    setFailingKeys(pattern: RegExp | null, { retryable = true }: { retryable?: boolean } = {}) {
+      failingKeys = pattern;
+      failingKeysRetryable = retryable;
+    },
+    /** Sandbox tools: a phone downloaded the profile (it can no longer be cancelled). False for an unknown ICCID. */
+    async markInstalled(iccid: string, now = new Date()): Promise<boolean> {
+      const updated = await db
+        .update(sandboxSupplierProfiles)
+        .set({ state: "INSTALLED", installedAt: now })
+        .where(and(eq(sandboxSupplierProfiles.iccid, iccid), eq(sandboxSupplierProfiles.state, "RELEASED")))
+        .returning({ iccid: sandboxSupplierProfiles.iccid });
+      return updated.length > 0;
     },
     /**
      * Sandbox tools: puts the data used of the profile's current package (starting it when none is active) at
@@ -236,7 +344,7 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
           .from(sandboxSupplierProfiles)
           .where(eq(sandboxSupplierProfiles.iccid, iccid));
         if (!profile) return false;
-        const rows = await simulate(iccid, now, tx);
+        const { rows } = await simulate(iccid, now, tx);
         const target =
           rows.find((r) => r.state === "ACTIVE") ??
           rows.find((r) => r.state === "NOT_STARTED") ??

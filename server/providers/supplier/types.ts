@@ -1,4 +1,5 @@
 import type { PackageState } from "../../../core/esim.ts";
+import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
 
 export type SupplierName = "sandbox";
 
@@ -30,17 +31,33 @@ export interface SupplierPackageUsage {
 
 export interface SupplierUsage {
   iccid: string;
+  /** RELEASED (not yet downloaded), INSTALLED (on a phone) or CANCELLED (withdrawn before download). */
+  profileState: SupplierProfileState;
   packages: SupplierPackageUsage[];
   /** When the supplier's figures were taken (its feed lags). */
   reportedAt: Date;
 }
 
-/** The supplier refused or failed the call; retrying may help. */
+/** What to cancel: a whole profile (by ICCID) with its packages, or one package (the supplier's order reference). */
+export type SupplierCancelTarget = { iccid: string } | { packageId: string };
+
+/**
+ * The supplier's answer to a cancellation. CANCELLED also answers a repeat (cancelling is idempotent: the time is
+ * the first cancellation's). NOT_CANCELLABLE: the profile was already downloaded to a phone (PROFILE_INSTALLED) or
+ * the package already started (PACKAGE_STARTED); wholesale suppliers then bill it as used.
+ */
+export type SupplierCancellation =
+  | { outcome: "CANCELLED"; cancelledAt: Date; alreadyCancelled: boolean }
+  | { outcome: "NOT_CANCELLABLE"; reason: "PROFILE_INSTALLED" | "PACKAGE_STARTED" };
+
+/** The supplier refused or failed the call. `retryable` false: asking again cannot help (an unknown ICCID). */
 export class SupplierError extends Error {
   readonly code: string;
-  constructor(code: string, message?: string) {
+  readonly retryable: boolean;
+  constructor(code: string, message?: string, options: { retryable?: boolean } = {}) {
     super(message ?? code);
     this.code = code;
+    this.retryable = options.retryable ?? true;
   }
 }
 
@@ -59,4 +76,10 @@ export interface EsimSupplier {
   topUp(iccid: string, plan: SupplierPlan, idempotencyKey: string): Promise<{ packageId: string }>;
   /** The usage feed: each package's state and data used. `asOf` is the caller's clock (the sandbox uses it). */
   usage(iccid: string, asOf?: Date): Promise<SupplierUsage>;
+  /**
+   * Cancels a profile with its packages, or one package, while it has not been installed or started (ADR 0150).
+   * Idempotent by target: a repeat answers CANCELLED with the first time. An unknown ICCID or package is a
+   * SupplierError that is not retryable.
+   */
+  cancel(target: SupplierCancelTarget, asOf?: Date): Promise<SupplierCancellation>;
 }

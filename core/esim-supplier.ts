@@ -1,0 +1,13 @@
+// Withdrawing issued eSIMs at the supplier (ADR 0150): the states the store records and the sandbox keeps.
+
+/**
+ * What became of the store's request to cancel a package (or the profile it came with) at the supplier:
+ * PENDING until the supplier answers, CANCELLED, REFUSED (already installed or started: the supplier still bills
+ * it), FAILED (not reachable within the retries).
+ */
+export const SUPPLIER_CANCEL_STATUSES = ["PENDING", "CANCELLED", "REFUSED", "FAILED"] as const;
+export type SupplierCancelStatus = (typeof SUPPLIER_CANCEL_STATUSES)[number];
+
+/** A supplier profile: downloadable, downloaded to a phone, or cancelled before that. */
+export const SUPPLIER_PROFILE_STATES = ["RELEASED", "INSTALLED", "CANCELLED"] as const;
+export type SupplierProfileState = (typeof SUPPLIER_PROFILE_STATES)[number];
