@@ -160,8 +160,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
     esims: esim,
     // The quote flags a total the active card provider cannot charge (ADR 0122).
-    paymentMinimum: (currencyCode) =>
-      payments.providers[payments.active]?.minimumAmount(currencyCode) ?? null,
+    paymentMinimum: (currencyCode, rates) =>
+      payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
   const invoice = createInvoiceService({ orders: order, coupons: coupon });
   const payment = createPaymentService({

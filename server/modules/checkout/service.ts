@@ -5,11 +5,13 @@ import { lineSubtotal } from "../../../core/coupon.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
+import type { CurrencyRates } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { CouponChoice, CouponService, PricedLine } from "../coupon/service.ts";
 import type { OrderRepo } from "../order/repo.ts";
 import { EXPIRE_ORDER_JOB, type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
+import { belowMinimumError, belowPaymentMinimum } from "./minimum.ts";
 
 export interface CheckoutInput extends CouponChoice {
   platformProductCode: string;
@@ -29,8 +31,11 @@ export interface CheckoutDeps {
   jobs: JobRunner;
   /** A top-up must name one of the customer's eSIMs that has not expired (the eSIM module checks). */
   esims?: { checkTopUp(customerId: string, iccid: string): Promise<void> };
-  /** The active payment provider's minimum charge in a currency, null when none (ADR 0122). */
-  paymentMinimum?: (currencyCode: string) => number | null;
+  /**
+   * The active payment provider's minimum charge in a currency, null when none (ADR 0122); `rates` are the
+   * store's currencies, from which a provider derives a floor for a currency it does not list (ADR 0149).
+   */
+  paymentMinimum?: (currencyCode: string, rates: CurrencyRates) => number | null;
   clock?: () => Date;
 }
 
@@ -70,7 +75,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function priceLine(customerId: string, input: CheckoutInput, currencyCode: string, locale: Locale) {
     if (input.topUpIccid) await deps.esims?.checkTopUp(customerId, input.topUpIccid);
     const plan = await catalog.getPlan(input.platformProductCode, currencyCode, locale);
-    const currency = (await coupons.currencies()).get(currencyCode);
+    const rates = await coupons.currencies();
+    const currency = rates.get(currencyCode);
     if (!currency)
       throw new ApiError(400, "catalog.currencyUnsupported", { params: { currency: currencyCode } });
     const line: PricedLine = {
@@ -80,18 +86,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
       subtotal: lineSubtotal(plan.unitPrice, input.quantity),
       currency,
     };
-    return { plan, line, currency };
+    // The smallest positive total the active card provider charges, for quote and place alike (ADR 0122).
+    const minimum = deps.paymentMinimum?.(currencyCode, rates) ?? null;
+    return { plan, line, currency, minimum };
   }
 
   return {
     /** What the checkout page shows before placing: the same arithmetic and the same coupon errors. */
     async quote(customer: CurrentCustomer, input: CheckoutInput, currencyCode: string, locale: Locale) {
-      const { plan, line, currency } = await priceLine(customer.id, input, currencyCode, locale);
+      const { plan, line, currency, minimum } = await priceLine(customer.id, input, currencyCode, locale);
       const priced = await coupons.price(line, input, locale);
-      // A positive total the card provider cannot charge: the page says so and does not offer to pay (ADR 0122).
-      const minimum = deps.paymentMinimum?.(currencyCode) ?? null;
-      const belowPaymentMinimum =
-        minimum !== null && priced.total > 0 && priced.total < minimum ? { minimum } : null;
       return {
         platformProductCode: plan.platformProductCode,
         planTitle: plan.title,
@@ -105,14 +109,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
         promo: priced.promo,
         discountTotal: line.subtotal - priced.total,
         total: priced.total,
-        belowPaymentMinimum,
+        // A positive total the card provider cannot charge: the page says so and does not offer to pay (ADR 0122).
+        belowPaymentMinimum: belowPaymentMinimum(priced.total, minimum),
         contactEmail: input.contactEmail ?? customer.email,
       };
     },
 
     /**
      * Places the order. The same idempotency key with the same request returns the first order (a double
-     * click, a retried request); with a different request it is refused (409).
+     * click, a retried request); with a different request it is refused (409). A positive total below the
+     * active card provider's minimum is refused (409) before any coupon use is reserved (ADR 0148).
      */
     async place(
       customer: CurrentCustomer,
@@ -136,7 +142,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new ApiError(400, "error.badRequest", {
           fields: { contactEmail: "purchase.order.contactEmailRequired" },
         });
-      const { plan, line } = await priceLine(customer.id, input, currencyCode, locale);
+      const { plan, line, currency, minimum } = await priceLine(customer.id, input, currencyCode, locale);
       const now = clock();
       const orderId = randomUUID();
       try {
@@ -148,6 +154,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
           );
           if (await orderRepo.findByIdempotencyKey(customer.id, idempotencyKey, tx)) throw new DuplicateKey();
           const priced = await coupons.price(line, input, locale, tx);
+          // An order nobody can pay would only hold its coupon until it expires (ADR 0148): refuse it here.
+          const below = belowPaymentMinimum(priced.total, minimum);
+          if (below) throw belowMinimumError(below.minimum, currency);
           const reserved = await coupons.reserve(tx, line, orderId, input);
           const inserted = await orderRepo.insert(
             {

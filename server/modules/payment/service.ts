@@ -10,6 +10,7 @@ import {
   WebhookSignatureError,
 } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
+import type { Currency } from "../coupon/service.ts";
 import type { OrderRepo, OrderRow } from "../order/repo.ts";
 import type { OrderService } from "../order/service.ts";
 import { FREE_PROVIDER, freePaymentId } from "./free.ts";
@@ -21,8 +22,8 @@ export interface PaymentServiceDeps {
   providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
   /** The provider new payments go to (PAYMENT_PROVIDER). */
   active: PaymentProviderName;
-  /** The currency rows (symbol, minor digits), to name a minimum charge in the order's currency. */
-  currencies?: () => Promise<Map<string, { symbol: string; minorDigits: number }>>;
+  /** The currency rows: rates for the provider's minimum (ADR 0149), symbol and digits to name it. */
+  currencies?: () => Promise<Map<string, Currency>>;
   clock?: () => Date;
 }
 
@@ -123,9 +124,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const active = deps.providers[deps.active];
       if (!active) throw new ApiError(503, "purchase.payment.providerUnavailable");
       // A card provider refuses a positive amount below its minimum charge (ADR 0122): say so, open no page.
-      const minimum = active.minimumAmount(order.currencyCode);
+      const rates = (await deps.currencies?.()) ?? new Map<string, Currency>();
+      const minimum = active.minimumAmount(order.currencyCode, rates);
       if (minimum !== null && order.total < minimum) {
-        const currency = (await deps.currencies?.())?.get(order.currencyCode);
+        const currency = rates.get(order.currencyCode);
         throw new ApiError(409, "purchase.payment.belowMinimum", {
           params: {
             minimum: formatPrice(minimum, {

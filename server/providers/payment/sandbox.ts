@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { sandboxPaymentSessions } from "../../../db/schema/index.ts";
+import { currencies, sandboxPaymentSessions } from "../../../db/schema/index.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 import { stripeMinimumAmount } from "./minimums.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload, verifySignature } from "./signature.ts";
-import type { CheckoutSessionRequest, PaymentEvent, PaymentProvider, SessionState } from "./types.ts";
+import type {
+  CheckoutSessionRequest,
+  CurrencyRates,
+  PaymentEvent,
+  PaymentProvider,
+  SessionState,
+} from "./types.ts";
 
 export const SANDBOX_WEBHOOK_JOB = "sandbox-payment-webhook";
 export const SANDBOX_WEBHOOK_PATH = "/o2pay/v1/pub/webhooks/sandbox";
@@ -163,12 +169,15 @@ export function createSandboxPayments(options: SandboxOptions) {
   const provider: PaymentProvider = {
     name: "sandbox",
 
-    // The sandbox takes the same cards as Stripe's test mode, so it has Stripe's minimums too (ADR 0122).
+    // The sandbox takes the same cards as Stripe's test mode, so it has Stripe's minimums too (ADRs 0122, 0149).
     minimumAmount: stripeMinimumAmount,
 
     async createCheckoutSession(request: CheckoutSessionRequest) {
       // Like Stripe, refuse a positive amount below the minimum instead of opening a page that cannot charge.
-      const minimum = stripeMinimumAmount(request.currencyCode);
+      // Stripe converts with its own rates; the sandbox uses the store's currency table for the same floor.
+      const rows = await db.select().from(currencies);
+      const rates: CurrencyRates = new Map(rows.map((row) => [row.code, row]));
+      const minimum = stripeMinimumAmount(request.currencyCode, rates);
       if (minimum !== null && request.amount < minimum)
         throw new Error(`amount ${request.amount} ${request.currencyCode} is below the minimum ${minimum}`);
       const sessionId = id("ps");

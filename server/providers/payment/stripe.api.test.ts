@@ -253,22 +253,22 @@ describe("Stripe Checkout adapter", () => {
   });
 });
 
-describe("Stripe's minimum charge (ADR 0122)", () => {
-  it("answers Stripe's table in minor units, zero-decimal yen included, and null where unknown", () => {
+describe("Stripe's minimum charge (ADRs 0122, 0148, 0149)", () => {
+  it("answers Stripe's table in minor units, zero-decimal yen included, and the settlement floor for CNY", async () => {
     const stripe = createStripePayments({ secretKey: "sk_test_min", webhookSecret: WEBHOOK_SECRET });
-    expect(stripe.minimumAmount("HKD")).toBe(400);
-    expect(stripe.minimumAmount("usd")).toBe(50);
-    expect(stripe.minimumAmount("EUR")).toBe(50);
-    expect(stripe.minimumAmount("GBP")).toBe(30);
-    expect(stripe.minimumAmount("JPY")).toBe(50);
-    expect(stripe.minimumAmount("SGD")).toBe(50);
-    expect(Object.keys(STRIPE_MINIMUM_CHARGE).sort()).toEqual(
-      ["AUD", "CAD", "CHF", "EUR", "GBP", "HKD", "JPY", "NZD", "SGD", "USD"].sort(),
-    );
-    expect(stripe.minimumAmount("CNY")).toBeNull();
+    const rates = await app.services.coupon.currencies();
+    expect(stripe.minimumAmount("HKD", rates)).toBe(400);
+    expect(stripe.minimumAmount("usd", rates)).toBe(50);
+    expect(stripe.minimumAmount("EUR", rates)).toBe(50);
+    expect(stripe.minimumAmount("GBP", rates)).toBe(30);
+    expect(stripe.minimumAmount("JPY", rates)).toBe(50);
+    expect(stripe.minimumAmount("HUF", rates)).toBe(17500);
+    expect(Object.keys(STRIPE_MINIMUM_CHARGE)).toHaveLength(24);
+    // Not listed: US$0.55 at the seeded rates (US$ 0.128, ¥0.92 per HK$1) is ¥3.9531…, so ¥3.96.
+    expect(stripe.minimumAmount("CNY", rates)).toBe(396);
   });
 
-  it("refuses to pay HK$1.90 with a 409 naming HK$4.00, without asking Stripe for a session", async () => {
+  it("refuses to place HK$1.90 with a 409 naming HK$4.00, without asking Stripe for a session", async () => {
     const who = await shopper(app);
     expect((await receive(app, who, "STRIPEMIN58")).statusCode).toBe(200);
     const quoted = await app.server.inject({
@@ -278,18 +278,28 @@ describe("Stripe's minimum charge (ADR 0122)", () => {
       payload: { platformProductCode: "JP-3GB-30D", quantity: 1, couponCode: "STRIPEMIN58" },
     });
     expect(quoted.json()).toMatchObject({ total: 190, belowPaymentMinimum: { minimum: 400 } });
-    const code = (await place(app, who, { couponCode: "STRIPEMIN58" })).json().code as string;
+    const before = recorded.length;
+    const refused = await place(app, who, { couponCode: "STRIPEMIN58" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "purchase.payment.belowMinimum",
+      message:
+        "Card payments must be at least HK$4.00. Order again with another coupon or a larger quantity.",
+    });
+    expect(recorded.length).toBe(before);
+  });
+
+  it("still refuses to pay an order left below the minimum (placed before ADR 0148), without asking Stripe", async () => {
+    const who = await shopper(app);
+    const code = (await place(app, who, {})).json().code as string;
+    await app.database.db.update(orders).set({ total: 190 }).where(eq(orders.code, code));
     const res = await app.server.inject({
       method: "POST",
       url: `/o2pay/v1/customer/orders/${code}/pay`,
       headers: { ...who.headers, "x-lang": "en_US" },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code: "purchase.payment.belowMinimum",
-      message:
-        "Card payments must be at least HK$4.00. Order again with another coupon or a larger quantity.",
-    });
+    expect(res.json()).toMatchObject({ code: "purchase.payment.belowMinimum" });
     expect(recorded.filter((r) => r.form.get("client_reference_id") === code)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Locale } from "../../../core/constants.ts";
+import type { RatedCurrency } from "../../../core/coupon.ts";
 
 /** "free" pays zero-total orders without a charge (ADR 0121); it has no hosted page and no webhooks. */
 export type PaymentProviderName = "sandbox" | "stripe" | "free";
@@ -49,6 +50,9 @@ export type PaymentEvent =
   /** Anything the store does not act on (processing, session expired, unrelated types): acknowledged. */
   | { id: string; type: "ignored"; providerType: string };
 
+/** The store's currencies with their rates from the base currency (the currency table), by code. */
+export type CurrencyRates = ReadonlyMap<string, RatedCurrency>;
+
 /** A webhook whose signature does not verify (wrong secret, tampered body, stale timestamp). */
 export class WebhookSignatureError extends Error {}
 
@@ -60,9 +64,10 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /**
    * The smallest positive amount (minor units of currencyCode) the provider charges, or null when it has
-   * none or it is not known (ADR 0122). A positive total below it is refused before a session is created.
+   * none or it is not known (ADR 0122). A positive total below it is refused when the order is placed and
+   * before a session is created. `rates` lets a provider derive a floor for an unlisted currency (ADR 0149).
    */
-  minimumAmount(currencyCode: string): number | null;
+  minimumAmount(currencyCode: string, rates: CurrencyRates): number | null;
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
   /** Closes an unpaid session; answers "paid" when it is too late because the shopper already paid. */
