@@ -2,31 +2,27 @@ import { data } from "react-router";
 import type { Locale } from "../../../core/constants.ts";
 import type { PackageState } from "../../../core/esim.ts";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
-import { type PageList, pageList } from "../../../core/lists.ts";
+import type { PageList } from "../../../core/lists.ts";
 import type { Services } from "../../../server/services.ts";
 import type { AppLoadContext } from "../../context.ts";
+import { shownPage, throughPage } from "../../lib/list-pages.ts";
 import { serviceError } from "../../lib/service-error.ts";
 import { requirePageCustomer } from "../account/session.server.ts";
-import { ESIM_PAGE_SIZE, MAX_PAGES_SHOWN } from "./paging.ts";
+import { ESIM_PAGE_SIZE } from "./paging.ts";
 
 /** `?page=N`: the last page shown (0-based); the list shows pages 0..N so "Show more" and Back keep the place. */
 export function shownPages(url: URL): number {
-  const raw = Number(url.searchParams.get("page") ?? "0");
-  return Number.isInteger(raw) ? Math.min(Math.max(raw, 0), MAX_PAGES_SHOWN - 1) : 0;
+  return shownPage(url);
 }
 
-async function upTo<T>(last: number, load: (page: number) => Promise<PageList<T>>): Promise<PageList<T>> {
-  const pages = await Promise.all(Array.from({ length: last + 1 }, (_, page) => load(page)));
-  const total = pages[0]?.totalElements ?? 0;
-  return pageList(
-    pages.flatMap((page) => page.content),
-    total,
-  );
+/** Pages 0..last in one query from the top, however many (ADR 0152). */
+function upTo<T>(last: number, load: (query: { page: number; size: number }) => Promise<PageList<T>>) {
+  return load(throughPage(last, ESIM_PAGE_SIZE));
 }
 
 export function loadEsims(services: Services, customerId: string, url: URL, locale: Locale) {
   const reads = services.esim;
-  return upTo(shownPages(url), (page) => reads.listEsims(customerId, { page, size: ESIM_PAGE_SIZE }, locale));
+  return upTo(shownPages(url), (query) => reads.listEsims(customerId, query, locale));
 }
 
 export function packageStateFilter(url: URL): PackageState | null {
@@ -37,9 +33,7 @@ export function packageStateFilter(url: URL): PackageState | null {
 export function loadPackages(services: Services, customerId: string, url: URL, locale: Locale) {
   const reads = services.esim;
   const state = packageStateFilter(url) ?? undefined;
-  return upTo(shownPages(url), (page) =>
-    reads.listPackages(customerId, { state, page, size: ESIM_PAGE_SIZE }, locale),
-  );
+  return upTo(shownPages(url), (query) => reads.listPackages(customerId, { state, ...query }, locale));
 }
 
 /** Another customer's eSIM, an unknown id or a malformed one: the 404 page, never a hint that it exists. */

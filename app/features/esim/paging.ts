@@ -1,4 +1,4 @@
-/** spec 9: default list page size. */
-export const ESIM_PAGE_SIZE = 20;
-/** "Show more" keeps at most this many pages on one URL (200 eSIMs or packages). */
-export const MAX_PAGES_SHOWN = 10;
+import { LIST_PAGE_SIZE } from "../../lib/list-pages.ts";
+
+/** spec 9: default list page size (eSIMs and purchased packages; ADR 0152). */
+export const ESIM_PAGE_SIZE = LIST_PAGE_SIZE;
