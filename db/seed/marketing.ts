@@ -72,6 +72,23 @@ export const SEED_COUPONS = [
     ...OPEN,
   },
   {
+    // Given again with each reward, so one shopper can hold many copies (and more than one page of coupons).
+    code: "REWARD5",
+    marketingType: "COUPON" as const,
+    couponTypeCode: "REDUCTION" as const,
+    name: L("HK$5 reward", "HK$5 奖励券", "HK$5 獎賞券"),
+    description: L("HK$5 off orders from HK$50", "订单满 HK$50 立减 HK$5", "訂單滿 HK$50 即減 HK$5"),
+    resultDiscount: null,
+    resultReduction: 500,
+    reductionCurrency: "HKD",
+    minimumSpend: 5000,
+    minimumSpendCurrency: "HKD",
+    totalLimit: null,
+    perCustomerLimit: 100,
+    startTime: OPEN.startTime,
+    endTime: new Date("2030-06-30T15:59:59Z"),
+  },
+  {
     code: "TRAVEL5",
     marketingType: "PROMO_CODE" as const,
     couponTypeCode: "REDUCTION" as const,

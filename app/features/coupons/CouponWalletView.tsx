@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { WalletCouponView } from "../../../server/modules/coupon/service.ts";
+import { ShowMoreLink } from "../../components/ui/ShowMoreLink.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDay } from "../../lib/time.ts";
 import { CouponCard } from "./CouponCard.tsx";
@@ -11,7 +12,10 @@ export interface WalletData {
   total: number;
 }
 
-/** spec 2 /my/coupon and /ucenter/coupon: the shopper's coupons by state: available, used, expired. */
+/**
+ * spec 2 /my/coupon and /ucenter/coupon: the shopper's coupons by state: available, used, expired, 20 at a time
+ * with "Show more" (ADR 0152).
+ */
 export function CouponWalletView({
   data,
   base,
@@ -78,6 +82,7 @@ export function CouponWalletView({
           ))}
         </ul>
       )}
+      <ShowMoreLink shown={data.coupons.length} total={data.total} label={t("ordersUi.coupons.more")} />
     </section>
   );
 }

@@ -224,7 +224,12 @@ export function createCouponRepo(db: Database) {
           .from(customerCoupons)
           .innerJoin(coupons, eq(coupons.code, customerCoupons.couponCode))
           .where(where)
-          .orderBy(state === "available" ? asc(coupons.endTime) : desc(customerCoupons.receivedAt))
+          // Soonest to end first (available) or newest first; the id breaks ties so pages never overlap (ADR 0152).
+          .orderBy(
+            ...(state === "available"
+              ? [asc(coupons.endTime), desc(customerCoupons.receivedAt), asc(customerCoupons.id)]
+              : [desc(customerCoupons.receivedAt), asc(customerCoupons.id)]),
+          )
           .limit(size)
           .offset(page * size),
         db
