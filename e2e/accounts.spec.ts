@@ -266,7 +266,8 @@ test.describe("accounts", () => {
     const waiting = panel.getByRole("button", { name: /Resend in \d+ s/ });
     await expect(waiting).toBeDisabled();
     const first = Number(/(\d+)/.exec((await waiting.textContent()) ?? "")![1]);
-    expect(first).toBeGreaterThanOrEqual(57);
+    // It counts down in wall-clock time from the send, and a loaded machine can take seconds to get here.
+    expect(first).toBeGreaterThanOrEqual(45);
     expect(first).toBeLessThanOrEqual(60);
     await expect
       .poll(async () => Number(/(\d+)/.exec((await waiting.textContent()) ?? "")![1]))

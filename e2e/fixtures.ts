@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, type Response } from "@playwright/test";
 
 /**
  * The `test` every journey imports. On top of Playwright's own fixtures it:
@@ -236,12 +236,47 @@ function watchPage(page: Page, watch: Watch) {
   });
 
   // Leaving a page through these waits for its pending check, so the check sees the page it was meant for.
+  // Arriving waits until React drives the new document (see `interactive`), so the test's first click or
+  // keystroke reaches React instead of a page that is still only server-rendered HTML.
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
-    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       await settled(page);
-      return original(...args);
+      const response = await original(...args);
+      await interactive(page, response);
+      return response;
     };
+  }
+}
+
+/** How long a navigation waits for hydration before letting the test go on (its own assertions then report). */
+const HYDRATION_WAIT_MS = 20_000;
+
+/**
+ * Playwright's navigations resolve on the load event, but React Router imports its client entry dynamically
+ * and hydrates in a transition: on a loaded two-core machine React can start hundreds of milliseconds later.
+ * Typing into a field before then is lost (React never sees the input event), and listeners attached in
+ * effects (scroll, touch, document keys) are not there yet. So after a navigation this waits until the root
+ * has hydrated (`data-hydrated`, set after every child's effects). An error page (status 400 and up) is
+ * rendered by the root's ErrorBoundary, which does not set the marker: for it, React listening on the
+ * document is enough (React hydrates synchronously on a click or key). Pages that are not the storefront's
+ * (the sandbox's hosted payment page, a file, a page served by route interception) are not waited for.
+ * Never fails: a page that does not hydrate is for the test's own assertions to report.
+ */
+async function interactive(page: Page, response: Response | null): Promise<void> {
+  const errorPage = (response?.status() ?? 200) >= 400;
+  try {
+    await page.waitForFunction(
+      (isErrorPage) => {
+        if (!("__reactRouterContext" in window)) return true;
+        if (document.documentElement.dataset.hydrated === "true") return true;
+        return isErrorPage && Object.keys(document).some((key) => key.startsWith("_reactListening"));
+      },
+      errorPage,
+      { timeout: HYDRATION_WAIT_MS, polling: 50 },
+    );
+  } catch {
+    // Timed out, navigated away, or the page closed: nothing to wait for any more.
   }
 }
 

@@ -40,9 +40,11 @@ async function order(page: Page, pay = true): Promise<{ code: string; total: num
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+  // Marked paid by the sandbox's webhook, a job on the server's one job runner that every test shares.
   await expect
     .poll(
       async () => (await (await page.request.get(`/o2ord/v1/customer/orders/${code}/status`)).json()).paid,
+      { timeout: 30_000 },
     )
     .toBe(true);
   return { code, total };

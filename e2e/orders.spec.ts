@@ -39,11 +39,17 @@ async function payOrder(page: Page, code: string) {
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+  // Nothing follows the redirect to the result page, so the sandbox's webhook marks the order paid: a job on
+  // the server's one job runner, which every test's payments, provisioning and e-mails share (each sandbox
+  // supplier call there takes a second), hence more than the default 10 s on a busy run.
   await expect
-    .poll(async () => {
-      const res = await page.request.get(`/o2ord/v1/customer/orders/${code}`, { headers: API_HEADERS });
-      return (await res.json()).status;
-    })
+    .poll(
+      async () => {
+        const res = await page.request.get(`/o2ord/v1/customer/orders/${code}`, { headers: API_HEADERS });
+        return (await res.json()).status;
+      },
+      { timeout: 30_000 },
+    )
     .not.toBe("PENDING_PAYMENT");
 }
 
@@ -135,6 +141,8 @@ test.describe("my orders", () => {
     page,
     browser,
   }) => {
+    // It waits for the webhook and then for provisioning, which queue behind other tests' jobs on a busy run.
+    test.setTimeout(120_000);
     await signUp(page);
     const code = await placeOrder(page, 2);
     await payOrder(page, code);

@@ -139,20 +139,26 @@ test.describe("checkout and payment", () => {
   test("a top-up: checkout names the eSIM it adds data to, and refuses one that is not the shopper's", async ({
     page,
   }) => {
+    // It waits for provisioning, which queues behind other tests' jobs on a busy run.
+    test.setTimeout(120_000);
     await signUp(page.request);
     await page.goto(checkoutPath());
     await hydrated(page);
     await placeOrder(page);
     await payWithCard(page, CARDS.success);
     await expect(page.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
-    // The sandbox supplier provisions the eSIM a moment after payment.
+    // The sandbox supplier provisions the eSIM a moment after payment: jobs on the server's one job runner,
+    // shared with every other test's payments and e-mails, with a second per supplier call (as in esim.spec).
     let iccid = "";
     await expect
-      .poll(async () => {
-        const res = await page.request.get("/o2esim/v1/customer/esims?page=0&size=20");
-        iccid = res.ok() ? ((await res.json()).content[0]?.iccid ?? "") : "";
-        return iccid;
-      })
+      .poll(
+        async () => {
+          const res = await page.request.get("/o2esim/v1/customer/esims?page=0&size=20");
+          iccid = res.ok() ? ((await res.json()).content[0]?.iccid ?? "") : "";
+          return iccid;
+        },
+        { timeout: 45_000, intervals: [500, 1000, 2000] },
+      )
       .toMatch(/^89\d{16,18}$/);
 
     await page.goto(`${checkoutPath()}&iccid=${iccid}`);
