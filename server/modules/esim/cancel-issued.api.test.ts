@@ -303,6 +303,36 @@ describe("a multi-unit order that fails after its last retry", () => {
   });
 });
 
+describe("the sandbox supplier's failure tool", () => {
+  it("targets one order's units, and refuses a malformed (400) or unknown (404) order code", async () => {
+    const dev = (payload: unknown) =>
+      app.server.inject({
+        method: "POST",
+        url: "/__dev/esim/supplier-failures",
+        headers: { "x-requested-with": "fetch" },
+        payload: payload as Record<string, unknown>,
+      });
+    expect((await dev({ orderCode: "not an order" })).statusCode).toBe(400);
+    expect((await dev({ orderCode: "ORD000000ZZZZZZZZ", units: [1] })).statusCode).toBe(404);
+
+    const who = await shopper(app);
+    const placed = await place(app, who, { quantity: 2 });
+    const code = placed.json().code as string;
+    const set = await dev({ orderCode: code, units: [1], retryable: false });
+    expect(set.statusCode).toBe(200);
+    const order = await orderRow(code);
+    const plan = { productCode: "JP-3GB-30D", dataMb: 3072, validityDays: 30 };
+    const { supplier } = app.services.esimSandbox!;
+    await expect(supplier.provision(plan, `order:${order.id}:1`)).rejects.toMatchObject({
+      code: "PROVISIONING_FAILED",
+      retryable: false,
+    });
+    await expect(supplier.provision(plan, `order:${order.id}:0`)).resolves.toBeTruthy();
+    expect((await dev({ orderCode: null })).statusCode).toBe(200);
+    await expect(supplier.provision(plan, `order:${order.id}:1`)).resolves.toBeTruthy();
+  });
+});
+
 describe("the sandbox supplier's cancel", () => {
   it("refuses an unknown ICCID or package for good, is idempotent, and a cancelled profile takes no top-up", async () => {
     const { supplier } = app.services.esimSandbox!;

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { orders } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { apiLocale } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -11,9 +13,22 @@ const UsageBody = z.object({
   usedMb: z.number().int().min(0).max(10_000_000),
 });
 
+const FailuresBody = z.object({
+  /** The order whose units should fail; null clears the rule. */
+  orderCode: z
+    .string()
+    .regex(/^[A-Z0-9]{6,32}$/)
+    .nullable(),
+  units: z.array(z.number().int().min(0).max(99)).min(1).max(100).default([0]),
+  retryable: z.boolean().default(true),
+});
+
 /**
- * Sandbox tool (never registered in production unless SANDBOX_TOOLS): sets the sandbox supplier's usage for an
- * ICCID and runs the usage sync for it at once, answering with the updated eSIM summary.
+ * Sandbox tools (never registered in production unless SANDBOX_TOOLS):
+ * - `POST /__dev/esim/usage` sets the sandbox supplier's usage for an ICCID and runs the usage sync for it at
+ *   once, answering with the updated eSIM summary.
+ * - `POST /__dev/esim/supplier-failures` makes the sandbox supplier fail to issue some units of one order, every
+ *   time (ADR 0150), so a failed multi-unit order can be watched end to end.
  */
 export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox: SandboxSupplier) {
   app.post("/__dev/esim/usage", async (request) => {
@@ -23,5 +38,21 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
     const summary = await services.esim.summaryByIccid(body.iccid, apiLocale(request));
     if (!summary) throw new ApiError(404, "esim.notFound");
     return summary;
+  });
+
+  app.post("/__dev/esim/supplier-failures", async (request) => {
+    const body = parseInput(FailuresBody, request.body);
+    if (body.orderCode === null) {
+      sandbox.setFailingKeys(null);
+      return { failing: null };
+    }
+    const db = services.sandbox?.db;
+    const [order] = db
+      ? await db.select({ id: orders.id }).from(orders).where(eq(orders.code, body.orderCode))
+      : [];
+    if (!order) throw new ApiError(404, "purchase.order.notFound");
+    const pattern = new RegExp(`^order:${order.id}:(${body.units.join("|")})$`);
+    sandbox.setFailingKeys(pattern, { retryable: body.retryable });
+    return { failing: pattern.source, retryable: body.retryable };
   });
 }
