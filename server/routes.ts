@@ -9,6 +9,7 @@ import { contentDevRoutes } from "./modules/content/dev-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { couponRoutes } from "./modules/coupon/routes.ts";
 import { esimDevRoutes } from "./modules/esim/dev-routes.ts";
+import { esimIssueDevRoutes } from "./modules/esim/issue-dev-routes.ts";
 import { esimRoutes } from "./modules/esim/routes.ts";
 import { invoiceRoutes } from "./modules/invoice/routes.ts";
 import { lovRoutes } from "./modules/lov/routes.ts";
@@ -56,6 +57,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
     captchaDevRoutes(api, services);
     contentDevRoutes(api, services);
     checkoutDevRoutes(api, services);
+    if (services.esimSandbox) esimIssueDevRoutes(api, services.sandbox.db, services.esimSandbox);
     if (services.sandbox.identity) identityDevRoutes(api, services.sandbox.identity);
   }
 }

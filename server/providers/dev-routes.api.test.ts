@@ -29,6 +29,7 @@ describe("sandbox routes under NODE_ENV=production", () => {
     ["POST", "/__dev/identity/google/token"],
     ["GET", "/__dev/captcha/abc"],
     ["POST", "/__dev/codes/expire"],
+    ["POST", "/__dev/orders/ABC123456/issue-esims"],
   ] as const)("%s %s is not found", async (method, url) => {
     const res = await app.server.inject({
       method,

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../../../db/client.ts";
+import { orders } from "../../../db/schema/index.ts";
+import { ApiError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validate.ts";
+import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
+import { OrderCodeParam } from "../order/routes.ts";
+import { createEsimRepo } from "./repo.ts";
+
+/**
+ * Sandbox tool (ADR 0153; registered only with the other /__dev tools): `POST /__dev/orders/{code}/issue-esims`
+ * issues every unit of an unpaid new-eSIM order at the sandbox supplier at once (the calls in parallel, under the
+ * idempotency keys the provisioning job uses) and records the eSIMs and their packages as that job does. Paying
+ * the order afterwards goes through the real webhook and job, which find every unit issued and complete the
+ * order, so a test holds many eSIMs in a second or two instead of one supplier round trip per unit on the
+ * server's only job runner.
+ */
+export function esimIssueDevRoutes(app: FastifyInstance, db: Database, sandbox: SandboxSupplier) {
+  const repo = createEsimRepo(db);
+  const { supplier } = sandbox;
+  app.post("/__dev/orders/:code/issue-esims", async (request) => {
+    const { code } = parseInput(OrderCodeParam, request.params);
+    const [order] = await db.select().from(orders).where(eq(orders.code, code));
+    if (order?.status !== "PENDING_PAYMENT" || order.topUpIccid)
+      throw new ApiError(409, "purchase.order.notPayable");
+    const plan = await repo.plan(order.platformProductCode);
+    if (!plan) throw new ApiError(409, "purchase.order.notPayable");
+    const supplierPlan = {
+      productCode: plan.platformProductCode,
+      dataMb: plan.unlimited ? null : plan.dataMb,
+      validityDays: plan.validityDays,
+    };
+    const units = Array.from({ length: order.quantity }, (_, unit) => unit);
+    const issued = await Promise.all(
+      units.map((unit) => supplier.provision(supplierPlan, `order:${order.id}:${unit}`)),
+    );
+    for (const unit of units) {
+      const { profile, packageId } = issued[unit]!;
+      await db.transaction(async (rawTx) => {
+        const tx = rawTx as unknown as Database;
+        const esim =
+          (await repo.insertEsim(
+            {
+              customerId: order.customerId,
+              iccid: profile.iccid,
+              supplier: supplier.name,
+              smdpAddress: profile.smdpAddress,
+              matchingId: profile.matchingId,
+              confirmationCode: profile.confirmationCode,
+              apnName: profile.apn.name,
+              apnUsername: profile.apn.username,
+              apnPassword: profile.apn.password,
+              orderId: order.id,
+              unitIndex: unit,
+            },
+            tx,
+          )) ?? (await repo.findByOrderUnit(order.id, unit, tx));
+        await repo.insertPackage(
+          {
+            esimId: esim!.id,
+            orderId: order.id,
+            unitIndex: unit,
+            platformProductCode: plan.platformProductCode,
+            supplierPackageId: packageId,
+            dataTotalMb: supplierPlan.dataMb,
+            validityDays: plan.validityDays,
+          },
+          tx,
+        );
+      });
+    }
+    return { code, issued: units.length };
+  });
+}
