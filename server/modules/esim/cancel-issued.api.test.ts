@@ -212,6 +212,13 @@ describe("a multi-unit order that fails after its last retry", () => {
     await nextDrain();
     expect((await orderRow(code)).status).toBe("FULFILLING");
     expect(await issuedTo(who)).toHaveLength(2);
+    // While its order may still fail, an issued eSIM takes no top-up (it could be cancelled with the order).
+    const early = await place(app, who, { topUpIccid: (await issuedTo(who))[0]!.iccid }, { lang: "zh_CN" });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({
+      code: "esim.topUp.notReady",
+      message: "该 eSIM 的订单仍在处理中，请几分钟后再充值。",
+    });
 
     // The supplier goes down: the order is still refunded, and the shopper's eSIMs are withdrawn at once.
     sandbox.setFailureRate(1);
@@ -231,8 +238,8 @@ describe("a multi-unit order that fails after its last retry", () => {
 
     // An earlier run reached the supplier for the first profile and died before recording the answer.
     sandbox.setFailureRate(0);
-    const early = await sandbox.supplier.cancel({ iccid: issued[0]!.iccid });
-    expect(early).toMatchObject({ outcome: "CANCELLED", alreadyCancelled: false });
+    const died = await sandbox.supplier.cancel({ iccid: issued[0]!.iccid });
+    expect(died).toMatchObject({ outcome: "CANCELLED", alreadyCancelled: false });
     const answers = watchCancellations();
     await nextDrain();
 
@@ -248,7 +255,7 @@ describe("a multi-unit order that fails after its last retry", () => {
     ]);
     const recorded = await packagesOfOrder(order.id);
     expect(recorded.map((p) => p.supplierCancel)).toEqual(["CANCELLED", "CANCELLED"]);
-    expect(recorded[0]!.supplierCancelAt).toEqual(early.outcome === "CANCELLED" ? early.cancelledAt : null);
+    expect(recorded[0]!.supplierCancelAt).toEqual(died.outcome === "CANCELLED" ? died.cancelledAt : null);
     for (const esim of issued) expect((await atSupplier(esim.iccid)).profile.state).toBe("CANCELLED");
   });
 

@@ -539,6 +539,10 @@ export function createEsimService(deps: EsimServiceDeps) {
         throw new ApiError(400, "esim.topUp.expired", { fields: { topUpIccid: "esim.topUp.expired" } });
       if (esim.state === "CANCELLED")
         throw new ApiError(400, "esim.topUp.cancelled", { fields: { topUpIccid: "esim.topUp.cancelled" } });
+      // Its own order is still being provisioned and may yet fail and be cancelled with it (ADR 0151).
+      const issuing = await orderRepo.findById(esim.orderId);
+      if (issuing?.status === "PAID" || issuing?.status === "FULFILLING")
+        throw new ApiError(400, "esim.topUp.notReady", { fields: { topUpIccid: "esim.topUp.notReady" } });
     },
 
     /** The eSIMs an order issued or topped up (the order detail's `esims`). */
