@@ -39,12 +39,15 @@ test("more coupons than one page: 查看更多 shows the next page with 数据�
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let heldRequests = 0;
   await page.route(/\/zh_CN\/my\/coupon\.data\?.*page=1/, async (route) => {
+    heldRequests += 1;
     await held;
     await route.continue();
   });
   await page.getByRole("link", { name: "查看更多" }).click();
   await expect(page.getByRole("status").filter({ hasText: "数据加载中..." })).toBeVisible();
+  expect(heldRequests).toBe(1);
   release();
 
   await expect(cards).toHaveCount(PAGE + 2);
