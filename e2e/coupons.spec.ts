@@ -51,6 +51,8 @@ test("more coupons than one page: 查看更多 shows the next page with 数据�
   release();
 
   await expect(cards).toHaveCount(PAGE + 2);
+  // The first new coupon takes the focus, so the keyboard carries on where the new ones start.
+  await expect(wallet.locator(":scope > li").nth(PAGE)).toBeFocused();
   await expect(page).toHaveURL(/\/zh_CN\/my\/coupon\?page=1$/);
   await expect(wallet.locator('[data-coupon="WELCOME10"]')).toHaveCount(1);
   await expect(wallet.locator('[data-coupon="REWARD5"]')).toHaveCount(PAGE + 1);
@@ -83,6 +85,7 @@ test("exactly one page of coupons says 已经加载完毕 with no 查看更多; 
   await expect(page).toHaveURL(/\/ucenter\/coupon\?page=1$/);
   await expect(page.locator('[data-wallet="available"] [data-coupon]')).toHaveCount(PAGE + 1);
   await expect(page.locator('[data-wallet="available"] [data-coupon="WELCOME10"]')).toHaveCount(1);
+  await expect(page.locator("li:focus [data-coupon]")).toHaveAttribute("data-coupon", "WELCOME10");
   await expect(page.getByText("That's everything")).toBeVisible();
 
   // Another tab starts at its first page again; it is empty, so it says so and shows no list foot.

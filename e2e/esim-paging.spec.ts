@@ -56,6 +56,8 @@ test("more eSIMs than one page: Show more shows the next page, then That's every
   await expect(page).toHaveURL(/\/ucenter\/eSIM\?page=1$/);
   await expect(cards).toHaveCount(PAGE + 1);
   await expect(cards.last()).toContainText(beyond);
+  // The new eSIM takes the focus, so the keyboard carries on where the new ones start.
+  await expect(page.locator("li:focus")).toContainText(beyond);
   // The first page is still there above it, in the same order: every eSIM once.
   for (const [index, iccid] of [...firstPage, beyond].entries())
     await expect(cards.nth(index)).toContainText(iccid);

@@ -49,14 +49,14 @@ export default function MyEsimsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
             {t("esimUi.list.lagNote")}
           </p>
-          <ul className="mt-6 flex flex-col gap-4">
+          <ul id="esim-list" className="mt-6 flex flex-col gap-4">
             {list.content.map((esim) => (
               <li key={esim.id}>
                 <EsimCard esim={esim} />
               </li>
             ))}
           </ul>
-          <ShowMore shown={list.content.length} total={list.totalElements} />
+          <ShowMore shown={list.content.length} total={list.totalElements} list="esim-list" />
         </>
       )}
     </div>

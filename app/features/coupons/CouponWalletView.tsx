@@ -54,7 +54,7 @@ export function CouponWalletView({
           {t(`ordersUi.coupons.empty.${data.state}`)}
         </p>
       ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2" data-wallet={data.state}>
+        <ul id="coupon-list" className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2" data-wallet={data.state}>
           {data.coupons.map((coupon) => (
             <li key={coupon.customerCouponId}>
               <CouponCard
@@ -82,7 +82,12 @@ export function CouponWalletView({
           ))}
         </ul>
       )}
-      <ShowMoreLink shown={data.coupons.length} total={data.total} label={t("ordersUi.coupons.more")} />
+      <ShowMoreLink
+        shown={data.coupons.length}
+        total={data.total}
+        label={t("ordersUi.coupons.more")}
+        list="coupon-list"
+      />
     </section>
   );
 }
