@@ -53,23 +53,30 @@ export function CouponDialog({
   const [applying, setApplying] = useState(false);
   // Focus starts at the top of the dialog, not in the promo field (no keyboard popping up on a phone).
   const start = useRef<HTMLDivElement>(null);
-  const { platformProductCode, quantity, topUpIccid } = request;
+  const { platformProductCode, quantity, topUpIccid, promoCode } = request;
+
+  // A closed dialog forgets its list, so opening it shows "loading" until this line's list arrives; a new promo
+  // code while it is open keeps the list on screen until the re-checked one replaces it.
+  useEffect(() => {
+    if (!open) setOptions(null);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
     let alive = true;
-    setOptions(null);
     api
       .post<{ content: CouponOption[] }>("/o2ord/v1/customer/checkout/coupons", {
         platformProductCode,
         quantity,
+        // With the promo code, a coupon that would leave a total below the card minimum shows as unusable.
+        promoCode,
       })
       .then((list) => alive && setOptions(list.content))
       .catch(() => alive && setOptions([]));
     return () => {
       alive = false;
     };
-  }, [api, open, platformProductCode, quantity]);
+  }, [api, open, platformProductCode, quantity, promoCode]);
 
   const money = (amount: number) =>
     quote

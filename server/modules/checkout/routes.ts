@@ -27,7 +27,8 @@ const Line = z.object({
     .regex(/^89\d{16,18}$/)
     .optional(),
 });
-const CouponOptionsInput = Line.pick({ platformProductCode: true, quantity: true });
+// The promo code already chosen, if any: a coupon is unusable when the two leave a total below the card minimum.
+const CouponOptionsInput = Line.pick({ platformProductCode: true, quantity: true, promoCode: true });
 const PlaceOrder = Line.extend({
   idempotencyKey: z
     .string()

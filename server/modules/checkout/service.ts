@@ -92,6 +92,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   return {
+    /** The active card provider's minimum charge in a currency (ADRs 0122, 0149); null when none. */
+    async paymentMinimum(currencyCode: string): Promise<number | null> {
+      return deps.paymentMinimum?.(currencyCode, await coupons.currencies()) ?? null;
+    },
+
     /** What the checkout page shows before placing: the same arithmetic and the same coupon errors. */
     async quote(customer: CurrentCustomer, input: CheckoutInput, currencyCode: string, locale: Locale) {
       const { plan, line, currency, minimum } = await priceLine(customer.id, input, currencyCode, locale);

@@ -12,6 +12,7 @@ import {
 } from "../../../db/schema/index.ts";
 
 export type CouponRow = typeof coupons.$inferSelect;
+export type WalletRow = typeof customerCoupons.$inferSelect;
 export type WalletState = "available" | "used" | "expired";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -207,29 +208,9 @@ export function createCouponRepo(db: Database) {
 
     /** spec: my coupons by state. Available = not used and not past endTime; reserved ones count as used. */
     async wallet(customerId: string, state: WalletState, now: Date, page: number, size: number) {
-      const where = and(
-        eq(customerCoupons.customerId, customerId),
-        state === "used"
-          ? inArray(customerCoupons.status, ["USED", "RESERVED"])
-          : eq(customerCoupons.status, "AVAILABLE"),
-        state === "available"
-          ? gte(coupons.endTime, now)
-          : state === "expired"
-            ? lt(coupons.endTime, now)
-            : undefined,
-      );
+      const where = walletWhere(customerId, state, now);
       const [rows, total] = await Promise.all([
-        db
-          .select({ wallet: customerCoupons, coupon: coupons })
-          .from(customerCoupons)
-          .innerJoin(coupons, eq(coupons.code, customerCoupons.couponCode))
-          .where(where)
-          // Soonest to end first (available) or newest first; the id breaks ties so pages never overlap (ADR 0152).
-          .orderBy(
-            ...(state === "available"
-              ? [asc(coupons.endTime), desc(customerCoupons.receivedAt), asc(customerCoupons.id)]
-              : [desc(customerCoupons.receivedAt), asc(customerCoupons.id)]),
-          )
+        walletRows(where, state)
           .limit(size)
           .offset(page * size),
         db
@@ -240,7 +221,46 @@ export function createCouponRepo(db: Database) {
       ]);
       return { rows, total: total[0]?.n ?? 0 };
     },
+
+    /**
+     * Every available coupon in the customer's wallet, in the wallet's order, in one query: the checkout's
+     * coupon dialog considers them all (ADR 0155).
+     */
+    allAvailable(customerId: string, now: Date) {
+      return walletRows(walletWhere(customerId, "available", now), "available");
+    },
   };
+
+  function walletWhere(customerId: string, state: WalletState, now: Date) {
+    return and(
+      eq(customerCoupons.customerId, customerId),
+      state === "used"
+        ? inArray(customerCoupons.status, ["USED", "RESERVED"])
+        : eq(customerCoupons.status, "AVAILABLE"),
+      state === "available"
+        ? gte(coupons.endTime, now)
+        : state === "expired"
+          ? lt(coupons.endTime, now)
+          : undefined,
+    );
+  }
+
+  function walletRows(where: ReturnType<typeof walletWhere>, state: WalletState) {
+    return (
+      db
+        .select({ wallet: customerCoupons, coupon: coupons })
+        .from(customerCoupons)
+        .innerJoin(coupons, eq(coupons.code, customerCoupons.couponCode))
+        .where(where)
+        // Soonest to end first (available) or newest first; the id breaks ties so pages never overlap (ADR 0152).
+        .orderBy(
+          ...(state === "available"
+            ? [asc(coupons.endTime), desc(customerCoupons.receivedAt), asc(customerCoupons.id)]
+            : [desc(customerCoupons.receivedAt), asc(customerCoupons.id)]),
+        )
+        .$dynamic()
+    );
+  }
 }
 
 export type CouponRepo = ReturnType<typeof createCouponRepo>;

@@ -6,7 +6,7 @@ import type { Database } from "../../../db/client.ts";
 import type { MarketingType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { CouponRepo, CouponRow, WalletState } from "./repo.ts";
+import type { CouponRepo, CouponRow, WalletRow, WalletState } from "./repo.ts";
 
 export interface Currency extends RatedCurrency {
   symbol: string;
@@ -221,6 +221,27 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
     return byCode;
   }
 
+  async function walletViews(
+    rows: { wallet: WalletRow; coupon: CouponRow }[],
+    state: WalletState,
+    locale: Locale,
+  ): Promise<WalletCouponView[]> {
+    const scopes = await scopesByCode(
+      rows.map((r) => r.coupon.code),
+      locale,
+    );
+    return Promise.all(
+      rows.map(async ({ wallet, coupon }) => ({
+        ...(await view(coupon, locale)),
+        customerCouponId: wallet.id,
+        scopes: scopes.get(coupon.code) ?? [],
+        state,
+        receivedAt: wallet.receivedAt.toISOString(),
+        usedAt: wallet.usedAt?.toISOString() ?? null,
+      })),
+    );
+  }
+
   async function applied(row: CouponRow, off: number, locale: Locale): Promise<AppliedCoupon> {
     const shown = await view(row, locale);
     return {
@@ -280,21 +301,15 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
     /** The customer's coupons in one state, page mode (spec 3). */
     async wallet(customerId: string, state: WalletState, page: number, size: number, locale: Locale) {
       const { rows, total } = await repo.wallet(customerId, state, clock(), page, size);
-      const scopes = await scopesByCode(
-        rows.map((r) => r.coupon.code),
-        locale,
-      );
-      const content: WalletCouponView[] = await Promise.all(
-        rows.map(async ({ wallet, coupon }) => ({
-          ...(await view(coupon, locale)),
-          customerCouponId: wallet.id,
-          scopes: scopes.get(coupon.code) ?? [],
-          state,
-          receivedAt: wallet.receivedAt.toISOString(),
-          usedAt: wallet.usedAt?.toISOString() ?? null,
-        })),
-      );
-      return pageList(content, total);
+      return pageList(await walletViews(rows, state, locale), total);
+    },
+
+    /**
+     * Every available coupon in the customer's wallet, in the wallet's order, with no page size: the checkout's
+     * coupon dialog considers them all (ADR 0155). Two queries however many the wallet holds.
+     */
+    async allAvailable(customerId: string, locale: Locale): Promise<WalletCouponView[]> {
+      return walletViews(await repo.allAvailable(customerId, clock()), "available", locale);
     },
 
     /**
@@ -380,6 +395,23 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
         }
       }
       return priced;
+    },
+
+    /**
+     * What a promo code takes off whatever a coupon leaves of the line (ADR 0105 stacking), for the coupon
+     * dialog's payment-minimum check (ADR 0155). The code is checked once against the line, as `price` checks
+     * it (minimum spend against the subtotal, so a coupon never changes the verdict); null when it is refused,
+     * which the quote reports.
+     */
+    async promoReduction(line: PricedLine, code: string): Promise<((amount: number) => number) | null> {
+      try {
+        const { row } = await check("promoCode", code, line, line.subtotal, readFacts(line.customerId));
+        const all = await currencies();
+        return (amount) => couponOff(row, amount, line.currency, (c) => all.get(c));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 422) return null;
+        throw error;
+      }
     },
 
     /**
