@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -6,8 +9,47 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
+import { InlineCssContext } from "./lib/inline-css.tsx";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React outlines a finished Suspense boundary once the shell passes `progressiveChunkSize` bytes (12.8 kB by
+ * default): its HTML goes after the shell, hidden, and a script swaps it in later, throttled. On home that held
+ * back the hero carousel (the LCP element) behind its placeholder. Pages are small and the HTML cache sends them
+ * whole anyway, so finished boundaries stay in place; boundaries still waiting for data stream as before
+ * (ADR 0143).
+ */
+const PROGRESSIVE_CHUNK_SIZE = 512 * 1024;
+
+const cssTexts = new Map<string, string | null>();
+
+/**
+ * A built stylesheet's text for inlining (ADR 0143), read once: from the client build next to this server build
+ * (build/server/index.js → build/client), else from BUILD_DIR. Null when it is not there (development).
+ */
+function builtCss(href: string): string | null {
+  let text = cssTexts.get(href);
+  if (text !== undefined) return text;
+  text = null;
+  if (href.startsWith("/assets/") && !href.includes("..")) {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const candidates = [
+      path.join(here, "..", "client", href),
+      path.join(process.env.BUILD_DIR ?? "build", "client", href),
+    ];
+    for (const file of candidates) {
+      try {
+        text = readFileSync(file, "utf8");
+        break;
+      } catch {
+        // not in this folder
+      }
+    }
+  }
+  cssTexts.set(href, text);
+  return text;
+}
 
 export default function handleRequest(
   request: Request,
@@ -33,9 +75,12 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineCssContext value={import.meta.env.PROD ? builtCss : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext>,
       {
         nonce,
+        progressiveChunkSize: PROGRESSIVE_CHUNK_SIZE,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  UNSAFE_FrameworkContext,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -27,10 +28,11 @@ import { appContext } from "./context.ts";
 import { pageCustomer } from "./features/account/session.server.ts";
 import { ErrorView, NotFoundView } from "./features/shell/PageStates.tsx";
 import { ShellFrame } from "./features/shell/ShellFrame.tsx";
+import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
 import { provideMessages } from "./lib/i18n-runtime.ts";
+import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
 import { scrollKey } from "./lib/scroll.ts";
-import "./app.css";
 
 type RootUser = { nickName: string; loginName: string | null } | null;
 
@@ -124,15 +126,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const locale = rootData?.locale ?? splitLocale(location.pathname).locale;
+  const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
   return (
     <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         {/* WCAG 1.4.4: pinch zoom stays available (no maximum-scale, no user-scalable=no). */}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the first paint: lays out the app banner when it will show (ADR 0143). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (app/lib/early-app-banner.ts)
+          dangerouslySetInnerHTML={{ __html: EARLY_APP_BANNER_SCRIPT }}
+        />
         <meta name="theme-color" content="#0b5cff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <AppStylesheet nonce={nonce} />
         <Links />
         <LocaleAlternates origin={rootData?.origin} pathname={location.pathname} />
       </head>

@@ -1,6 +1,8 @@
+import { isPhoneBrowser } from "../../core/phone-browser.ts";
 import { appContext } from "../context.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
 import { loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
+import { SERVER_WIDTH } from "../features/content-blocks/variant.ts";
 import { pageMessage } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
 
@@ -16,8 +18,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 // spec 2: home is built from the published HOME content page of the locale.
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadPublishedPage(context.get(appContext), { pageType: "HOME" });
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = await loadPublishedPage(context.get(appContext), { pageType: "HOME" });
+  // ADR 0143: a phone's browser gets the small variant from the server (the HTML cache keys by it), so the page
+  // does not re-render a different variant, shifting the layout and replacing the painted hero, after hydration.
+  const phone = isPhoneBrowser(request.headers.get("user-agent"), request.headers.get("sec-ch-ua-mobile"));
+  return phone ? { ...page, assumedWidth: SERVER_WIDTH.other } : page;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -37,8 +37,11 @@ async function chromePath(): Promise<string> {
   return chromium.executablePath();
 }
 
-/** Lighthouse's default (mobile) configuration, simulated throttling, the performance category only. */
-export async function runLighthouse(url: string): Promise<LighthouseResult> {
+/**
+ * Lighthouse's default (mobile) configuration, simulated throttling, the performance category only. `reportFile`
+ * keeps the whole report (every audit's details) as JSON.
+ */
+export async function runLighthouse(url: string, reportFile?: string): Promise<LighthouseResult> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), "esim-bench-chrome-"));
   const chrome = await chromeLauncher.launch({
     chromePath: await chromePath(),
@@ -56,6 +59,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     });
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
     const score = lhr.categories.performance?.score;
     return {

@@ -85,4 +85,22 @@ describe("HtmlCache", () => {
     const rootZh = cache.keyFor(request({ headers: { "accept-language": "zh-TW" } }), url("/"));
     expect(rootEn).not.toBe(rootZh);
   });
+
+  it("keeps pages rendered for phone browsers apart from the others (ADR 0143)", () => {
+    const cache = new HtmlCache(30_000);
+    const desktop = cache.keyFor(
+      request({ headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } }),
+      url("/"),
+    );
+    const phone = cache.keyFor(
+      request({
+        headers: { "user-agent": "Mozilla/5.0 (Linux; Android 11) Chrome/140 Mobile Safari/537.36" },
+      }),
+      url("/"),
+    );
+    const hinted = cache.keyFor(request({ headers: { "sec-ch-ua-mobile": "?1" } }), url("/"));
+    expect(phone).not.toBe(desktop);
+    expect(hinted).toBe(phone);
+    expect(cache.keyFor(request(), url("/"))).toBe(desktop);
+  });
 });

@@ -7,6 +7,7 @@ import {
   REFRESH_TOKEN_COOKIE,
 } from "../../core/constants.ts";
 import { localeFromAcceptLanguage } from "../../core/locale-path.ts";
+import { isPhoneBrowser } from "../../core/phone-browser.ts";
 
 interface Entry {
   /**
@@ -47,12 +48,16 @@ export class HtmlCache {
     if (/(^|\/)preview(\/|$)/.test(url.pathname)) return null;
     const detected = url.pathname === "/" ? localeFromAcceptLanguage(request.headers["accept-language"]) : "";
     const channel = request.headers["x-channel-type"] ?? "";
+    // Content pages render the small variant first for a phone's browser (ADR 0143).
+    const hint = request.headers["sec-ch-ua-mobile"];
+    const phone = isPhoneBrowser(request.headers["user-agent"], Array.isArray(hint) ? hint[0] : hint);
     return [
       url.pathname + url.search,
       cookies[CURRENCY_COOKIE] ?? "",
       cookies[LOCALE_COOKIE] ?? "",
       detected,
       channel,
+      phone ? "phone" : "",
     ].join("|");
   }
 

@@ -100,7 +100,7 @@ function UnknownComponent({ code }: { code: string }) {
 }
 
 export function ComponentView({ component }: { component: PageComponent }) {
-  const { eagerIds } = usePageContext();
+  const { eagerIds, priorityId } = usePageContext();
   const Renderer = Object.hasOwn(RENDERERS, component.componentCode)
     ? RENDERERS[component.componentCode]
     : undefined;
@@ -109,6 +109,7 @@ export function ComponentView({ component }: { component: PageComponent }) {
     <Renderer
       component={component}
       eager={eagerIds.has(component.componentId)}
+      priority={priorityId === component.componentId}
       renderComponent={(child) => <ComponentView key={child.componentId} component={child} />}
     />
   );

@@ -9,11 +9,21 @@ export interface ContentImageProps {
   height: number;
   /** Above the fold: load at once; otherwise lazily. */
   eager?: boolean;
+  /** The page's hero image (ADR 0143): loads at once with fetchpriority=high (the server also preloads it). */
+  priority?: boolean;
   className?: string;
 }
 
 /** spec 4 image states: pending (加载中), success, error (加载失败). */
-export function ContentImage({ src, alt, width, height, eager = false, className = "" }: ContentImageProps) {
+export function ContentImage({
+  src,
+  alt,
+  width,
+  height,
+  eager = false,
+  priority = false,
+  className = "",
+}: ContentImageProps) {
   const { t } = useI18n();
   const [state, setState] = useState<"pending" | "success" | "error">("pending");
   const ref = useRef<HTMLImageElement>(null);
@@ -37,8 +47,9 @@ export function ContentImage({ src, alt, width, height, eager = false, className
           alt={alt}
           width={width}
           height={height}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          loading={eager || priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding={priority ? undefined : "async"}
           onLoad={() => setState("success")}
           onError={() => setState("error")}
           className="block h-full w-full object-cover"

@@ -18,6 +18,16 @@ function eagerIdsOf(components: readonly PageComponent[]): Set<string> {
   return ids;
 }
 
+/** Blocks whose first picture is a full-width banner: the first of them above the fold is the page's hero. */
+const HERO_CODES = new Set(["Carousel", "Banner", "Image"]);
+
+/** The likely LCP element (ADR 0143): the first banner-like block above the fold. */
+function priorityIdOf(components: readonly PageComponent[]): string | null {
+  return (
+    components.slice(0, ABOVE_THE_FOLD).find((c) => HERO_CODES.has(c.componentCode))?.componentId ?? null
+  );
+}
+
 /** The body width: the server's assumption first (so hydration matches), then the measured one, kept on resize. */
 function useBodyWidth(assumed: number): number {
   const [width, setWidth] = useState(assumed);
@@ -59,32 +69,41 @@ export function ContentPage({ document, blocks, assumedWidth, preview = false }:
   const width = useBodyWidth(assumedWidth);
   const variant = pickVariant(document, width);
   const eagerIds = useMemo(() => eagerIdsOf(variant.components), [variant]);
-  const context = useMemo(() => ({ blocks, preview, eagerIds }), [blocks, preview, eagerIds]);
-
-  let body: React.ReactNode;
-  if (variant.layout === "normal") {
-    body = <Column components={variant.components} />;
-  } else {
-    // spec 2: leftWide / rightWide split by position code; the wide column is the named side.
-    const { left, right } = splitByPosition(variant.components);
-    body = (
-      <div
-        className={`grid gap-6 ${variant.layout === "leftWide" ? "grid-cols-[2fr_1fr]" : "grid-cols-[1fr_2fr]"}`}
-      >
-        <Column components={left} />
-        <Column components={right} />
-      </div>
-    );
-  }
-  return (
-    <ContentPageProvider value={context}>
-      <div
-        className="mx-auto max-w-6xl px-4 py-4"
-        data-variant={variant.variantId}
-        data-layout={variant.layout}
-      >
-        {body}
-      </div>
-    </ContentPageProvider>
+  const priorityId = useMemo(() => priorityIdOf(variant.components), [variant]);
+  const context = useMemo(
+    () => ({ blocks, preview, eagerIds, priorityId }),
+    [blocks, preview, eagerIds, priorityId],
   );
+
+  // The same elements while the variant stays (ADR 0143): a measured width that picks the server's variant must
+  // not re-render the blocks, or React gives up hydrating the lazy ones still loading (the hero carousel) and
+  // replaces their server HTML, repainting the LCP image.
+  return useMemo(() => {
+    let body: React.ReactNode;
+    if (variant.layout === "normal") {
+      body = <Column components={variant.components} />;
+    } else {
+      // spec 2: leftWide / rightWide split by position code; the wide column is the named side.
+      const { left, right } = splitByPosition(variant.components);
+      body = (
+        <div
+          className={`grid gap-6 ${variant.layout === "leftWide" ? "grid-cols-[2fr_1fr]" : "grid-cols-[1fr_2fr]"}`}
+        >
+          <Column components={left} />
+          <Column components={right} />
+        </div>
+      );
+    }
+    return (
+      <ContentPageProvider value={context}>
+        <div
+          className="mx-auto max-w-6xl px-4 py-4"
+          data-variant={variant.variantId}
+          data-layout={variant.layout}
+        >
+          {body}
+        </div>
+      </ContentPageProvider>
+    );
+  }, [variant, context]);
 }

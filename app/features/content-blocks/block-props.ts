@@ -7,6 +7,8 @@ export interface BlockProps {
   renderComponent: (child: PageComponent) => ReactNode;
   /** Above the fold: images load eagerly. */
   eager: boolean;
+  /** The page's hero (ADR 0143): its first image is the likely LCP element and is fetched with high priority. */
+  priority?: boolean;
 }
 
 export const str = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);

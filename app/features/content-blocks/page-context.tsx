@@ -9,6 +9,8 @@ export interface ContentPageContext {
   preview: boolean;
   /** Components above the fold load their images eagerly; the rest lazily. */
   eagerIds: ReadonlySet<string>;
+  /** The hero component, whose first image is fetched with high priority (ADR 0143); null when there is none. */
+  priorityId?: string | null;
 }
 
 const PageContext = createContext<ContentPageContext | null>(null);

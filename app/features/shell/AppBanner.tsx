@@ -8,7 +8,9 @@ import { APP_BANNER_DISMISSED_KEY, wantsAppBanner } from "./app-banner.ts";
 /** spec 4: the mobile app-download banner, dismissible and remembered in local storage. */
 export function AppBanner() {
   const { t, href } = useI18n();
-  const [visible, setVisible] = useState(false);
+  // null until the browser has checked: the server's HTML carries the banner hidden by CSS, and the head's early
+  // script (app/lib/early-app-banner.ts) shows it before the first paint when it is wanted (ADR 0143).
+  const [visible, setVisible] = useState<boolean | null>(null);
   useEffect(() => {
     let dismissed = false;
     let rememberedChannel = false;
@@ -23,7 +25,7 @@ export function AppBanner() {
       !dismissed && wantsAppBanner({ userAgent, search: window.location.search, rememberedChannel }),
     );
   }, []);
-  if (!visible) return null;
+  if (visible === false) return null;
   const dismiss = () => {
     setVisible(false);
     try {
@@ -35,7 +37,7 @@ export function AppBanner() {
   return (
     <aside
       aria-label={t("shell.appBanner")}
-      className="flex items-center gap-3 bg-brand-900 px-4 py-2 text-white"
+      className={`${visible ? "flex" : "hidden [html[data-app-banner]_&]:flex"} items-center gap-3 bg-brand-900 px-4 py-2 text-white`}
     >
       <Icon name="phone" className="size-6 shrink-0" />
       <div className="min-w-0 flex-1">

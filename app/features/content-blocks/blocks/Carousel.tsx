@@ -150,7 +150,13 @@ export function Carousel(props: BlockProps) {
   const slides = items(props.component.data.items).map((item, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
     <BlockLink key={i} action={actionOf(item.action)} className="block">
-      <ContentImage src={str(item.imageUrl)} alt={str(item.alt)} {...BANNER} eager={props.eager && i === 0} />
+      <ContentImage
+        src={str(item.imageUrl)}
+        alt={str(item.alt)}
+        {...BANNER}
+        eager={props.eager && i === 0}
+        priority={props.priority && i === 0}
+      />
     </BlockLink>
   ));
   return (

@@ -9,13 +9,19 @@ export const BANNER = { width: 1200, height: 400 } as const;
 export const CARD = { width: 480, height: 320 } as const;
 const ICON = { width: 96, height: 96 } as const;
 
-export function Banner({ component, eager }: BlockProps) {
+export function Banner({ component, eager, priority }: BlockProps) {
   const { data } = component;
   const title = str(data.title);
   const subTitle = str(data.subTitle);
   return (
     <BlockLink action={component.action} className="relative block overflow-hidden rounded-2xl">
-      <ContentImage src={str(data.imageUrl)} alt={str(data.alt)} {...BANNER} eager={eager} />
+      <ContentImage
+        src={str(data.imageUrl)}
+        alt={str(data.alt)}
+        {...BANNER}
+        eager={eager}
+        priority={priority}
+      />
       {(title || subTitle) && (
         <span className="absolute inset-x-0 bottom-0 block bg-gradient-to-t from-black/70 to-transparent p-4 text-white">
           {title && <span className="block text-lg font-bold md:text-2xl">{title}</span>}
@@ -26,7 +32,7 @@ export function Banner({ component, eager }: BlockProps) {
   );
 }
 
-export function ImageBlock({ component, eager }: BlockProps) {
+export function ImageBlock({ component, eager, priority }: BlockProps) {
   return (
     <BlockLink action={component.action} className="block overflow-hidden rounded-lg">
       <ContentImage
@@ -34,6 +40,7 @@ export function ImageBlock({ component, eager }: BlockProps) {
         alt={str(component.data.alt)}
         {...CARD}
         eager={eager}
+        priority={priority}
       />
     </BlockLink>
   );

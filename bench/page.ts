@@ -1,0 +1,109 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
+import { measureFirstLoad } from "./lib/first-load.ts";
+import { fixed, kb, ms } from "./lib/format.ts";
+import { runLighthouse } from "./lib/lighthouse.ts";
+import { BROWSER_HEADERS } from "./lib/load.ts";
+import { startStoreServer } from "./lib/servers.ts";
+import { restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
+
+/**
+ * `node bench/page.ts [path]`: the quick loop for front-end work (ADR 0143). One production server over a seeded
+ * PGlite copy (today's bench template when there is one), then first-load JS and Lighthouse mobile for one page
+ * (default "/"), with every failing audit; the whole Lighthouse report goes to bench/results/lighthouse-*.json.
+ * BENCH_BUILD_DIR (default build-bench) is rebuilt when stale, as `npm run bench` does; BENCH_LIGHTHOUSE_RUNS
+ * runs Lighthouse more than once (the score varies a few points between runs on a shared machine), 0 not at all.
+ */
+
+const buildDir = process.env.BENCH_BUILD_DIR || "build-bench";
+const pagePath = process.argv[2] ?? "/";
+const runsVar = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? "1");
+const runs = Number.isInteger(runsVar) && runsVar >= 0 ? runsVar : 1;
+const SOURCES = ["app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+async function main() {
+  const stamp = path.join(buildDir, "server", "index.js");
+  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
+    console.log(`building into ${buildDir}…`);
+    const built = spawnSync("npm", ["run", "build"], {
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (built.status !== 0) throw new Error(`npm run build failed (${built.status})`);
+  }
+
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "esim-bench-page-"));
+  onCleanup(() => rmSync(scratch, { recursive: true, force: true }));
+  const dataDir = path.join(scratch, "small");
+  const key = templateKey();
+  if (!restoreTemplate(key, "small", dataDir)) {
+    console.log("seeding a PGlite database (kept as today's template)…");
+    const prepared = spawnTracked(
+      ["bench/lib/prepare-db.ts"],
+      { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      "seed",
+    );
+    const output = await waitForExit(prepared, "seed", 400_000);
+    const line = output
+      .trim()
+      .split("\n")
+      .reverse()
+      .find((l) => l.startsWith("{"));
+    saveTemplate(key, "small", dataDir, line ? JSON.parse(line) : {});
+  }
+
+  const server = await startStoreServer({ label: "store", buildDir, dataDir, htmlCacheTtlMs: 30_000 });
+  const url = `${server.url}${pagePath}`;
+  // A server's first render still waits for its lazy route and block chunks (they stream in behind Suspense); the
+  // 30 s HTML cache would keep that first render. Render once under another URL so the measured page is typical.
+  await fetch(`${url}${url.includes("?") ? "&" : "?"}bench-warm-up=1`, { headers: BROWSER_HEADERS }).then(
+    (r) => r.arrayBuffer(),
+  );
+  const fl = await measureFirstLoad(url, BROWSER_HEADERS);
+  console.log(
+    `first-load JS ${kb(fl.jsGzipBytes)} gzipped (${kb(fl.jsRawBytes)} raw) in ${fl.chunks.length} chunks; ` +
+      `CSS ${kb(fl.cssGzipBytes)} gzipped; HTML ${kb(fl.htmlBytes)} (${kb(fl.htmlGzipBytes)} gzipped)`,
+  );
+  for (const chunk of fl.chunks) console.log(`  ${kb(chunk.gzipBytes).padStart(9)}  ${chunk.path}`);
+
+  mkdirSync("bench/results", { recursive: true });
+  for (let run = 1; run <= runs; run++) {
+    const report = path.join(
+      "bench/results",
+      `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+    );
+    const lh = await runLighthouse(url, report);
+    console.log(
+      `\nLighthouse ${run}/${runs}: score ${lh.score ?? "—"}; FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
+        `TBT ${ms(lh.tbtMs)}, CLS ${fixed(lh.cls, 3)}, SI ${ms(lh.speedIndexMs)} ` +
+        `(benchmark index ${fixed(lh.benchmarkIndex, 0)}, load ${fixed(os.loadavg()[0], 1)}); report ${report}`,
+    );
+    for (const audit of lh.failing) {
+      console.log(`  ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+    }
+    for (const warning of lh.warnings) console.log(`  warning: ${warning}`);
+  }
+  await server.stop();
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanupAll();
+}

@@ -1,0 +1,78 @@
+import { checkA11y, expect, hydrated, mobile, test } from "./fixtures.ts";
+
+// ADR 0143: what Lighthouse measures on a phone. The served HTML already holds the small variant, the inlined
+// stylesheet and a high-priority hero image, and nothing on the page moves while it loads and hydrates.
+
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+
+test.describe("home on a phone browser", () => {
+  test.use({ ...mobile, userAgent: PHONE_UA });
+
+  test.beforeEach(async ({ request }) => {
+    // A server's very first render still waits for the lazy block chunks; render home once under another URL so
+    // the page below is the steady-state one the HTML cache would serve.
+    const warm = await request.get("/?first-paint-warm-up=1", { headers: { "user-agent": PHONE_UA } });
+    expect(warm.status()).toBe(200);
+  });
+
+  test("the served HTML is the small variant, styled inline, with the hero fetched first", async ({
+    request,
+  }) => {
+    const response = await request.get("/", { headers: { "user-agent": PHONE_UA } });
+    const html = await response.text();
+    expect(html).toContain('data-variant="home-v1"');
+    expect(html).toMatch(/<style nonce="[^"]+" data-inline-css="\/assets\/[^"]+\.css">/);
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const hero = html.match(/<img[^>]*fetchPriority="high"[^>]*>/g) ?? [];
+    expect(hero).toHaveLength(1);
+    expect(hero[0]).toContain('loading="eager"');
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
+
+    // A desktop browser still gets the wide variant first (the HTML cache keeps the two apart).
+    const wide = await request.get("/", { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" } });
+    expect(await wide.text()).toContain('data-variant="home-v2"');
+  });
+
+  test("nothing moves while the page loads: the app banner and the hero are in place from the first paint", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const state = { shift: 0, heroReplaced: false };
+      (window as unknown as { __firstPaint: typeof state }).__firstPaint = state;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+        }>) {
+          if (!entry.hadRecentInput) state.shift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (
+              node instanceof Element &&
+              node.isConnected === false &&
+              node.querySelector("img[fetchpriority]")
+            ) {
+              state.heroReplaced = true;
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByRole("complementary", { name: "Get the Roamly app" })).toBeVisible();
+    await expect(page.locator("[data-variant]")).toHaveAttribute("data-variant", "home-v1");
+    // Give late work (lazy chunks, deferred blocks, the carousel's set-up) time to land.
+    await expect(page.locator("[data-carousel-ready='true']")).toHaveCount(1);
+    const result = await page.evaluate(
+      () => (window as unknown as { __firstPaint: { shift: number; heroReplaced: boolean } }).__firstPaint,
+    );
+    expect(result.heroReplaced).toBe(false);
+    expect(result.shift).toBeLessThan(0.005);
+    await checkA11y(page);
+  });
+});
