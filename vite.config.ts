@@ -21,8 +21,96 @@ function browserMessages(): Plugin {
   };
 }
 
+/**
+ * Fewer first-load requests (ADR 0144). In the browser build the automatic splitting made two dozen small shared
+ * chunks for home, each one a request, several round trips over the six connections a browser opens to an
+ * HTTP/1.1 origin. Two groups instead:
+ * - "shared": every module the root route needs statically. Every page loads the root route, so no page
+ *   downloads anything more.
+ * - "content": the content-page renderer (ContentPage and its static imports) for home, /cmsCLP and /preview,
+ *   without the modules any other route needs, so no other page loads it.
+ * Route modules stay entries of their own.
+ */
+function firstLoadChunks(): { plugin: Plugin; chunkName: (id: string) => string | null } {
+  const ROOT = path.resolve("app/root.tsx");
+  const CONTENT = path.resolve("app/features/content-blocks/ContentPage.tsx");
+  const CONTENT_ROUTES = ["home", "cms-clp", "preview"].map((name) => path.resolve(`app/routes/${name}.tsx`));
+  const ROUTES = path.resolve("app/routes") + path.sep;
+  const imports = new Map<string, readonly string[]>();
+  const entries = new Set<string>();
+  let groups: Map<string, string> | null = null;
+  const file = (id: string) => id.split("?")[0]!;
+  const closureOf = (starts: string[]) => {
+    const seen = new Set<string>();
+    const pending = [...starts];
+    while (pending.length) {
+      const id = pending.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pending.push(...(imports.get(id) ?? []));
+    }
+    return seen;
+  };
+  const compute = () => {
+    const ids = [...imports.keys()];
+    const shared = closureOf(ids.filter((id) => file(id) === ROOT));
+    const otherRoutes = closureOf(
+      [...entries].filter((id) => file(id).startsWith(ROUTES) && !CONTENT_ROUTES.includes(file(id))),
+    );
+    const result = new Map<string, string>();
+    for (const id of closureOf(ids.filter((id) => file(id) === CONTENT))) {
+      if (!shared.has(id) && !otherRoutes.has(id)) result.set(id, "content");
+    }
+    for (const id of shared) result.set(id, "shared");
+    for (const id of entries) result.delete(id);
+    return result;
+  };
+  return {
+    plugin: {
+      name: "first-load-chunks",
+      applyToEnvironment: (environment) => environment.name === "client",
+      buildStart() {
+        imports.clear();
+        entries.clear();
+        groups = null;
+      },
+      buildEnd() {
+        for (const id of this.getModuleIds()) {
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          imports.set(id, info.importedIds);
+          if (info.isEntry) entries.add(id);
+        }
+      },
+    },
+    chunkName: (id) => {
+      groups ??= compute();
+      return groups.get(id) ?? null;
+    },
+  };
+}
+
+const chunks = firstLoadChunks();
+
 export default defineConfig({
-  plugins: [browserMessages(), tailwindcss(), reactRouter()],
+  plugins: [browserMessages(), tailwindcss(), reactRouter(), chunks.plugin],
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // "shared" first: a module both groups want stays in the chunk every page loads.
+              groups: [
+                { name: "shared", test: (id) => chunks.chunkName(id) === "shared", priority: 2 },
+                { name: "content", test: (id) => chunks.chunkName(id) === "content", priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 });

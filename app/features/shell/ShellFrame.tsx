@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { splitLocale } from "../../../core/locale-path.ts";
 import { useI18n } from "../../lib/i18n.tsx";
@@ -9,9 +9,13 @@ import { BottomTabs } from "./BottomTabs.tsx";
 import { Footer } from "./Footer.tsx";
 import { LoadingBar } from "./LoadingBar.tsx";
 import { NotifyHost } from "./NotifyHost.tsx";
-import { PreferencesDialog } from "./PreferencesDialog.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { responsiveDisplay, shellVisibility } from "./visibility.ts";
+
+// Opened on demand only: its chunk, with the HTTP client it saves through, loads on first opening (ADR 0144).
+const PreferencesDialog = lazy(() =>
+  import("./PreferencesDialog.tsx").then((module) => ({ default: module.PreferencesDialog })),
+);
 
 /**
  * The storefront shell around every page: top bar, footer, bottom tabs, back-to-top, the app banner, the
@@ -44,7 +48,11 @@ export function ShellFrame({ children, failed = false }: { children: ReactNode; 
       <Footer onOpenPreferences={openPreferences} className={small.bottomBar ? "pb-16 md:pb-0" : ""} />
       <BottomTabs className={responsiveDisplay(small.bottomBar, wide.bottomBar)} />
       {wide.backToTop && <BackToTop raised={small.bottomBar} />}
-      {preferencesOpen && <PreferencesDialog open onClose={() => setPreferencesOpen(false)} />}
+      {preferencesOpen && (
+        <Suspense fallback={null}>
+          <PreferencesDialog open onClose={() => setPreferencesOpen(false)} />
+        </Suspense>
+      )}
       <SearchOverlayHost />
       <NotifyHost />
     </div>
