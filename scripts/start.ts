@@ -2,8 +2,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { serve } from "../server/main.ts";
+import { applyHeapLimit } from "./heap-limit.ts";
 
-// `npm start`: build when the build is missing or older than its sources, then serve.
+// `npm start`: build when the build is missing or older than its sources, then serve, with the production heap
+// limit (ADR 0145): the process restarts itself with it first.
+applyHeapLimit();
 const SOURCES = ["app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 const STAMP = path.join(process.env.BUILD_DIR ?? "build", "server", "index.js");
 

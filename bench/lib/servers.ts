@@ -55,12 +55,16 @@ export interface StoreServerOptions {
   htmlCacheTtlMs: number;
 }
 
-/** The production server, exactly as deployed: `node server/main.ts` with NODE_ENV=production. */
+/**
+ * The production server, exactly as deployed: `npm run serve`'s `node scripts/serve.ts` with NODE_ENV=production,
+ * which restarts itself (same pid) with the production heap limit (ADR 0145) unless NODE_OPTIONS or
+ * MAX_OLD_SPACE_MB says otherwise.
+ */
 export async function startStoreServer(options: StoreServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const spawned = spawnTracked(
-    ["server/main.ts"],
+    ["scripts/serve.ts"],
     {
       ...process.env,
       NODE_ENV: "production",
@@ -72,6 +76,8 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
       BUILD_DIR: options.buildDir,
       LOG_LEVEL: "warn",
       SSR_CACHE_TTL_MS: String(options.htmlCacheTtlMs),
+      // Required in production (ADR 0142); the bench never follows the link.
+      APP_DOWNLOAD_URL: process.env.APP_DOWNLOAD_URL || "https://roamly.example/app",
     },
     options.label,
   );
