@@ -1,5 +1,6 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isLocale } from "../../core/constants.ts";
+import { useAppBaseInfo } from "../lib/bridge/base-info.ts";
 import type { Route } from "./+types/locale-layout";
 
 // spec 2: only /en_US, /zh_CN and /zh_HK are locale prefixes; any other first segment that reaches here
@@ -10,6 +11,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function LocaleLayout() {
+  // Inside the native app, its base info sets the language and currency (ADR 0156).
+  useAppBaseInfo();
   return <Outlet />;
 }
 

@@ -11,8 +11,9 @@ export interface PaymentStart {
 
 /**
  * Starts paying an order (ADR 0112): asks the server for the provider's hosted page, then either hands it to
- * the native app's pay method (inside the app, ADR 0021) or goes there. The app answers when the shopper is
- * done, and the web view moves on to the pay result page, which asks the server for the truth either way.
+ * the native app's pay method (inside the app, ADR 0021) or goes there. The app presents the hosted page itself
+ * and answers when the shopper is done; the web view then moves on to the pay result page, which asks the
+ * server for the truth either way (ADR 0156).
  */
 export async function startPayment(
   api: HttpClient,
@@ -28,20 +29,25 @@ export async function startPayment(
   const bridge = getAppBridge();
   // A zero-total order is already paid ("free", ADR 0121): its redirectUrl is the result page, nothing to pay.
   if (bridge.available && started.provider !== "free") {
-    let unsupported = false;
+    let outcome: "done" | "given-up" | "unsupported";
     try {
-      await bridge.pay({ orderCode, paymentUrl: started.redirectUrl });
+      const { status } = await bridge.pay({ orderCode, paymentUrl: started.redirectUrl });
+      outcome = status === "cancelled" || status === "failed" ? "given-up" : "done";
     } catch (error) {
-      // An older app without pay falls back to the web page; otherwise the result page says where it stands.
-      unsupported = error instanceof BridgeError && error.code === "unsupported";
+      // An older app without pay falls back to the web page; an app that reports an error gave up on paying
+      // (ADR 0156); a timeout or an unreadable reply says nothing, so the result page asks the server.
+      const code = error instanceof BridgeError ? error.code : null;
+      outcome = code === "unsupported" ? "unsupported" : code === "native_error" ? "given-up" : "done";
     }
-    if (unsupported) {
+    if (outcome === "unsupported") {
       window.location.assign(started.redirectUrl);
       return "redirected";
     }
-    window.location.assign(
-      `${localePath(locale, "/pay/result", true)}?orderCode=${encodeURIComponent(orderCode)}`,
-    );
+    // The result page asks the server either way: a paid order shows as paid even after "cancelled". When the
+    // shopper gave up in the app, `cancelled=1` makes an unpaid order say "not completed" with "Try again" at
+    // once, as the hosted page's own cancel link does, instead of waiting for a payment that is not coming.
+    const query = `?orderCode=${encodeURIComponent(orderCode)}${outcome === "given-up" ? "&cancelled=1" : ""}`;
+    window.location.assign(`${localePath(locale, "/pay/result", true)}${query}`);
     return "app";
   }
   window.location.assign(started.redirectUrl);

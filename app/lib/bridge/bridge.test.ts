@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { baseInfoChoice } from "./base-info.ts";
 import type { BridgeHost, Transport } from "./detect.ts";
 import { appHint, type BridgeError, createAppBridge } from "./index.ts";
 import { createMessageBridge } from "./message-bridge.ts";
@@ -205,6 +206,20 @@ describe("message bridge with the app (spec 1)", () => {
     expect(app.received[1]!.params.url).toBe("https://shop.example.com/pdp/JP-5GB");
   });
 
+  it("hands the app an absolute payment address, and never a script URL", async () => {
+    const { app, bridge } = setup();
+    app.answers.pay = () => ({ result: { status: "success" } });
+    await bridge.pay({ orderCode: "O1", paymentUrl: "/__sandbox/pay/ps_1?lang=en_US" });
+    await bridge.pay({ orderCode: "O2", paymentUrl: "https://checkout.stripe.com/c/pay/cs_1" });
+    expect(app.received.map((m) => m.params)).toEqual([
+      { orderCode: "O1", paymentUrl: "https://shop.example.com/__sandbox/pay/ps_1?lang=en_US" },
+      { orderCode: "O2", paymentUrl: "https://checkout.stripe.com/c/pay/cs_1" },
+    ]);
+    const refused = await bridgeError(bridge.pay({ orderCode: "O3", paymentUrl: "javascript:alert(1)" }));
+    expect(refused.code).toBe("refused");
+    expect(app.received).toHaveLength(2);
+  });
+
   it("never sends a script URL or a malformed activation code to the app", async () => {
     const { app, bridge } = setup();
     app.answers.openWebPage = () => ({ result: null });
@@ -235,9 +250,14 @@ describe("message bridge with the app (spec 1)", () => {
     const seen: unknown[] = [];
     const off = bridge.on("baseInfoChanged", (info) => seen.push(info));
     app.send({ bridge: "esim", event: "baseInfoChanged", payload: { locale: "zh_HK", currencyCode: "HKD" } });
+    app.send({ bridge: "esim", event: "baseInfoChanged", payload: { locale: "zh-CN", currencyCode: "cny" } });
     off();
     app.send({ bridge: "esim", event: "baseInfoChanged", payload: { locale: "en_US", currencyCode: "USD" } });
-    expect(seen).toEqual([{ locale: "zh_HK", currencyCode: "HKD" }]);
+    // Events carry base info in the same terms as getBaseInfo's answer.
+    expect(seen).toEqual([
+      { locale: "zh_HK", currencyCode: "HKD" },
+      { locale: "zh_CN", currencyCode: "CNY" },
+    ]);
   });
 
   it("rejects pending calls and stops listening when disposed", async () => {
@@ -320,5 +340,28 @@ describe("detecting the app (ADR 0021)", () => {
       expect((await bridgeError(call())).code).toBe("not_in_app");
     }
     expect(typeof bridge.on("resume", () => {})).toBe("function");
+  });
+});
+
+describe("the app's base info as the store's language and currency (ADR 0156)", () => {
+  const page = { locale: "en_US", currency: "HKD", supportedCurrencies: ["HKD", "USD", "CNY"] };
+
+  it("switches to the app's locale and currency", () => {
+    expect(baseInfoChoice({ locale: "zh_CN", currencyCode: "CNY" }, page)).toEqual({
+      locale: "zh_CN",
+      currency: "CNY",
+    });
+  });
+
+  it("keeps the page's currency when the site does not sell in the app's", () => {
+    expect(baseInfoChoice({ locale: "zh_HK", currencyCode: "GBP" }, page)).toEqual({
+      locale: "zh_HK",
+      currency: "HKD",
+    });
+  });
+
+  it("changes nothing when the page already shows both", () => {
+    expect(baseInfoChoice({ locale: "en_US", currencyCode: "HKD" }, page)).toBeNull();
+    expect(baseInfoChoice({ locale: "en_US", currencyCode: "GBP" }, page)).toBeNull();
   });
 });

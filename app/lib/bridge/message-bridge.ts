@@ -77,6 +77,15 @@ function pick<T extends string>(value: unknown, allowed: readonly T[], method: s
   throw new BridgeError("bad_reply", `${method}: unexpected status ${String(value)}`);
 }
 
+/** The app's base info in our terms: a known locale (zh-TW → zh_HK) and an upper-case currency code. */
+export function normaliseBaseInfo(value: Record<string, unknown>): AppBaseInfo {
+  const currency = typeof value.currencyCode === "string" ? value.currencyCode.toUpperCase() : "";
+  return {
+    locale: normaliseLocale(value.locale),
+    currencyCode: /^[A-Z]{3}$/.test(currency) ? currency : DEFAULT_CURRENCY,
+  };
+}
+
 export function createMessageBridge(options: MessageBridgeOptions): AppBridge & { dispose(): void } {
   const { host, transport } = options;
   const quickMs = options.quickTimeoutMs ?? QUICK_TIMEOUT_MS;
@@ -89,7 +98,10 @@ export function createMessageBridge(options: MessageBridgeOptions): AppBridge & 
     const message = parse(raw);
     if (!message) return;
     if (typeof message.event === "string") {
-      for (const listener of listeners.get(message.event) ?? []) listener((message.payload ?? {}) as never);
+      const raw = isRecord(message.payload) ? message.payload : {};
+      // Base info reaches listeners in the same terms as getBaseInfo's answer.
+      const payload = message.event === "baseInfoChanged" ? normaliseBaseInfo(raw) : raw;
+      for (const listener of listeners.get(message.event) ?? []) listener(payload as never);
       return;
     }
     const id = typeof message.id === "string" ? message.id : null;
@@ -155,12 +167,7 @@ export function createMessageBridge(options: MessageBridgeOptions): AppBridge & 
     },
 
     async getBaseInfo(): Promise<AppBaseInfo> {
-      const reply = expectRecord(await call("getBaseInfo", {}, quickMs), "getBaseInfo");
-      const currency = typeof reply.currencyCode === "string" ? reply.currencyCode.toUpperCase() : "";
-      return {
-        locale: normaliseLocale(reply.locale),
-        currencyCode: /^[A-Z]{3}$/.test(currency) ? currency : DEFAULT_CURRENCY,
-      };
+      return normaliseBaseInfo(expectRecord(await call("getBaseInfo", {}, quickMs), "getBaseInfo"));
     },
 
     async openPdf(input) {
@@ -192,7 +199,12 @@ export function createMessageBridge(options: MessageBridgeOptions): AppBridge & 
     },
 
     async pay(input): Promise<NativePayResult> {
-      const reply = expectRecord(await call("pay", { ...input }, interactiveMs), "pay");
+      // The app opens the payment page outside this document, so a page of ours (the sandbox's hosted page is
+      // served relative to the store) goes as an absolute address; a script URL is never handed over.
+      const params = input.paymentUrl
+        ? { ...input, paymentUrl: pageUrl(input.paymentUrl, "pay") }
+        : { ...input };
+      const reply = expectRecord(await call("pay", params, interactiveMs), "pay");
       return { status: pick(reply.status, ["success", "cancelled", "failed", "pending"] as const, "pay") };
     },
 
