@@ -1,0 +1,360 @@
+import type { APIRequestContext } from "@playwright/test";
+import { CURRENCY_COOKIE, LOCALE_COOKIE } from "../core/constants.ts";
+import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
+import {
+  CARDS,
+  encrypt,
+  orderOf,
+  PASSWORD,
+  PLAN,
+  payWithCard,
+  randomClientIp,
+  signUp,
+  uniqueEmail,
+} from "./purchase-kit.ts";
+
+// The storefront as the native app hosts it (spec 1; ADRs 0021, 0112, 0156). The app is the outside party:
+// a React Native WebView transport installed before the page's own scripts, speaking the bridge's wire protocol
+// (a JSON string to ReactNativeWebView.postMessage; answers as a "message" event on window). The test plays the
+// app's native side: it reads each call, presents the hosted payment page the way the app's payment sheet
+// does, and answers. The storefront's own code, the server and the sandbox payment provider are all real.
+
+const IPHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const APP_UA = `${IPHONE_UA} RoamlyApp/3.2.0`;
+
+test.use({ ...mobile, userAgent: APP_UA });
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": randomClientIp() });
+});
+
+/** One message from the web view, as the app receives it. */
+interface BridgeCall {
+  bridge: string;
+  version: number;
+  id: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** Not a bridge method: the test's own marker (see FakeApp.flush). */
+const FLUSH = "__flush";
+
+type Answer = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+
+/**
+ * The app's native side. Calls it answers at once (base info) are answered at once; calls that wait for the
+ * shopper (pay, login) wait for the test to play the shopper. Anything else gets what an app without the method
+ * answers: "unsupported".
+ */
+class FakeApp {
+  readonly calls: BridgeCall[] = [];
+  private readonly page: Page;
+  private readonly baseInfo: { locale: string; currencyCode: string };
+  private taken = 0;
+
+  constructor(page: Page, baseInfo = { locale: "en_US", currencyCode: "HKD" }) {
+    this.page = page;
+    this.baseInfo = baseInfo;
+  }
+
+  async install() {
+    // The wire from the web view to the native side; it survives the page's navigations, as the app does.
+    await this.page.exposeFunction("__nativeSide", (raw: unknown) => this.receive(raw));
+    await this.page.addInitScript(() => {
+      const host = window as unknown as {
+        ReactNativeWebView: { postMessage(raw: string): void };
+        __nativeSide(raw: unknown): Promise<void>;
+      };
+      host.ReactNativeWebView = {
+        postMessage(raw) {
+          void host.__nativeSide(raw);
+        },
+      };
+    });
+  }
+
+  private receive(raw: unknown) {
+    // The protocol sends one JSON string, never an object.
+    if (typeof raw !== "string") throw new Error(`the web view sent ${typeof raw}, not a JSON string`);
+    const call = JSON.parse(raw) as BridgeCall;
+    if (call.method === FLUSH) return;
+    this.calls.push(call);
+    if (call.method === "getBaseInfo") void this.answer(call, { ok: true, result: this.baseInfo });
+    else if (call.method !== "pay" && call.method !== "openLogin")
+      void this.answer(call, { ok: false, error: { code: "unsupported", message: call.method } });
+  }
+
+  /** The next call of this method that the test has not looked at yet. */
+  async next(method: string): Promise<BridgeCall> {
+    let found: BridgeCall | undefined;
+    await expect
+      .poll(
+        () => {
+          const index = this.calls.findIndex((call, i) => i >= this.taken && call.method === method);
+          if (index >= 0) {
+            found = this.calls[index];
+            this.taken = index + 1;
+          }
+          return found?.method;
+        },
+        { message: `the web view should call ${method}` },
+      )
+      .toBe(method);
+    return found!;
+  }
+
+  /**
+   * Waits until every message the page has sent so far has reached the native side: the marker goes down the
+   * same wire after them, so "no call" is checked after the page's effects, not before they arrive.
+   */
+  async flush() {
+    await this.page.evaluate(
+      (method) =>
+        (window as unknown as { __nativeSide(raw: string): Promise<void> }).__nativeSide(
+          JSON.stringify({ method }),
+        ),
+      FLUSH,
+    );
+  }
+
+  methods(): string[] {
+    return this.calls.map((call) => call.method);
+  }
+
+  /** Answers a call the way the app does: a message event on window, with no source frame. */
+  async answer(call: BridgeCall, answer: Answer) {
+    const data = JSON.stringify({ bridge: "esim", id: call.id, ...answer });
+    try {
+      await this.page.evaluate(
+        (payload) => window.dispatchEvent(new MessageEvent("message", { data: payload })),
+        data,
+      );
+    } catch (error) {
+      // Only a quick answer may race a navigation (the next page asks again if it needs to).
+      if (call.method === "pay" || call.method === "openLogin") throw error;
+    }
+  }
+}
+
+const checkoutPath = (lang = "") => `${lang}/checkout?platformProductCode=${PLAN}&quantity=1`;
+
+/** Clicks the pay button and returns the order code from the pay call that the page makes. */
+async function placeOrder(page: Page, payLabel: RegExp): Promise<string> {
+  const paying = page.waitForRequest((r) => /\/o2pay\/v1\/customer\/orders\/[A-Z0-9]+\/pay$/.test(r.url()));
+  await page.getByRole("button", { name: payLabel }).click();
+  return /orders\/([A-Z0-9]+)\/pay$/.exec((await paying).url())![1]!;
+}
+
+/**
+ * What the app's payment sheet does with pay's paymentUrl: shows the provider's hosted page in its own web view,
+ * where the shopper pays with a card; when that page returns to the store's result address the sheet closes.
+ */
+async function payInSheet(page: Page, paymentUrl: string, code: string) {
+  const sheet = await page.context().newPage();
+  await sheet.goto(paymentUrl);
+  await payWithCard(sheet, CARDS.success);
+  await expect(sheet).toHaveURL(new RegExp(`/pay/result\\?orderCode=${code}$`));
+  await sheet.close();
+}
+
+async function expectPaid(request: APIRequestContext, code: string) {
+  // PAID at once; the fulfil job then moves it on (FULFILLING, COMPLETED once the eSIM is provisioned).
+  expect(["PAID", "FULFILLING", "COMPLETED"]).toContain((await orderOf(request, code)).status);
+}
+
+test.describe("paying inside the app", () => {
+  test("checkout pays through the app's pay method; its success leads to the paid result", async ({
+    page,
+  }) => {
+    const app = new FakeApp(page);
+    await app.install();
+    await signUp(page.request);
+    await page.goto(checkoutPath());
+    await hydrated(page);
+    const code = await placeOrder(page, /^Pay HK\$/);
+
+    const pay = await app.next("pay");
+    expect(pay).toEqual({
+      bridge: "esim",
+      version: 1,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      method: "pay",
+      params: {
+        orderCode: code,
+        paymentUrl: expect.stringMatching(/^http:\/\/[^/]+\/__sandbox\/pay\/ps_[0-9a-f]{24}\?lang=en_US$/),
+      },
+    });
+    // The web view does not go to the hosted page itself: the app presents it, and the page waits.
+    await expect(page).toHaveURL(/\/checkout\?/);
+    await expect(page.getByRole("button", { name: "Opening the secure payment page…" })).toBeDisabled();
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+
+    await payInSheet(page, pay.params.paymentUrl as string, code);
+    await app.answer(pay, { ok: true, result: { status: "success" } });
+
+    await expect(page).toHaveURL(new RegExp(`/pay/result\\?orderCode=${code}$`));
+    await expect(page.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Install your eSIM" })).toBeVisible();
+    await expectPaid(page.request, code);
+    expect(app.methods().filter((method) => method === "pay")).toHaveLength(1);
+  });
+
+  test("the shopper cancels the app's payment: not completed, nothing paid, and a retry pays", async ({
+    page,
+  }) => {
+    const app = new FakeApp(page);
+    await app.install();
+    await signUp(page.request);
+    await page.goto(checkoutPath());
+    await hydrated(page);
+    const code = await placeOrder(page, /^Pay HK\$/);
+
+    const first = await app.next("pay");
+    await app.answer(first, { ok: true, result: { status: "cancelled" } });
+    await expect(page).toHaveURL(new RegExp(`/pay/result\\?orderCode=${code}&cancelled=1$`));
+    const outcome = page.locator("[role=status][data-result]");
+    await expect(outcome).toHaveAttribute("data-result", "failed");
+    await expect(outcome).toContainText("Payment not completed");
+    await expect(outcome).toContainText(
+      `Order ${code} has not been paid. You can try again before it expires.`,
+    );
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+
+    await hydrated(page);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(new RegExp(`/pay\\?orderCode=${code}$`));
+    await hydrated(page);
+    await page.getByRole("button", { name: /^Pay HK\$/ }).click();
+
+    // The retry hands the app the same open payment session, not a second one.
+    const second = await app.next("pay");
+    expect(second.params).toEqual(first.params);
+    expect(second.id).not.toBe(first.id);
+    await payInSheet(page, second.params.paymentUrl as string, code);
+    await app.answer(second, { ok: true, result: { status: "success" } });
+    await expect(page.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
+    await expectPaid(page.request, code);
+  });
+
+  test("zh_CN: the app's payment fails, then reports an error; each says 支付未完成 with 重新支付", async ({
+    page,
+  }) => {
+    const app = new FakeApp(page, { locale: "zh_CN", currencyCode: "HKD" });
+    await app.install();
+    await signUp(page.request);
+    await page.goto(checkoutPath("/zh_CN"));
+    await hydrated(page);
+    const code = await placeOrder(page, /^支付 HK\$/);
+
+    const first = await app.next("pay");
+    await app.answer(first, { ok: true, result: { status: "failed" } });
+    await expect(page).toHaveURL(new RegExp(`/zh_CN/pay/result\\?orderCode=${code}&cancelled=1$`));
+    const outcome = page.locator("[role=status][data-result]");
+    await expect(outcome).toHaveAttribute("data-result", "failed");
+    await expect(outcome).toContainText("支付未完成");
+    await expect(outcome).toContainText(`订单 ${code} 尚未支付，您可以在订单过期前重新支付。`);
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+
+    await hydrated(page);
+    await page.getByRole("link", { name: "重新支付" }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh_CN/pay\\?orderCode=${code}$`));
+    await hydrated(page);
+    await page.getByRole("button", { name: /^支付 HK\$/ }).click();
+    const second = await app.next("pay");
+    expect(second.params).toEqual(first.params);
+    // The app's payment module itself fails (an error answer, not a status): the same outcome.
+    await app.answer(second, {
+      ok: false,
+      error: { code: "PAY_SDK_ERROR", message: "Payment sheet failed" },
+    });
+    await expect(page).toHaveURL(new RegExp(`/zh_CN/pay/result\\?orderCode=${code}&cancelled=1$`));
+    await expect(outcome).toHaveAttribute("data-result", "failed");
+    await expect(page.getByRole("link", { name: "重新支付" })).toBeVisible();
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+  });
+});
+
+test.describe("the app's base info and banner", () => {
+  test("the app's locale and currency become the store's; no app-download banner", async ({ page }) => {
+    // The app speaks its platform's tags (zh-TW, lower-case codes); the store maps them to zh_HK and USD.
+    const app = new FakeApp(page, { locale: "zh-TW", currencyCode: "usd" });
+    await app.install();
+    await page.goto(`/pdp/${PLAN}`);
+    await expect(page).toHaveURL(new RegExp(`/zh_HK/pdp/${PLAN}\\?currency=USD$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+    await expect(page.getByRole("main")).toContainText("US$");
+    await expect(page.getByRole("main")).not.toContainText("HK$");
+    await expect(page.getByRole("complementary", { name: "下載 Roamly App" })).toBeHidden();
+    expect(app.methods().filter((method) => method === "getBaseInfo")).toHaveLength(1);
+
+    // Stored as the current language and currency: the next page keeps them without asking the app again.
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+    expect(cookies).toMatchObject({ [LOCALE_COOKIE]: "zh_HK", [CURRENCY_COOKIE]: "USD" });
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/zh_HK(\?|$)/);
+    await hydrated(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+    await expect(page.getByRole("complementary", { name: "下載 Roamly App" })).toBeHidden();
+    await app.flush();
+    expect(app.methods().filter((method) => method === "getBaseInfo")).toHaveLength(1);
+  });
+
+  test.describe("the same phone's browser, outside the app", () => {
+    test.use({ userAgent: IPHONE_UA });
+
+    test("shows the app-download banner and stays in the page's own locale", async ({ page }) => {
+      const app = new FakeApp(page, { locale: "zh_CN", currencyCode: "CNY" });
+      await app.install();
+      await page.goto(`/pdp/${PLAN}`);
+      await hydrated(page);
+      await expect(page.getByRole("complementary", { name: "Get the Roamly app" })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/pdp/${PLAN}$`));
+      // A transport without the app's hint may be some other app embedding the page: it is never used.
+      await app.flush();
+      expect(app.calls).toEqual([]);
+    });
+  });
+});
+
+test.describe("an expired session inside the app", () => {
+  test.use({
+    // The expired session's calls answer 401 on purpose (the order, then the refresh).
+    allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 401/],
+  });
+
+  test("a 401 opens the app's login, not /login; after it the page reloads signed in", async ({ page }) => {
+    const app = new FakeApp(page);
+    await app.install();
+    const email = await signUp(page.request, uniqueEmail("app-login"));
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations.push(new URL(frame.url()).pathname);
+    });
+    await page.goto(checkoutPath());
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: /^Pay HK\$/ })).toBeEnabled();
+
+    // The session ends while the shopper is on the page (the app's web view was in the background).
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: /^Pay HK\$/ }).click();
+
+    const login = await app.next("openLogin");
+    expect(login.params).toEqual({ pageFrom: `/checkout?platformProductCode=${PLAN}&quantity=1` });
+    expect(app.methods()).not.toContain("pay");
+
+    // The app's native login signs the shopper in and hands the web view the session, then answers.
+    const res = await page.request.post("/o2cum/v1/pub/customer/login", {
+      data: { account: email, password: await encrypt(page.request, PASSWORD) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const reloaded = page.waitForEvent("load");
+    await app.answer(login, { ok: true, result: { loggedIn: true } });
+    await reloaded;
+    await hydrated(page);
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1$`));
+    await expect(page.getByRole("button", { name: /^Pay HK\$/ })).toBeEnabled();
+    expect(navigations.filter((path) => /\/login$/.test(path))).toEqual([]);
+  });
+});
