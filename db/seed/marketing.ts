@@ -134,6 +134,27 @@ export const SEED_COUPONS = [
     startTime: new Date("2024-03-01T00:00:00Z"),
     endTime: new Date("2024-04-30T15:59:59Z"),
   },
+  {
+    // For the coupon dialog's card-minimum browser test (ADR 0155), on the Japan 3GB plan only: HK$84 off one
+    // plan (HK$86.00) leaves HK$2.00, below the HK$4.00 card minimum; two plans leave HK$88.00.
+    code: "E2E-BELOW-MIN-84",
+    marketingType: "COUPON" as const,
+    couponTypeCode: "REDUCTION" as const,
+    name: L("Test: HK$84 off Japan 3GB", "测试：日本 3GB 减 HK$84", "測試：日本 3GB 減 HK$84"),
+    description: L(
+      "Leaves less than the card minimum on one plan",
+      "单个套餐使用后低于银行卡最低支付金额",
+      "單個計劃使用後低於信用卡最低付款金額",
+    ),
+    resultDiscount: null,
+    resultReduction: 8400,
+    reductionCurrency: "HKD",
+    minimumSpend: 0,
+    minimumSpendCurrency: "HKD",
+    totalLimit: null,
+    perCustomerLimit: 1,
+    ...OPEN,
+  },
 ];
 
 /**
@@ -148,4 +169,5 @@ export const SEED_COUPON_SCOPES = [
   ...destinationScopes("JAPAN85", "JP"),
   ...destinationScopes("SAVE20HKD", "JP KR TW HK MO CN TH SG MY VN ID PH KH ASIA"),
   ...destinationScopes("SPRING2024", "KR"),
+  { couponCode: "E2E-BELOW-MIN-84", scopeType: "PLAN", scopeCode: "JP-3GB-30D" },
 ];
