@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { heapLimitFlag } from "../scripts/heap-limit.ts";
 import { type BudgetOutcome, judge } from "./budgets.ts";
 import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
 import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
@@ -57,6 +58,8 @@ const config = {
   skipPostgres: flag("BENCH_SKIP_POSTGRES"),
   buildDir: process.env.BENCH_BUILD_DIR || "build-bench",
   postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
+  /** What the store servers start with (scripts/serve.ts, ADR 0145), unless NODE_OPTIONS sets the limit itself. */
+  serverHeap: heapLimitFlag(process.env, []) ?? (process.env.NODE_OPTIONS || "V8's default heap sizing"),
 };
 
 const PAGES = {
@@ -341,7 +344,7 @@ async function main() {
   console.log(
     `autocannon: ${config.connections} connections (${config.uncachedConnections} for uncached renders), ` +
       `${config.warmupS} s warm-up + ${config.durationS} s per target, ` +
-      `127.0.0.1 only\n`,
+      `127.0.0.1 only; store servers as \`npm run serve\` starts them (${config.serverHeap})\n`,
   );
 
   const build = buildIfStale();
