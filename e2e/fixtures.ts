@@ -7,7 +7,10 @@ import { type BrowserContext, test as base, expect, type Page, type Response } f
  *   each client-side navigation, and once more on every open page at the end of the test;
  * - fails the test when the browser logs a console error or throws an uncaught page error, unless the message
  *   matches `allowedConsoleErrors` (file or describe level, `test.use`) or `consoleErrors.allow()` (one test).
- *   Chromium's "Failed to load resource" for a document the test navigated to (a 404 page) is not an error.
+ *   Chromium's "Failed to load resource" for a document the test navigated to (a 404 page) is not an error;
+ * - makes `page.goto`, `reload`, `goBack` and `goForward` resolve only once React has hydrated the storefront
+ *   page (ADR 0154), so the next fill or click reaches React. After a click that loads a new document, use
+ *   `hydrated(page)`.
  *
  *   import { test, expect, checkA11y, mobile } from "./fixtures.ts";
  *   test.use(mobile);
