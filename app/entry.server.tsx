@@ -8,6 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { appContext } from "./context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 
@@ -90,6 +91,20 @@ function documentStream(onFinished: () => void): Transform {
   });
 }
 
+/**
+ * An anonymous page (no session cookie, no Authorization header) is what the HTML cache stores, and the server
+ * then waits for the whole page before it sends a byte (server/ssr.ts). Rendering it whole lets React put every
+ * boundary in place instead of streaming it hidden with a script that swaps it in later: the lazy blocks of a
+ * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream.
+ */
+function rendersWhole(request: Request): boolean {
+  if (request.headers.has("authorization")) return false;
+  const cookies = request.headers.get("cookie") ?? "";
+  return !cookies
+    .split(";")
+    .some((part) => [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE].includes(part.trim().split("=")[0] ?? ""));
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -107,7 +122,9 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || rendersWhole(request)
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
