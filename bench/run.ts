@@ -54,6 +54,8 @@ const config = {
   uncachedConnections: num("BENCH_UNCACHED_CONNECTIONS", 10),
   freshDatabases: flag("BENCH_FRESH_DB"),
   skipLighthouse: flag("BENCH_SKIP_LIGHTHOUSE"),
+  /** Lighthouse's score moves a few points between runs on a shared machine: the median run counts. */
+  lighthouseRuns: Math.round(num("BENCH_LIGHTHOUSE_RUNS", 3)),
   skipLarge: flag("BENCH_SKIP_LARGE"),
   skipPostgres: flag("BENCH_SKIP_POSTGRES"),
   buildDir: process.env.BENCH_BUILD_DIR || "build-bench",
@@ -286,7 +288,9 @@ interface Results {
   static: TargetResult | null;
   ratios: Record<string, number | null>;
   firstLoad: FirstLoad | null;
+  /** The median run by score (the budget's figure); every run's score is in lighthouseScores. */
   lighthouse: LighthouseResult | null;
+  lighthouseScores: Array<number | null>;
   rss: {
     pglite: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null };
     postgres: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null } | null;
@@ -328,6 +332,7 @@ async function main() {
     ratios: {},
     firstLoad: null,
     lighthouse: null,
+    lighthouseScores: [],
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
     large: null,
@@ -561,14 +566,24 @@ async function main() {
   // --- 4. Lighthouse, alone on the machine's share of CPU, against the cached home. ---------------------------
   if (!config.skipLighthouse) {
     results.lighthouse = await phase("Lighthouse", async () => {
-      await probe(`${pglite.cached.url}/`); // the cache may have expired since the load test
-      log("Lighthouse mobile (default simulated throttling), performance only, home…");
-      return runLighthouse(`${pglite.cached.url}/`);
+      log(
+        `Lighthouse mobile (default simulated throttling), performance only, home, ${config.lighthouseRuns} run(s)…`,
+      );
+      const runs: LighthouseResult[] = [];
+      for (let run = 0; run < config.lighthouseRuns; run++) {
+        await probe(`${pglite.cached.url}/`); // the cache may have expired since the load test
+        const result = await runLighthouse(`${pglite.cached.url}/`);
+        log(`  run ${run + 1}: score ${result.score ?? "—"}, load average ${fixed(os.loadavg()[0])}`);
+        runs.push(result);
+      }
+      results.lighthouseScores = runs.map((run) => run.score);
+      const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+      return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
     });
     if (results.lighthouse) {
       const lh = results.lighthouse;
       log(
-        `  score ${lh.score ?? "—"}: FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, ` +
+        `  median score ${lh.score ?? "—"}: FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, ` +
           `CLS ${fixed(lh.cls, 3)}, SI ${ms(lh.speedIndexMs)} (CPU benchmark index ${int(lh.benchmarkIndex)})`,
       );
       for (const audit of lh.failing.slice(0, 6)) {
@@ -706,7 +721,7 @@ function printSummary(results: Results) {
   const lh = results.lighthouse;
   if (lh) {
     console.log(
-      `\nLighthouse mobile, home: performance ${lh.score ?? "—"}; FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
+      `\nLighthouse mobile, home: performance ${lh.score ?? "—"} (median of ${results.lighthouseScores.join(", ")}); FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
         `TBT ${ms(lh.tbtMs)}, CLS ${fixed(lh.cls, 3)}, Speed Index ${ms(lh.speedIndexMs)}`,
     );
   }
