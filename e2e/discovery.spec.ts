@@ -85,6 +85,67 @@ test.describe("search overlay", () => {
     expect(new URL(page.url()).searchParams.has("searchDialog")).toBe(false);
   });
 
+  test("shows 5 suggestions, then all of them, then 5 again", async ({ page }) => {
+    await openSearchFromHome(page);
+    // 'ja' matches more than five destinations (Japan, Jamaica, … and the regions that cover them).
+    await searchBox(page).fill("ja");
+    const options = dialog(page).getByRole("option");
+    await expect(options.first()).toContainText("Japan");
+    await expect(options).toHaveCount(5);
+    const more = dialog(page).getByRole("button", { name: "Show more" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await more.click();
+    await expect(options).toHaveCount(6);
+    const less = dialog(page).getByRole("button", { name: "Show less" });
+    await expect(less).toHaveAttribute("aria-expanded", "true");
+    // Each suggestion names its kind and carries an image.
+    for (const option of await options.all()) {
+      await expect(option).toContainText(/Country|Region|Global/);
+      await expect(option.locator("img")).toHaveAttribute("src", /\/media\//);
+    }
+    await less.click();
+    await expect(options).toHaveCount(5);
+    // A narrower query has no expander at all.
+    await searchBox(page).fill("thai");
+    await expect(options.first()).toContainText("Thailand");
+    await expect(options).toHaveCount(3);
+    await expect(dialog(page).getByRole("button", { name: /Show (more|less)/ })).toHaveCount(0);
+  });
+
+  test("the placeholder walks through the hot words, one every 3 s", async ({ page }) => {
+    await page.clock.install();
+    await openSearchFromHome(page);
+    const hotWords = await dialog(page)
+      .getByRole("region", { name: "Popular searches" })
+      .getByRole("button")
+      .allTextContents();
+    expect(hotWords.length).toBeGreaterThan(2);
+    expect(hotWords.length).toBeLessThanOrEqual(10);
+    await expect(searchBox(page)).toHaveAttribute("placeholder", new RegExp(`^(${hotWords.join("|")})$`));
+    // Stop time, then let exactly 3 s pass twice: the placeholder moves on by one word each time.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    const start = hotWords.indexOf((await searchBox(page).getAttribute("placeholder")) ?? "");
+    expect(start).toBeGreaterThanOrEqual(0);
+    await page.clock.runFor(3000);
+    await expect(searchBox(page)).toHaveAttribute("placeholder", hotWords[(start + 1) % hotWords.length]!);
+    await page.clock.runFor(3000);
+    await expect(searchBox(page)).toHaveAttribute("placeholder", hotWords[(start + 2) % hotWords.length]!);
+    // Submitting the empty box searches for the word the placeholder shows (time still stopped, so it cannot move).
+    const shown = hotWords[(start + 2) % hotWords.length]!;
+    await searchBox(page).press("Enter");
+    await page.clock.resume();
+    await expect(page).not.toHaveURL(/searchDialog/);
+    const url = new URL(page.url());
+    if (url.pathname === "/plp") expect(url.searchParams.get("keyword")).toBe(shown);
+    else expect(url.pathname).toMatch(/^\/pdp\//); // a specific word goes to its deeplink instead
+    await page.goto("/?searchDialog=true");
+    await expect(
+      dialog(page)
+        .getByRole("region", { name: "Recent searches" })
+        .getByRole("button", { name: shown, exact: true }),
+    ).toBeVisible();
+  });
+
   test("a specific word jumps straight to its deeplink", async ({ page }) => {
     await openSearchFromHome(page);
     await searchBox(page).fill("Japan");
