@@ -323,6 +323,27 @@ describe("usage", () => {
     expect(await low()).toHaveLength(1);
   });
 
+  it("shows an eSIM as installed once the supplier reports the profile downloaded, before any data moves", async () => {
+    const who = await shopper(app);
+    const esim = await deliveredEsim(who);
+    await app.services.esim.syncUsage({ iccid: esim.iccid });
+    expect((await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json().state).toBe("READY");
+
+    // The phone downloads the profile; no package has started yet.
+    expect(await app.services.esimSandbox!.markInstalled(esim.iccid)).toBe(true);
+    await app.services.esim.syncUsage({ iccid: esim.iccid });
+    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    expect(detail.state).toBe("INSTALLED");
+    expect(detail.packages.map((p) => p.state)).toEqual(["NOT_STARTED"]);
+    const [row] = await app.database.db.select().from(esims).where(eq(esims.id, esim.id));
+    expect(row!.installedAt).not.toBeNull();
+    const list = (await get(who, "/o2esim/v1/customer/esims")).json();
+    expect(list.content.map((e: EsimSummary) => e.state)).toEqual(["INSTALLED"]);
+
+    // Data then moves: in use.
+    expect((await setUsage(esim.iccid, 10)).state).toBe("ACTIVE");
+  });
+
   it("lets the sandbox consume data over time once a package is active", async () => {
     const who = await shopper(app);
     const esim = await deliveredEsim(who);

@@ -358,13 +358,20 @@ export function createEsimService(deps: EsimServiceDeps) {
     }
   }
 
-  /** The eSIM's state from its packages (ADR 0130); a cancelled one stays cancelled (ADR 0151). */
-  function esimState(esim: EsimRow, pkgs: { state: PackageState; activatedAt: Date | null }[]): EsimState {
+  /**
+   * The eSIM's state from its packages and the supplier's word on the profile (ADRs 0130, 0168); a cancelled one
+   * stays cancelled (ADR 0151).
+   */
+  function esimState(
+    esim: EsimRow,
+    pkgs: { state: PackageState; activatedAt: Date | null }[],
+    downloaded: boolean,
+  ): EsimState {
     if (esim.state === "CANCELLED") return "CANCELLED";
     if (pkgs.some((p) => p.state === "EXPIRED") && pkgs.every((p) => gone(p.state))) return "EXPIRED";
     if (pkgs.some((p) => p.activatedAt !== null || p.state === "ACTIVE" || p.state === "USED_UP"))
       return "ACTIVE";
-    return esim.state === "INSTALLED" || esim.installedAt ? "INSTALLED" : "READY";
+    return downloaded || esim.state === "INSTALLED" || esim.installedAt ? "INSTALLED" : "READY";
   }
 
   /** Pulls one eSIM's usage from the supplier, updates its packages and state, and sends due notices. */
@@ -424,9 +431,16 @@ export function createEsimService(deps: EsimServiceDeps) {
           );
         }
       }
+      // The supplier saw the profile downloaded to a phone (ADR 0168): installed, even before any data moves.
+      const downloaded = usage.profileState === "INSTALLED";
+      const state = esimState(esim, states, downloaded);
       await repo.updateEsim(
         esim.id,
-        { state: esimState(esim, states), usageUpdatedAt: usage.reportedAt },
+        {
+          state,
+          usageUpdatedAt: usage.reportedAt,
+          ...(downloaded && !esim.installedAt ? { installedAt: now } : {}),
+        },
         tx,
       );
     });
