@@ -5,14 +5,14 @@ const GRAPH = "https://graph.facebook.com/v19.0";
 /**
  * Facebook gives the browser an access token, not an ID token: it is checked by introspection (debug_token)
  * with our app token, which must say the token is valid and was issued to our app. The e-mail then comes from
- * /me. Not exercised in tests (no network); the sandbox stands in for it.
+ * /me. `graph` is the Graph API's base URL; facebook.test.ts points it at a local Graph API stand-in.
  */
-export function createFacebookProvider(appId: string, appSecret: string): IdentityProvider {
+export function createFacebookProvider(appId: string, appSecret: string, graph = GRAPH): IdentityProvider {
   const appToken = `${appId}|${appSecret}`;
   return {
     async verify(accessToken) {
       const debug = await fetch(
-        `${GRAPH}/debug_token?input_token=${encodeURIComponent(accessToken)}&access_token=${encodeURIComponent(appToken)}`,
+        `${graph}/debug_token?input_token=${encodeURIComponent(accessToken)}&access_token=${encodeURIComponent(appToken)}`,
         { signal: AbortSignal.timeout(10_000) },
       );
       if (!debug.ok) throw new InvalidIdentityToken(`debug_token answered ${debug.status}`);
@@ -23,7 +23,7 @@ export function createFacebookProvider(appId: string, appSecret: string): Identi
         throw new InvalidIdentityToken("token not valid for this app");
       }
       if (data.expires_at && data.expires_at * 1000 < Date.now()) throw new InvalidIdentityToken("expired");
-      const me = await fetch(`${GRAPH}/me?fields=id,email&access_token=${encodeURIComponent(accessToken)}`, {
+      const me = await fetch(`${graph}/me?fields=id,email&access_token=${encodeURIComponent(accessToken)}`, {
         signal: AbortSignal.timeout(10_000),
       });
       const profile = me.ok ? ((await me.json()) as { id?: string; email?: string }) : {};
