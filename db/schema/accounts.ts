@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /**
  * spec 3, 6: a shopper's account (user type C). Deleting an account anonymizes it (ADR 0063): the row stays so
@@ -149,6 +159,11 @@ export const messageOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Insertion order: rows written in one transaction (or the same microsecond) share created_at, so lists
+     * order by created_at and then by this (ADR 0170).
+     */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (table) => [
     index("message_outbox_pending_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),

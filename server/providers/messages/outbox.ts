@@ -33,7 +33,10 @@ export function createOutbox(db: Database) {
         html: message.html ?? null,
       });
     },
-    /** Development and tests only (/__dev/outbox): the latest messages to one address. */
+    /**
+     * Development and tests only (/__dev/outbox): the latest messages to one address, newest first. Messages
+     * written in one transaction share created_at, so ties go by insertion order (seq, ADR 0170).
+     */
     recent(to: string | undefined, limit = 20) {
       return db
         .select({
@@ -49,7 +52,7 @@ export function createOutbox(db: Database) {
         })
         .from(messageOutbox)
         .where(to ? eq(messageOutbox.to, to) : and())
-        .orderBy(desc(messageOutbox.createdAt))
+        .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.seq))
         .limit(limit);
     },
   } satisfies MessageSender & Record<string, unknown>;
