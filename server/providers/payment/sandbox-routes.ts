@@ -4,7 +4,7 @@ import { isLocale, type Locale } from "../../../core/constants.ts";
 import { type MessageKey, translate } from "../../../core/i18n/index.ts";
 import { type CurrencyFormat, formatPrice } from "../../../core/money.ts";
 import { newNonce } from "../../http/request-info.ts";
-import type { CardOutcome, SandboxPayments } from "./sandbox.ts";
+import { type CardOutcome, SANDBOX_WALLETS, type SandboxPayments, type SandboxWallet } from "./sandbox.ts";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -20,6 +20,12 @@ const CardForm = z.object({
   lang: z.string().max(8).optional(),
 });
 const ChallengeForm = z.object({ action: z.enum(["approve", "fail"]), lang: z.string().max(8).optional() });
+const WalletForm = z.object({
+  wallet: z.enum(Object.keys(SANDBOX_WALLETS) as [SandboxWallet, ...SandboxWallet[]]),
+  /** Absent: the button was pressed and the wallet's sheet opens; "approve" or "back" answer the sheet. */
+  action: z.enum(["approve", "back"]).optional(),
+  lang: z.string().max(8).optional(),
+});
 
 function localeOf(value: unknown): Locale {
   return isLocale(value) ? value : "en_US";
@@ -45,7 +51,7 @@ export function sandboxPaymentRoutes(
       reply: FastifyReply,
       sessionId: string,
       locale: Locale,
-      view: { status: number; error?: MessageKey; challenge?: boolean },
+      view: { status: number; error?: MessageKey; challenge?: boolean; wallet?: SandboxWallet },
     ) {
       const t = (key: MessageKey, params?: Record<string, string | number>) =>
         escapeHtml(translate(locale, key, params));
@@ -75,8 +81,25 @@ export function sandboxPaymentRoutes(
 <form method="post" action="${action}/challenge">${lang}
 <button type="submit" name="action" value="approve">${t("purchase.sandbox.challengeApprove")}</button>
 <button type="submit" name="action" value="fail">${t("purchase.sandbox.challengeFail")}</button></form>`;
+      } else if (view.wallet) {
+        // The wallet's own sheet, as the device shows it over the page: confirm, or go back to the other ways.
+        const wallet = `<input type="hidden" name="wallet" value="${view.wallet}">`;
+        body = `<h2>${t("purchase.sandbox.walletTitle", { wallet: SANDBOX_WALLETS[view.wallet] })}</h2>
+<p>${t("purchase.sandbox.walletText")}</p>
+<form method="post" action="${action}/wallet">${lang}${wallet}
+<button type="submit" name="action" value="approve">${t("purchase.sandbox.walletApprove")} ${escapeHtml(amount)}</button>
+<button type="submit" name="action" value="back">${t("purchase.sandbox.walletBack")}</button></form>`;
       } else {
+        const wallets = (Object.keys(SANDBOX_WALLETS) as SandboxWallet[])
+          .map(
+            (wallet) =>
+              `<button type="submit" name="wallet" value="${wallet}" class="wallet">${SANDBOX_WALLETS[wallet]}</button>`,
+          )
+          .join("");
         body = `${view.error ? `<p role="alert" class="error">${t(view.error)}</p>` : ""}
+<form method="post" action="${action}/wallet" aria-labelledby="express">${lang}
+<h2 id="express">${t("purchase.sandbox.express")}</h2>${wallets}</form>
+<h2>${t("purchase.sandbox.orCard")}</h2>
 <form method="post" action="${action}">${lang}
 <label>${t("purchase.sandbox.cardNumber")}<input name="number" inputmode="numeric" autocomplete="cc-number" required></label>
 <label>${t("purchase.sandbox.expiry")}<input name="expiry" autocomplete="cc-exp" placeholder="12/34" required></label>
@@ -90,6 +113,7 @@ export function sandboxPaymentRoutes(
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .test{background:#b45309;color:#fff;font-weight:700;padding:.5rem 1rem;text-align:center}label{display:block;margin:.75rem 0}
 input{display:block;width:100%;padding:.5rem;font-size:1rem}button{margin:.75rem .5rem 0 0;padding:.6rem 1.2rem;font-size:1rem}
+.wallet{background:#000;color:#fff;border:0;border-radius:.5rem;min-width:10rem}h2{font-size:1.1rem;margin:1.25rem 0 .25rem}
 .error{color:#b91c1c}.hint{color:#475569;font-size:.9rem}</style></head><body>
 <div class="test" role="note">${t("purchase.sandbox.testMode")}</div>
 <h1>${t("purchase.sandbox.title", { amount })}</h1>${session ? `<p>${escapeHtml(session.description)}</p>` : ""}
@@ -122,6 +146,23 @@ ${body}</body></html>`);
           error: "purchase.sandbox.badCard",
         });
       const outcome = await sandbox.submitCard(params.data.sessionId, form.data);
+      return answer(reply, params.data.sessionId, locale, outcome);
+    });
+
+    scope.post("/__sandbox/pay/:sessionId/wallet", async (request, reply) => {
+      const params = SessionParam.safeParse(request.params);
+      const form = WalletForm.safeParse(request.body ?? {});
+      const locale = localeOf(form.success ? form.data.lang : undefined);
+      if (!params.success) return page(reply, "ps_invalid", locale, { status: 404 });
+      if (!form.success) return page(reply, params.data.sessionId, locale, { status: 400 });
+      const { wallet, action: step } = form.data;
+      if (step === "back") return page(reply, params.data.sessionId, locale, { status: 200 });
+      if (step !== "approve") {
+        const session = await sandbox.session(params.data.sessionId);
+        if (session?.status !== "OPEN") return page(reply, params.data.sessionId, locale, { status: 410 });
+        return page(reply, params.data.sessionId, locale, { status: 200, wallet });
+      }
+      const outcome = await sandbox.payWithWallet(params.data.sessionId, wallet);
       return answer(reply, params.data.sessionId, locale, outcome);
     });
 

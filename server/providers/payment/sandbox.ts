@@ -24,6 +24,10 @@ export const TEST_CARDS = {
   threeDSecure: "4000000000003220",
 } as const;
 
+/** The hosted page's wallet-style buttons (ADR 0166), as Stripe Checkout shows them; the names are brands. */
+export const SANDBOX_WALLETS = { apple_pay: "Apple Pay", google_pay: "Google Pay" } as const;
+export type SandboxWallet = keyof typeof SANDBOX_WALLETS;
+
 export interface SandboxChaos {
   /** Deliver every event twice. */
   duplicate: boolean;
@@ -337,6 +341,16 @@ export function createSandboxPayments(options: SandboxOptions) {
         default:
           return fail(sessionId, "card_declined", "purchase.sandbox.declined");
       }
+    },
+
+    /**
+     * A wallet button's confirmed sheet (ADR 0166): the test wallet holds a saved card that always succeeds, so
+     * it pays like 4242 4242 4242 4242; the device has already authenticated the shopper, so no 3-D Secure step.
+     */
+    async payWithWallet(sessionId: string, _wallet: SandboxWallet): Promise<CardOutcome> {
+      const session = await open(sessionId);
+      if (session?.status !== "OPEN" || session.expiresAt <= clock()) return { kind: "closed" };
+      return pay(sessionId);
     },
 
     async completeChallenge(sessionId: string, approve: boolean): Promise<CardOutcome> {
