@@ -219,6 +219,72 @@ test.describe("checkout and payment", () => {
     await expectPaid(page.request, code);
   });
 
+  test("a wallet button on the payment page: its sheet, back to the card form, then confirming pays", async ({
+    page,
+  }) => {
+    await signUp(page.request);
+    await page.goto(checkoutPath());
+    await hydrated(page);
+    const code = await placeOrder(page);
+    const express = page.getByRole("form", { name: "Express checkout" });
+    await expect(express.getByRole("button", { name: "Apple Pay" })).toBeVisible();
+    await express.getByRole("button", { name: "Google Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Google Pay (test wallet)" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay another way" }).click();
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+
+    await express.getByRole("button", { name: "Apple Pay" }).click();
+    await page.getByRole("button", { name: /^Confirm payment HK\$\d+\.\d\d$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/pay/result\\?orderCode=${code}$`));
+    await expect(page.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
+    await expectPaid(page.request, code);
+  });
+
+  test("the result page keeps checking, says when payment is still processing, then turns to success", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await signUp(page.request);
+    await page.goto(checkoutPath());
+    await hydrated(page);
+    const code = await placeOrder(page);
+    const hostedPage = page.url();
+
+    // The shopper comes back to the result page before paying (the page polls every 1.5 s for 30 s); a fake
+    // clock stands in for the wait, so the test does not depend on how fast the machine is.
+    await page.clock.install();
+    await page.goto(`/pay/result?orderCode=${code}`);
+    await hydrated(page);
+    const result = page.locator("[data-result]");
+    await expect(result).toHaveAttribute("data-result", "checking");
+    await expect(result).toContainText("Checking your payment…");
+    const after = async () => {
+      await page.clock.runFor(1500);
+      return result.getAttribute("data-result");
+    };
+    await expect.poll(after, { timeout: 60_000, intervals: [100] }).toBe("pending");
+    await expect(result).toContainText("Payment still processing");
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute(
+      "href",
+      `/pay?orderCode=${code}`,
+    );
+
+    // Meanwhile the payment goes through on the hosted page (another tab); "Check again" finds it.
+    const other = await context.newPage();
+    await other.goto(hostedPage);
+    await payWithCard(other, CARDS.success);
+    await expect(other.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
+    await other.close();
+
+    await page.getByRole("button", { name: "Check again" }).click();
+    await expect.poll(after, { timeout: 30_000, intervals: [100] }).toBe("success");
+    await expect(result).toContainText(`Order ${code} is paid. Next step: install your eSIM.`);
+    await expect(page.getByRole("link", { name: "Install your eSIM" })).toBeVisible();
+    await expectPaid(page.request, code);
+  });
+
   test("promo codes: each refusal is said in the dialog, a good code lowers the total", async ({ page }) => {
     await signUp(page.request);
     await page.goto(checkoutPath());
