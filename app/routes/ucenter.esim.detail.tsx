@@ -6,7 +6,7 @@ import { CopyField } from "../features/esim/CopyField.tsx";
 import { DataBar, DaysLeft } from "../features/esim/DataBar.tsx";
 import { UsageUpdated } from "../features/esim/EsimCard.tsx";
 import { loadEsim } from "../features/esim/esim.server.ts";
-import { installPlatform, isPhone } from "../features/esim/format.ts";
+import { installPlatform, isPhone, supportsAppleOneTap } from "../features/esim/format.ts";
 import { InstallPanel } from "../features/esim/InstallPanel.tsx";
 import { QrCode } from "../features/esim/QrCode.tsx";
 import { qrSymbol } from "../features/esim/qr.server.ts";
@@ -32,6 +32,7 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
     qr: esim.state === "CANCELLED" ? null : qrSymbol(esim.lpa),
     platform: installPlatform(userAgent),
     phone: isPhone(userAgent),
+    appleOneTap: supportsAppleOneTap(userAgent),
   };
 }
 
@@ -44,7 +45,7 @@ const SECTION = "rounded-2xl border border-slate-200 bg-white p-5";
 
 export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { esim, qr, platform, phone } = loaderData;
+  const { esim, qr, platform, phone, appleOneTap } = loaderData;
   const cancelled = esim.state === "CANCELLED";
   const plan = cancelled ? null : topUpPlan(esim);
 
@@ -62,7 +63,7 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
   // A phone cannot scan its own screen: there the one-tap install comes first (issue 6).
   const install = (
     <div key="install" className={phone ? "" : "max-md:order-first"}>
-      <InstallPanel esim={esim} platform={platform} />
+      <InstallPanel esim={esim} platform={platform} appleOneTap={appleOneTap} />
     </div>
   );
 

@@ -7,7 +7,7 @@ import { useI18n } from "../../lib/i18n.tsx";
 import type { InstallPlatform } from "./format.ts";
 
 type BridgeState = "browser" | "checking" | "supported" | "unsupported";
-type Outcome = "installed" | "cancelled" | "failed" | "unsupported" | null;
+type Outcome = "installed" | "cancelled" | "failed" | "unsupported" | "marked" | "markFailed" | null;
 
 const PRIMARY =
   "inline-flex items-center justify-center rounded-full bg-brand-600 px-6 py-3 text-base font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
@@ -18,9 +18,19 @@ const SECONDARY =
  * One-tap install (ADR 0136, 0137). In a browser: Apple's esimsetup link (iOS 17.4+) and the Android best
  * effort, the shopper's own platform first; on a computer both, quietly, since the QR code is the way there.
  * Inside the native app: the bridge's checkEsimSupport, then installEsim; a phone without eSIM is told so. The QR
- * code and the manual codes stay on the page as the fallback in every case.
+ * code and the manual codes stay on the page as the fallback in every case. An iPhone older than iOS 17.4 is told
+ * to update or enter the codes by hand, and a READY eSIM offers "I've installed it" (ADRs 0168, 0169).
  */
-export function InstallPanel({ esim, platform }: { esim: EsimDetail; platform: InstallPlatform }) {
+export function InstallPanel({
+  esim,
+  platform,
+  appleOneTap = true,
+}: {
+  esim: EsimDetail;
+  platform: InstallPlatform;
+  /** False on an iPhone older than iOS 17.4, where Apple's link does nothing. */
+  appleOneTap?: boolean;
+}) {
   const { t } = useI18n();
   const api = useApi();
   const revalidator = useRevalidator();
@@ -60,7 +70,22 @@ export function InstallPanel({ esim, platform }: { esim: EsimDetail; platform: I
     }
   }
 
-  const ios = (
+  /** The shopper says the eSIM is on the phone (READY → INSTALLED; the supplier may say so first). */
+  async function markInstalled() {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await api.post(`/o2esim/v1/customer/esims/${encodeURIComponent(esim.id)}/installed`, {});
+      setOutcome("marked");
+      await revalidator.revalidate();
+    } catch {
+      setOutcome("markFailed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ios = appleOneTap ? (
     <li key="ios">
       <a
         href={appleInstallUrl(esim.lpa)}
@@ -70,6 +95,13 @@ export function InstallPanel({ esim, platform }: { esim: EsimDetail; platform: I
         {t("esimUi.install.oneTapIos")}
       </a>
       <p className="mt-1 text-xs text-slate-700">{t("esimUi.install.oneTapIosHint")}</p>
+    </li>
+  ) : (
+    <li key="ios">
+      <p className="text-sm font-medium text-slate-900">{t("esimUi.install.oldIos")}</p>
+      <a href="#esim-manual-heading" className={`mt-3 ${SECONDARY}`}>
+        {t("esimUi.install.oldIosManual")}
+      </a>
     </li>
   );
   const android = (
@@ -91,7 +123,10 @@ export function InstallPanel({ esim, platform }: { esim: EsimDetail; platform: I
     cancelled: t("esimUi.install.appCancelled"),
     failed: t("esimUi.install.appFailed"),
     unsupported: t("esimUi.install.appUnsupported"),
+    marked: t("esimUi.install.marked"),
+    markFailed: t("esimUi.install.markFailed"),
   };
+  const canMark = esim.state === "READY" && (bridge === "browser" || bridge === "unsupported");
 
   return (
     <section
@@ -120,6 +155,14 @@ export function InstallPanel({ esim, platform }: { esim: EsimDetail; platform: I
             <p className="mt-4 text-sm text-slate-700">{t("esimUi.install.otherDevice")}</p>
           )}
         </>
+      )}
+      {canMark && (
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <button type="button" className={SECONDARY} disabled={busy} onClick={() => void markInstalled()}>
+            {t("esimUi.install.markInstalled")}
+          </button>
+          <p className="mt-1 text-xs text-slate-700">{t("esimUi.install.markInstalledHint")}</p>
+        </div>
       )}
       <p role="status" className="mt-3 text-sm font-medium text-slate-900 empty:hidden">
         {outcome ? messages[outcome] : ""}

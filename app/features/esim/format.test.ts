@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatTime } from "../../lib/time.ts";
-import { dataFigures, formatData, installPlatform, isPhone, usedPercent } from "./format.ts";
+import {
+  dataFigures,
+  formatData,
+  installPlatform,
+  isPhone,
+  supportsAppleOneTap,
+  usedPercent,
+} from "./format.ts";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -54,5 +61,25 @@ describe("install platform", () => {
     expect(isPhone(ANDROID)).toBe(true);
     expect(isPhone(DESKTOP)).toBe(false);
     expect(isPhone(null)).toBe(false);
+  });
+});
+
+describe("Apple one-tap install", () => {
+  const iphone = (os: string) => IPHONE.replace("17_4", os);
+
+  it("works from iOS 17.4 on and not on an older iPhone", () => {
+    expect(supportsAppleOneTap(IPHONE)).toBe(true);
+    expect(supportsAppleOneTap(iphone("18_6"))).toBe(true);
+    expect(supportsAppleOneTap(iphone("26_0"))).toBe(true);
+    expect(supportsAppleOneTap(iphone("17_3_1"))).toBe(false);
+    expect(supportsAppleOneTap(iphone("16_7"))).toBe(false);
+    expect(supportsAppleOneTap(iphone("15_0"))).toBe(false);
+  });
+
+  it("does not hold it back elsewhere or when the version cannot be read", () => {
+    expect(supportsAppleOneTap(ANDROID)).toBe(true);
+    expect(supportsAppleOneTap(DESKTOP)).toBe(true);
+    expect(supportsAppleOneTap(null)).toBe(true);
+    expect(supportsAppleOneTap("Mozilla/5.0 (iPhone) Mobile")).toBe(true);
   });
 });

@@ -48,3 +48,16 @@ export function installPlatform(userAgent: string | null | undefined): InstallPl
 export function isPhone(userAgent: string | null | undefined): boolean {
   return installPlatform(userAgent) !== "other" || /Mobile/i.test(userAgent ?? "");
 }
+
+/**
+ * Whether Apple's one-tap install link works on this device (iOS 17.4 or later; ADR 0169). An iPhone that names
+ * an older iOS in its user agent cannot use it; anything else (a newer iOS, another platform, an unreadable
+ * version) is given the benefit of the doubt.
+ */
+export function supportsAppleOneTap(userAgent: string | null | undefined): boolean {
+  if (installPlatform(userAgent) !== "ios") return true;
+  const match = /\bOS (\d+)[_.](\d+)/.exec(userAgent ?? "");
+  if (!match) return true;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > 17 || (major === 17 && minor >= 4);
+}

@@ -59,6 +59,14 @@ export default defineMessages({
     "esimUi.install.appUnsupported":
       "This phone does not support eSIM. Install it on another phone with the QR code.",
     "esimUi.install.appInstalled": "eSIM installed",
+    "esimUi.install.oldIos":
+      "One-tap install needs iOS 17.4 or later. Update iOS, or enter the details by hand: Settings › Mobile Service › Add eSIM › Use QR Code › Enter Details Manually.",
+    "esimUi.install.oldIosManual": "Show the details to enter",
+    "esimUi.install.markInstalled": "I've installed it",
+    "esimUi.install.markInstalledHint":
+      "Tell us once the eSIM is on your phone, so My eSIMs shows it as installed.",
+    "esimUi.install.marked": "Marked as installed",
+    "esimUi.install.markFailed": "That didn't save. Please try again.",
     "esimUi.install.appCancelled": "Installation cancelled",
     "esimUi.install.appFailed":
       "The eSIM could not be installed. Scan the QR code or enter the details manually.",
@@ -144,6 +152,13 @@ export default defineMessages({
     "esimUi.install.installing": "正在安装…",
     "esimUi.install.appUnsupported": "此手机不支持 eSIM，请用二维码在其他手机上安装。",
     "esimUi.install.appInstalled": "eSIM 已安装",
+    "esimUi.install.oldIos":
+      "一键安装需要 iOS 17.4 及以上版本。请更新 iOS，或手动输入：设置 › 蜂窝网络 › 添加 eSIM › 使用二维码 › 手动输入详细信息。",
+    "esimUi.install.oldIosManual": "查看需要输入的信息",
+    "esimUi.install.markInstalled": "我已安装",
+    "esimUi.install.markInstalledHint": "eSIM 安装到手机后点此，“我的 eSIM”会显示为已安装。",
+    "esimUi.install.marked": "已标记为已安装",
+    "esimUi.install.markFailed": "保存失败，请重试。",
     "esimUi.install.appCancelled": "已取消安装",
     "esimUi.install.appFailed": "eSIM 安装失败，请扫描二维码或手动输入。",
     "esimUi.qr.heading": "扫描二维码",
@@ -227,6 +242,13 @@ export default defineMessages({
     "esimUi.install.installing": "正在安裝…",
     "esimUi.install.appUnsupported": "此手機不支援 eSIM，請用二維碼在其他手機上安裝。",
     "esimUi.install.appInstalled": "eSIM 已安裝",
+    "esimUi.install.oldIos":
+      "一鍵安裝需要 iOS 17.4 或以上版本。請更新 iOS，或手動輸入：設定 › 流動網絡 › 加入 eSIM › 使用 QR 碼 › 手動輸入詳細資料。",
+    "esimUi.install.oldIosManual": "查看需要輸入的資料",
+    "esimUi.install.markInstalled": "我已安裝",
+    "esimUi.install.markInstalledHint": "eSIM 安裝到手機後按此，「我的 eSIM」會顯示為已安裝。",
+    "esimUi.install.marked": "已標記為已安裝",
+    "esimUi.install.markFailed": "儲存失敗，請再試一次。",
     "esimUi.install.appCancelled": "已取消安裝",
     "esimUi.install.appFailed": "eSIM 安裝失敗，請掃描二維碼或手動輸入。",
     "esimUi.qr.heading": "掃描二維碼",
