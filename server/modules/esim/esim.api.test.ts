@@ -344,6 +344,31 @@ describe("usage", () => {
     expect((await setUsage(esim.iccid, 10)).state).toBe("ACTIVE");
   });
 
+  it("pulls usage on a schedule: each run of the periodic job queues the next one", async () => {
+    const who = await shopper(app);
+    const esim = await deliveredEsim(who);
+    const slot = 600_000; // ESIM_USAGE_SYNC_MS's default, which the test app uses
+    const usedMb = async () =>
+      ((await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json() as EsimDetail).dataUsedMb;
+    const { esimSandbox, jobs } = app.services;
+
+    // The supplier's figures move; nobody asks for a sync: the job queued at start-up (as the server does outside
+    // tests) pulls them.
+    await app.services.esim.scheduleUsageSync(new Date());
+    const first = new Date(Date.now() + 2 * slot);
+    expect(await esimSandbox!.setUsage(esim.iccid, 300, new Date())).toBe(true);
+    expect(await usedMb()).toBe(0);
+    await jobs.drain(first);
+    expect(await usedMb()).toBe(300);
+
+    // That run queued the next one, which pulls the next change.
+    expect(await esimSandbox!.setUsage(esim.iccid, 900, first)).toBe(true);
+    await jobs.drain(first);
+    expect(await usedMb()).toBe(300);
+    await jobs.drain(new Date(first.getTime() + 2 * slot));
+    expect(await usedMb()).toBe(900);
+  });
+
   it("lets the sandbox consume data over time once a package is active", async () => {
     const who = await shopper(app);
     const esim = await deliveredEsim(who);
