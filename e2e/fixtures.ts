@@ -10,7 +10,9 @@ import { type BrowserContext, test as base, expect, type Page, type Response } f
  *   Chromium's "Failed to load resource" for a document the test navigated to (a 404 page) is not an error;
  * - makes `page.goto`, `reload`, `goBack` and `goForward` resolve only once React has hydrated the storefront
  *   page (ADR 0154), so the next fill or click reaches React. After a click that loads a new document, use
- *   `hydrated(page)`.
+ *   `hydrated(page)`;
+ * - records every toast the page shows (ADR 0170), so `expectToast(page, text)` passes for a toast that was
+ *   shown and has already gone: toasts last 2000 ms (spec 9), less than a busy machine may take to look.
  *
  *   import { test, expect, checkA11y, mobile } from "./fixtures.ts";
  *   test.use(mobile);
@@ -301,6 +303,97 @@ function unexpectedErrors(watch: Watch): string[] {
 
 const watches = new WeakMap<BrowserContext, Watch>();
 
+/**
+ * The toast region: the shell's live region (NotifyHost, role=status, aria-live=polite, named "Notifications"
+ * or its translation). Only toasts inside an element like this are recorded, so a recorded toast was also
+ * announced to screen readers.
+ */
+const TOAST_REGION = '[role="status"][aria-live="polite"][aria-label]';
+
+interface ToastLog {
+  /** Marks the first not yet taken toast with this text as taken; answers whether there was one. */
+  take(source: string, flags: string | null): boolean;
+  /** Every toast text shown in this document so far, taken or not. */
+  shown(): string[];
+}
+
+/**
+ * Runs in every document before its own scripts (an init script): watches the toast region and records each
+ * toast when it appears with text and is rendered (has a box, is not hidden). The log belongs to the document,
+ * so a new document starts with none; client-side navigations keep it.
+ */
+function recordToasts(region: string) {
+  const shown: { text: string; taken: boolean }[] = [];
+  const seen = new WeakMap<Element, string>();
+  const rendered = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    );
+  };
+  const scan = () => {
+    for (const host of document.querySelectorAll(region)) {
+      for (const toast of host.children) {
+        const text = (toast.textContent ?? "").replace(/\s+/g, " ").trim();
+        if (!text || seen.get(toast) === text || !rendered(toast)) continue;
+        seen.set(toast, text);
+        shown.push({ text, taken: false });
+      }
+    }
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+  const log: ToastLog = {
+    take(source, flags) {
+      scan(); // one on screen now that was not rendered when it appeared
+      const matches = (text: string) =>
+        flags === null ? text === source : new RegExp(source, flags).test(text);
+      const toast = shown.find((entry) => !entry.taken && matches(entry.text));
+      if (toast) toast.taken = true;
+      return toast !== undefined;
+    },
+    shown: () => shown.map((entry) => entry.text),
+  };
+  (window as unknown as { __e2eToasts: ToastLog }).__e2eToasts = log;
+}
+
+/**
+ * Passes once a toast with this text (whole text, whitespace collapsed; or matching the RegExp) is on screen or
+ * has been shown in the page's current document, even if it has gone since. Each call takes one showing: to
+ * expect the same toast twice, it must have been shown twice. Waits up to the expect timeout.
+ */
+export async function expectToast(page: Page, text: string | RegExp, options: { timeout?: number } = {}) {
+  const source = typeof text === "string" ? text.replace(/\s+/g, " ").trim() : text.source;
+  const flags = typeof text === "string" ? null : text.flags;
+  await expect
+    .poll(
+      async () => {
+        try {
+          return await page.evaluate(
+            ([source, flags]) => {
+              const log = (window as unknown as { __e2eToasts?: ToastLog }).__e2eToasts;
+              if (!log) return "no toast recorder in this page";
+              return log.take(source, flags)
+                ? "shown"
+                : `not shown; toasts shown: ${
+                    log
+                      .shown()
+                      .map((shown) => `«${shown}»`)
+                      .join(", ") || "none"
+                  }`;
+            },
+            [source, flags] as const,
+          );
+        } catch (error) {
+          return `page not ready: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      },
+      { message: `toast ${String(text)}`, timeout: options.timeout },
+    )
+    .toBe("shown");
+}
+
 /** Resolves once React has hydrated the page (the root sets `data-hydrated` after every child's effects). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
@@ -321,6 +414,7 @@ export const test = base.extend<HarnessOptions & HarnessFixtures>({
       pages: new Set(),
     };
     watches.set(context, watch);
+    await context.addInitScript(recordToasts, TOAST_REGION);
     for (const page of context.pages()) watchPage(page, watch);
     context.on("page", (page) => watchPage(page, watch));
 

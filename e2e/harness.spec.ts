@@ -1,4 +1,4 @@
-import { checkA11y, expect, test } from "./fixtures.ts";
+import { checkA11y, expect, expectToast, test } from "./fixtures.ts";
 
 // The harness itself: each check must be able to fail, or every journey's "passed" means nothing.
 // The pages here are served by route interception, so they test the fixtures, not the storefront.
@@ -91,4 +91,59 @@ test("findings fail the test at its end (expected to fail)", async ({ page }) =>
     route.fulfill({ contentType: "text/html", body: INACCESSIBLE }),
   );
   await page.goto("/__harness/bad");
+});
+
+test("expectToast sees a toast that has gone, once per showing, only rendered in the live region", async ({
+  page,
+}) => {
+  await page.route("**/__harness/toasts", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: ACCESSIBLE.replace(
+        "</main>",
+        `<div role="status" aria-live="polite" aria-label="Notifications"></div><p id="other"></p></main>`,
+      ),
+    }),
+  );
+  await page.goto("/__harness/toasts");
+  // Shows a toast the way the shell does (a <p> in the live region) for 100 ms, or into another element.
+  const show = (text: string, where: "region" | "hidden" | "outside" = "region") =>
+    page.evaluate(
+      ([text, where]) => {
+        const toast = document.createElement("p");
+        toast.textContent = text;
+        if (where === "hidden") toast.hidden = true;
+        const host = where === "outside" ? "#other" : '[role="status"]';
+        document.querySelector(host)?.append(toast);
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            toast.remove();
+            resolve();
+          }, 100),
+        );
+      },
+      [text, where] as const,
+    );
+  const missing = (text: string | RegExp) => expectToast(page, text, { timeout: 600 });
+
+  await show("Order cancelled");
+  await expect(page.getByRole("status")).toBeEmpty();
+  await expectToast(page, "Order cancelled");
+  // One showing answers one expectation.
+  await expect(missing("Order cancelled")).rejects.toThrow("toasts shown: «Order cancelled»");
+  await show("Order cancelled");
+  await expectToast(page, /^Order cancel/);
+  // The whole text, not a part of it.
+  await show("Saved");
+  await expect(missing("Save")).rejects.toThrow();
+  await expectToast(page, "Saved");
+  // Not rendered, or not in the live region: not a toast the shopper saw or heard.
+  await show("Hidden", "hidden");
+  await show("Elsewhere", "outside");
+  await expect(missing("Hidden")).rejects.toThrow();
+  await expect(missing("Elsewhere")).rejects.toThrow();
+  // A new document starts with an empty record.
+  await show("Logged in");
+  await page.reload();
+  await expect(missing("Logged in")).rejects.toThrow("toasts shown: none");
 });
