@@ -26,6 +26,9 @@ export default defineMessages({
     "esim.email.confirmationCode": "Confirmation code: {value}",
     "esim.email.iccid": "ICCID: {value}",
     "esim.email.installLink": "Install with one tap or see the guide: {url}",
+    "esim.email.oneTapIos":
+      "On an iPhone with iOS 17.4 or later, install it straight from this e-mail: {url}",
+    "esim.email.oneTapIosLink": "Install on iPhone (iOS 17.4 or later)",
     "esim.email.apn": "If data doesn't connect, set the APN to {apn} and turn on data roaming for this eSIM.",
     "esim.email.topUpSubject": "Your top-up is on your eSIM (order {code})",
     "esim.email.topUpBody":
@@ -65,6 +68,8 @@ export default defineMessages({
     "esim.email.confirmationCode": "确认码：{value}",
     "esim.email.iccid": "ICCID：{value}",
     "esim.email.installLink": "一键安装或查看安装指南：{url}",
+    "esim.email.oneTapIos": "使用 iOS 17.4 及以上版本的 iPhone，可直接从此邮件安装：{url}",
+    "esim.email.oneTapIosLink": "在 iPhone 上安装（iOS 17.4 及以上）",
     "esim.email.apn": "如果无法连接数据，请将 APN 设为 {apn}，并为此 eSIM 开启数据漫游。",
     "esim.email.topUpSubject": "充值已添加到你的 eSIM（订单 {code}）",
     "esim.email.topUpBody":
@@ -101,6 +106,8 @@ export default defineMessages({
     "esim.email.confirmationCode": "確認碼：{value}",
     "esim.email.iccid": "ICCID：{value}",
     "esim.email.installLink": "一鍵安裝或查看安裝指南：{url}",
+    "esim.email.oneTapIos": "使用 iOS 17.4 或以上版本的 iPhone，可直接從此電郵安裝：{url}",
+    "esim.email.oneTapIosLink": "在 iPhone 上安裝（iOS 17.4 或以上）",
     "esim.email.apn": "如果無法連接數據，請將 APN 設為 {apn}，並為此 eSIM 開啟數據漫遊。",
     "esim.email.topUpSubject": "增值已加到你的 eSIM（訂單 {code}）",
     "esim.email.topUpBody":

@@ -79,3 +79,27 @@ describe("the eSIM delivery e-mail over SMTP", () => {
     );
   });
 });
+
+describe("the eSIM delivery e-mail's codes", () => {
+  it("carries the confirmation code, the LPA that asks for it, and Apple's one-tap link for that LPA", async () => {
+    const withCode = { ...esim, confirmationCode: "4821" } as EsimRow;
+    const message = await deliveryEmail(
+      { code: "ORD261121ABCDEFGH", planTitle: "Japan 3GB 30 days", contactEmail: "traveller@example.com" },
+      [withCode],
+      "en_US",
+      "https://shop.example",
+    );
+    const lpa = "LPA:1$smdp.sandbox.roamly.example$K7Q2-9XHD-M4TR-2B8W$$1";
+    const oneTap = `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+    expect(message.body).toContain("Confirmation code: 4821");
+    expect(message.body).toContain(lpa);
+    expect(message.body).toContain(`install it straight from this e-mail: ${oneTap}`);
+    expect(message.body).toContain("https://shop.example/ucenter/eSIM/7d4c8a4e-1f6b-4a53-9a55-0b7d2b9f3c11");
+    const html = message.html!;
+    const hrefs = [...html.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(hrefs).toContainEqual([oneTap, "Install on iPhone (iOS 17.4 or later)"]);
+    const qr = /src="data:image\/png;base64,([^"]+)"/.exec(html)![1]!;
+    const png = PNG.sync.read(Buffer.from(qr, "base64"));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(lpa);
+  });
+});

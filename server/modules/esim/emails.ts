@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import type { Locale } from "../../../core/constants.ts";
-import { esimPath } from "../../../core/esim.ts";
+import { appleInstallUrl, esimPath } from "../../../core/esim.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
 import type { OutboundMessage } from "../../providers/messages/outbox.ts";
@@ -53,6 +53,8 @@ export async function deliveryEmail(
   for (const [index, esim] of issued.entries()) {
     const lpa = lpaOf(esim);
     const url = storeLink(origin, locale, esimPath(esim.id));
+    // Read on the phone itself, the QR code cannot be scanned: Apple's one-tap link works without signing in.
+    const oneTap = appleInstallUrl(lpa);
     const qr = await QRCode.toDataURL(lpa, { errorCorrectionLevel: "M", margin: 2, width: 240 });
     const lines = [
       t("esim.email.iccid", { value: esim.iccid }),
@@ -66,6 +68,7 @@ export async function deliveryEmail(
       [
         heading,
         t("esim.email.installLink", { url }),
+        t("esim.email.oneTapIos", { url: oneTap }),
         t("esim.email.manual"),
         ...lines,
         t("esim.email.apn", { apn: esim.apnName }),
@@ -79,6 +82,7 @@ export async function deliveryEmail(
         `<p>${escapeHtml(t("esim.email.scan"))}</p>`,
         `<p><img src="${qr}" width="240" height="240" alt="${escapeHtml(t("esim.email.qrAlt", { iccid: esim.iccid }))}"></p>`,
         `<p><a href="${escapeHtml(url)}">${escapeHtml(t("esim.email.installLink", { url }))}</a></p>`,
+        `<p><a href="${escapeHtml(oneTap)}">${escapeHtml(t("esim.email.oneTapIosLink"))}</a></p>`,
         `<p>${escapeHtml(t("esim.email.manual"))}</p>`,
         `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`,
         `<p>${escapeHtml(t("esim.email.apn", { apn: esim.apnName }))}</p>`,
