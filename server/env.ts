@@ -51,7 +51,7 @@ const EnvSchema = z.object({
   /** "sandbox" (default outside production) or "stripe" (default in production). */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).default("sandbox-webhook-signing-secret"),
-  /** Comma list: "duplicate" delivers every webhook twice, "out-of-order" reverses a payment's events. */
+  /** "duplicate", "out-of-order", each alone or "=rate", or "none"; unset is 20% each in development (ADR 0167). */
   PAYMENT_SANDBOX_CHAOS: z.string().default(""),
   /** A slow provider: webhooks leave this long after the payment. */
   PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(0),

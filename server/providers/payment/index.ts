@@ -1,6 +1,7 @@
 import type { Database } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
+import { parseSandboxChaos } from "./chaos.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_JOB, type SandboxPayments } from "./sandbox.ts";
 import { createStripePayments } from "./stripe.ts";
 import type { PaymentProvider, PaymentProviderName } from "./types.ts";
@@ -16,15 +17,15 @@ export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) 
   const providers: Partial<Record<PaymentProviderName, PaymentProvider>> = {};
   let sandbox: SandboxPayments | null = null;
   if (active === "sandbox") {
-    const chaos = new Set(env.PAYMENT_SANDBOX_CHAOS.split(",").map((v) => v.trim()));
+    const chaos = parseSandboxChaos(env.PAYMENT_SANDBOX_CHAOS, env.NODE_ENV);
     sandbox = createSandboxPayments({
       db,
       jobs,
       secret: env.PAYMENT_SANDBOX_SECRET,
       publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "",
       chaos: {
-        duplicate: chaos.has("duplicate"),
-        outOfOrder: chaos.has("out-of-order"),
+        duplicate: chaos.duplicate,
+        outOfOrder: chaos.outOfOrder,
         delayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
       },
     });

@@ -29,10 +29,13 @@ export const SANDBOX_WALLETS = { apple_pay: "Apple Pay", google_pay: "Google Pay
 export type SandboxWallet = keyof typeof SANDBOX_WALLETS;
 
 export interface SandboxChaos {
-  /** Deliver every event twice. */
-  duplicate: boolean;
-  /** Deliver a payment's events in the wrong order (succeeded before processing). */
-  outOfOrder: boolean;
+  /** Deliver an event twice: always (true), never (false), or with this probability per event (ADR 0167). */
+  duplicate: boolean | number;
+  /**
+   * Deliver a payment's events in the wrong order (succeeded before processing): always, never, or with this
+   * probability per payment (ADR 0167).
+   */
+  outOfOrder: boolean | number;
   /** Hold each webhook this long after the payment (a slow provider). */
   delayMs: number;
 }
@@ -78,6 +81,8 @@ export interface SandboxOptions {
   /** The hosted page's origin ("" keeps URLs relative to the store). */
   publicOrigin: string;
   clock?: () => Date;
+  /** Draws the chaos rates' dice (0 ≤ x < 1); Math.random unless a test scripts it. */
+  random?: () => number;
 }
 
 /**
@@ -88,13 +93,17 @@ export interface SandboxOptions {
 export function createSandboxPayments(options: SandboxOptions) {
   const { db, jobs, secret, chaos } = options;
   const clock = options.clock ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  /** true and 1 always, false and 0 never, anything between by a throw of the dice. */
+  const happens = (rate: boolean | number) =>
+    rate === true || (typeof rate === "number" && rate > 0 && (rate >= 1 || random() < rate));
   let deliver: WebhookDelivery | undefined;
 
   async function emit(executor: Database, events: SandboxEvent[]) {
     const base = clock().getTime() + chaos.delayMs;
-    const ordered = chaos.outOfOrder ? [...events].reverse() : events;
+    const ordered = events.length > 1 && happens(chaos.outOfOrder) ? [...events].reverse() : events;
     for (const [index, event] of ordered.entries()) {
-      const copies = chaos.duplicate ? 2 : 1;
+      const copies = happens(chaos.duplicate) ? 2 : 1;
       for (let copy = 0; copy < copies; copy += 1) {
         // Later events run later, so a reversed list really arrives reversed.
         await jobs.enqueue(SANDBOX_WEBHOOK_JOB, { event }, { runAt: new Date(base + index * 100), executor });

@@ -1,0 +1,134 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { jobs, orderStatusHistory, orders } from "../../../db/schema/index.ts";
+import { setupTestApp } from "../../../test/api.ts";
+import { createSandboxPayments, TEST_CARDS } from "../../providers/payment/sandbox.ts";
+import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+
+// The sandbox's chaos at a rate (ADR 0167): some payments' webhooks are duplicated or reversed, others are not,
+// and the store fulfils each paid order exactly once either way. The dice are scripted, so the test is exact.
+
+const app = setupTestApp();
+const SECRET = "sandbox-webhook-signing-secret"; // env default outside production
+
+beforeAll(async () => {
+  await pricePlan(app);
+});
+
+async function orderToPay(who: Shopper) {
+  const placed = await place(app, who, { quantity: 2 });
+  expect(placed.statusCode).toBe(201);
+  const code = placed.json().code as string;
+  const started = await app.server.inject({
+    method: "POST",
+    url: `/o2pay/v1/customer/orders/${code}/pay`,
+    headers: who.headers,
+  });
+  expect(started.statusCode).toBe(200);
+  return { code, sessionId: started.json().sessionId as string };
+}
+
+/** The webhook jobs queued for a session, in the order they will be delivered. */
+async function queued(sessionId: string) {
+  const rows = await app.database.db
+    .select()
+    .from(jobs)
+    .where(
+      sql`${jobs.kind} = 'sandbox-payment-webhook' and ${jobs.payload}->'event'->'data'->>'sessionId' = ${sessionId}`,
+    )
+    .orderBy(jobs.runAt, jobs.id);
+  return rows.map((j) => (j.payload as { event: { type: string } }).event.type);
+}
+
+async function orderRow(code: string) {
+  const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
+  return row!;
+}
+
+async function transitionsTo(code: string, status: string) {
+  const order = await orderRow(code);
+  return app.database.db
+    .select()
+    .from(orderStatusHistory)
+    .where(sql`${orderStatusHistory.orderId} = ${order.id} and ${orderStatusHistory.toStatus} = ${status}`);
+}
+
+async function fulfilJobs(code: string) {
+  const order = await orderRow(code);
+  return app.database.db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.kind} = 'fulfil-order' and ${jobs.payload}->>'orderId' = ${order.id}`);
+}
+
+const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
+
+describe("sandbox chaos at a rate", () => {
+  it("reverses and duplicates only the payments the dice pick, and each order is fulfilled once", async () => {
+    // 30% each: a throw under 0.3 makes it happen. Per payment: one throw for the order, one per event to copy.
+    const throws = [
+      0.1, // first payment: reversed
+      0.9, // its payment.succeeded is sent once
+      0.29, // its payment.processing twice
+      0.3, // second payment: in order
+      0.99, // processing once
+      0.5, // succeeded once
+      0.0, // a declined card's only event: no order to reverse, sent twice
+    ];
+    const random = () => {
+      const next = throws.shift();
+      if (next === undefined) throw new Error("the sandbox threw more dice than scripted");
+      return next;
+    };
+    const chaotic = createSandboxPayments({
+      db: app.database.db,
+      jobs: app.services.jobs,
+      secret: SECRET,
+      publicOrigin: "",
+      chaos: { duplicate: 0.3, outOfOrder: 0.3, delayMs: 0 },
+      random,
+    });
+    const first = await orderToPay(await shopper(app));
+    const second = await orderToPay(await shopper(app));
+    const declined = await orderToPay(await shopper(app));
+
+    expect((await chaotic.submitCard(first.sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
+    expect(await queued(first.sessionId)).toEqual([
+      "payment.succeeded",
+      "payment.processing",
+      "payment.processing",
+    ]);
+    expect((await chaotic.submitCard(second.sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
+    expect(await queued(second.sessionId)).toEqual(["payment.processing", "payment.succeeded"]);
+    expect((await chaotic.submitCard(declined.sessionId, card(TEST_CARDS.declined))).kind).toBe("error");
+    expect(await queued(declined.sessionId)).toEqual(["payment.failed", "payment.failed"]);
+    expect(throws).toEqual([]);
+
+    await app.services.jobs.drain(new Date(Date.now() + 10_000));
+    for (const { code } of [first, second]) {
+      expect(await transitionsTo(code, "PAID")).toHaveLength(1);
+      expect(await fulfilJobs(code)).toHaveLength(1);
+      expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(code)).status);
+    }
+    expect((await orderRow(declined.code)).status).toBe("PENDING_PAYMENT");
+    expect(await fulfilJobs(declined.code)).toHaveLength(0);
+  });
+
+  it("a rate of 0 never throws the dice and sends each event once, in order", async () => {
+    const chaotic = createSandboxPayments({
+      db: app.database.db,
+      jobs: app.services.jobs,
+      secret: SECRET,
+      publicOrigin: "",
+      chaos: { duplicate: 0, outOfOrder: 0, delayMs: 0 },
+      random: () => {
+        throw new Error("no dice at a rate of 0");
+      },
+    });
+    const { code, sessionId } = await orderToPay(await shopper(app));
+    expect((await chaotic.submitCard(sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
+    expect(await queued(sessionId)).toEqual(["payment.processing", "payment.succeeded"]);
+    await app.services.jobs.drain(new Date(Date.now() + 10_000));
+    expect(await fulfilJobs(code)).toHaveLength(1);
+  });
+});
