@@ -4,6 +4,7 @@ import {
   isChunkLoadError,
   reloadForChunkFailure,
   shouldReloadForChunk,
+  whileReloading,
 } from "./chunk-reload.ts";
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -35,5 +36,26 @@ describe("chunk reload guard (spec 2: once, guard 10 s)", () => {
       true,
     );
     expect(isChunkLoadError(new Error("boom"))).toBe(false);
+  });
+});
+
+describe("whileReloading (a lazy import whose chunk failed while the page reloads)", () => {
+  it("passes a loaded module through", async () => {
+    await expect(whileReloading(Promise.resolve({ Dialog: "module" }))).resolves.toEqual({
+      Dialog: "module",
+    });
+  });
+
+  it("stays pending when the failure was taken over by the reload, so nothing renders a missing module", async () => {
+    const pending = Symbol("pending");
+    const winner = await Promise.race([
+      whileReloading(Promise.resolve(undefined)),
+      new Promise((resolve) => setTimeout(() => resolve(pending), 20)),
+    ]);
+    expect(winner).toBe(pending);
+  });
+
+  it("still rejects a failure nobody took over", async () => {
+    await expect(whileReloading(Promise.reject(new Error("boom")))).rejects.toThrow("boom");
   });
 });

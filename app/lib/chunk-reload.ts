@@ -40,3 +40,12 @@ export function reloadForChunkFailure(
   reload();
   return true;
 }
+
+/**
+ * Wraps a lazy `import()` for React.lazy. When the chunk fails to load and the page is reloading for it, the
+ * vite:preloadError handler has taken the failure over and the import resolves to nothing; rendering that would
+ * throw, so the module stays pending instead until the reload replaces the page.
+ */
+export function whileReloading<T>(load: Promise<T | undefined>): Promise<T> {
+  return load.then((module) => module ?? new Promise<T>(() => {}));
+}

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { splitLocale } from "../../../core/locale-path.ts";
+import { whileReloading } from "../../lib/chunk-reload.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { SearchOverlayHost } from "../search/SearchOverlayHost.tsx";
 import { AppBanner } from "./AppBanner.tsx";
@@ -13,8 +14,9 @@ import { TopBar } from "./TopBar.tsx";
 import { responsiveDisplay, shellVisibility } from "./visibility.ts";
 
 // Opened on demand only: its chunk, with the HTTP client it saves through, loads on first opening (ADR 0144).
+// If the chunk cannot load, the page reloads once (spec 2) and the dialog waits for that instead of failing.
 const PreferencesDialog = lazy(() =>
-  import("./PreferencesDialog.tsx").then((module) => ({ default: module.PreferencesDialog })),
+  whileReloading(import("./PreferencesDialog.tsx")).then((module) => ({ default: module.PreferencesDialog })),
 );
 
 /**
