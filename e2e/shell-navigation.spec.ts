@@ -1,0 +1,146 @@
+import type { Request, Route } from "@playwright/test";
+import { desktop, expect, hydrated, type Page, test } from "./fixtures.ts";
+
+// spec 2 "Navigation behaviour" and spec 9: what happens between pages. A page's data request or a lazy chunk
+// is held or failed in the browser, so each state is reached on purpose, never by timing.
+
+const PDP = "/pdp/JP-3GB-30D";
+const INSTALL_DATA = "**/install.data*";
+
+test.use(desktop);
+
+/** Opens a plan and waits until its links navigate inside the app. */
+async function openPlan(page: Page) {
+  await page.goto(PDP);
+  await hydrated(page);
+}
+
+function documentRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") seen.push(request);
+  });
+  return seen;
+}
+
+test("a link with a hash opens the page scrolled to its target", async ({ page }) => {
+  await openPlan(page);
+  await page.getByRole("link", { name: "Check your device" }).click();
+  await expect(page).toHaveURL(/\/install#compatibility$/);
+  const target = page.locator("#compatibility");
+  await expect(target).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+});
+
+test("the 2 px loading bar shows while a page loads and goes once it has arrived", async ({ page }) => {
+  await openPlan(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(INSTALL_DATA, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.getByRole("link", { name: "Check your device" }).click();
+  const bar = page.getByRole("progressbar", { name: "Loading page" });
+  await expect(bar).toBeVisible();
+  expect(await bar.evaluate((el) => el.getBoundingClientRect().height)).toBe(2);
+  await expect(page).toHaveURL(new RegExp(`${PDP}$`));
+
+  release();
+  await expect(page).toHaveURL(/\/install#compatibility$/);
+  await expect(bar).toHaveCount(0);
+});
+
+test("a page whose data fails shows the system error inside the shell, and Reload recovers", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/install\.data|500|turbo-stream|Unable to decode|Internal Server Error/i);
+  await openPlan(page);
+  await page.route(INSTALL_DATA, (route) =>
+    route.fulfill({ status: 500, contentType: "text/plain", body: "upstream exploded at db.ts:42" }),
+  );
+
+  await page.getByRole("link", { name: "Check your device" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("System error");
+  await expect(page.getByRole("main")).not.toContainText("exploded");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+
+  await page.unroute(INSTALL_DATA);
+  await page.getByRole("button", { name: "Reload the page" }).click();
+  await expect(page.locator("#compatibility")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "System error" })).toHaveCount(0);
+});
+
+test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s)", () => {
+  const DIALOG_CHUNK = /\/assets\/PreferencesDialog-[\w-]+\.js$/;
+
+  async function openPreferences(page: Page) {
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Language and currency/ })
+      .click();
+  }
+
+  test("reloads the page once, after which the chunk loads", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/PreferencesDialog|ERR_FAILED|dynamically imported module/);
+    await page.goto("/");
+    await hydrated(page);
+    const documents = documentRequests(page);
+    let failures = 0;
+    await page.route(DIALOG_CHUNK, (route) => {
+      if (failures === 0) {
+        failures += 1;
+        return route.abort("failed");
+      }
+      return route.continue();
+    });
+
+    await openPreferences(page);
+    await expect.poll(() => documents.length).toBe(1);
+    await hydrated(page);
+    await openPreferences(page);
+    await expect(page.getByRole("dialog", { name: "Language and currency" })).toBeVisible();
+    expect(failures).toBe(1);
+    expect(documents).toHaveLength(1);
+  });
+
+  test("a second failure within 10 s does not reload again; one after 10 s does", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/PreferencesDialog|ERR_FAILED|dynamically imported module/);
+    // The guard reads the wall clock; the test sets it, so the machine's speed cannot move a failure across 10 s.
+    const start = new Date("2026-06-01T08:00:00Z").getTime();
+    await page.clock.setFixedTime(start);
+    await page.goto("/");
+    await hydrated(page);
+    const documents = documentRequests(page);
+    await page.route(DIALOG_CHUNK, (route) => route.abort("failed"));
+
+    await openPreferences(page);
+    await expect.poll(() => documents.length).toBe(1);
+    await hydrated(page);
+    await page.clock.setFixedTime(start + 9_000);
+
+    // The handler either reloads or reports the failure; the report means it chose not to reload.
+    const reported = page.waitForEvent("console", {
+      predicate: (message) => message.type() === "error" && /PreferencesDialog/.test(message.text()),
+    });
+    await openPreferences(page);
+    await reported;
+    expect(documents).toHaveLength(1);
+    await expect(page.getByRole("banner")).toBeVisible();
+
+    // Past the window, a new failure (say, a second deploy) reloads again.
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.setFixedTime(start + 11_000);
+    await openPreferences(page);
+    await expect.poll(() => documents.length).toBe(3);
+  });
+});
