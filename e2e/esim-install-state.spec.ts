@@ -9,6 +9,8 @@ import { FETCH_HEADERS, PLAN, signUp } from "./purchase-kit.ts";
 // issued at once by the sandbox tool (ADR 0153) for an order paid through the sandbox payment page's form.
 
 const API = { ...FETCH_HEADERS, "x-currency": "HKD", "x-lang": "en_US" };
+const ANDROID_UA =
+  "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const OLD_IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.7 Mobile/15E148 Safari/604.1";
 
@@ -75,5 +77,30 @@ test.describe("on an iPhone older than iOS 17.4", () => {
     await expect(page.getByRole("button", { name: "Copy SM-DP+ address" })).toBeVisible();
     // Still ready to install, and it can be said so from here too.
     await expect(page.getByRole("button", { name: "I've installed it" })).toBeVisible();
+  });
+});
+
+test.describe("on an Android phone", () => {
+  test.use({ ...mobile, userAgent: ANDROID_UA });
+
+  test("the Android one-tap link comes first, carrying the LPA shown for manual entry; no iPhone link", async ({
+    page,
+  }) => {
+    const esim = await shopperWithEsim(page.request);
+    await page.goto(`/ucenter/eSIM/${esim.id}`);
+    const install = page.getByRole("link", { name: "Install on Android" });
+    await expect(install).toBeVisible();
+    await expect(page.getByRole("link", { name: "Install on iPhone" })).toHaveCount(0);
+    const lpa = await page
+      .locator("dt")
+      .filter({ hasText: /^Full activation code/ })
+      .locator("xpath=following-sibling::dd[1]//code")
+      .textContent();
+    expect(lpa).toMatch(/^LPA:1\$/);
+    const href = new URL((await install.getAttribute("href")) ?? "");
+    expect(href.searchParams.get("carddata")).toBe(lpa);
+    const installBox = await install.boundingBox();
+    const qrBox = await page.getByRole("img", { name: /QR code to install eSIM/ }).boundingBox();
+    expect(installBox!.y).toBeLessThan(qrBox!.y);
   });
 });
