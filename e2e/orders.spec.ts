@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Locator } from "@playwright/test";
-import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
+import { expect, expectToast, hydrated, mobile, type Page, test } from "./fixtures.ts";
 import { PLAN, signUp as signUpWith } from "./purchase-kit.ts";
 
 // My orders and my coupons (spec 2 /my/order/*, /ucenter/order/*, /my/coupon; spec 3 coupon, spec 5 discount
@@ -213,7 +213,7 @@ test.describe("my orders on a phone", () => {
     await page.getByRole("button", { name: "取消订单" }).click();
     const dialog = page.getByRole("dialog", { name: `取消订单 ${code}？` });
     await dialog.getByRole("button", { name: "取消订单" }).click();
-    await expect(page.getByRole("status").getByText("订单已取消")).toBeVisible();
+    await expectToast(page, "订单已取消");
     await expect(page.locator("[data-status]").first()).toHaveText("已取消");
     await expect(page.locator("[data-status-history] li").last()).toContainText("您已取消");
     await expect(page.getByRole("button", { name: "取消订单" })).toHaveCount(0);
@@ -232,7 +232,7 @@ test.describe("my coupons", () => {
     await hydrated(page);
     const card = page.locator('[data-coupon="JAPAN85"]').first();
     await card.getByRole("button", { name: /领取/ }).click();
-    await expect(page.getByRole("status").getByText("领取成功")).toBeVisible();
+    await expectToast(page, "领取成功");
     await expect(card.getByText("已领取")).toBeVisible();
     // Received stays received on a later visit (the spec 7 coupon look-up says so).
     await page.reload();
@@ -381,7 +381,7 @@ test.describe("order actions in swipe rows on a phone", () => {
     await row(first).getByRole("button", { name: "Cancel order" }).tap();
     // The second tap cancels, with no dialog on top.
     await confirm.tap();
-    await expect(page.getByRole("status").getByText("Order cancelled")).toBeVisible();
+    await expectToast(page, "Order cancelled");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(row(first)).toContainText("Cancelled");
     await expect(toggle(first)).toHaveCount(0);
