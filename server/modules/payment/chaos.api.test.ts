@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, orderStatusHistory, orders } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { createSandboxPayments, TEST_CARDS } from "../../providers/payment/sandbox.ts";
+import { backoffMs } from "../../jobs/runner.ts";
+import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
 
 // The sandbox's chaos at a rate (ADR 0167): some payments' webhooks are duplicated or reversed, others are not,
@@ -130,5 +131,65 @@ describe("sandbox chaos at a rate", () => {
     expect(await queued(sessionId)).toEqual(["payment.processing", "payment.succeeded"]);
     await app.services.jobs.drain(new Date(Date.now() + 10_000));
     expect(await fulfilJobs(code)).toHaveLength(1);
+  });
+});
+
+describe("a webhook the store could not take", () => {
+  it("is retried with backoff, still signed, and pays the order once the store answers", async () => {
+    const sandbox = app.services.sandboxPayments!;
+    // The store's endpoint is down (503) for the first two deliveries, then back; as app.ts wires it otherwise.
+    const attempts: { type: string; signature: string }[] = [];
+    sandbox.deliverWebhooksWith(async (body, headers) => {
+      attempts.push({ type: JSON.parse(body).type, signature: headers["x-sandbox-signature"] ?? "" });
+      if (attempts.length <= 2) return 503;
+      return (await app.server.inject({ method: "POST", url: SANDBOX_WEBHOOK_PATH, payload: body, headers }))
+        .statusCode;
+    });
+    try {
+      const { code, sessionId } = await orderToPay(await shopper(app));
+      expect((await sandbox.submitCard(sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
+      const webhookJobs = async () =>
+        app.database.db
+          .select()
+          .from(jobs)
+          .where(
+            sql`${jobs.kind} = 'sandbox-payment-webhook' and ${jobs.payload}->'event'->'data'->>'sessionId' = ${sessionId}`,
+          );
+
+      const first = new Date(Date.now() + 1_000);
+      await app.services.jobs.runDue(first);
+      expect(attempts.map((a) => a.type)).toEqual(["payment.processing", "payment.succeeded"]);
+      const waiting = await webhookJobs();
+      expect(waiting.map((j) => [j.status, j.attempts, j.runAt.getTime()])).toEqual([
+        ["PENDING", 1, first.getTime() + backoffMs(1)],
+        ["PENDING", 1, first.getTime() + backoffMs(1)],
+      ]);
+      expect(waiting[0]!.lastError).toBe("webhook answered 503");
+      expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
+
+      // Nothing is sent again before the backoff is over.
+      await app.services.jobs.runDue(new Date(first.getTime() + backoffMs(1) - 1));
+      expect(attempts).toHaveLength(2);
+      await app.services.jobs.drain(new Date(first.getTime() + backoffMs(1)));
+      expect(attempts.map((a) => a.type).slice(2)).toEqual(
+        expect.arrayContaining(["payment.processing", "payment.succeeded"]),
+      );
+      expect(attempts).toHaveLength(4);
+      expect(attempts.every((a) => /^t=\d+,v1=[0-9a-f]{64}$/.test(a.signature))).toBe(true);
+      expect((await webhookJobs()).map((j) => [j.status, j.attempts])).toEqual([
+        ["DONE", 2],
+        ["DONE", 2],
+      ]);
+      await app.services.jobs.drain(new Date(Date.now() + 60_000));
+      expect(await transitionsTo(code, "PAID")).toHaveLength(1);
+      expect(await fulfilJobs(code)).toHaveLength(1);
+      expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(code)).status);
+    } finally {
+      sandbox.deliverWebhooksWith(async (body, headers) => {
+        return (
+          await app.server.inject({ method: "POST", url: SANDBOX_WEBHOOK_PATH, payload: body, headers })
+        ).statusCode;
+      });
+    }
   });
 });
