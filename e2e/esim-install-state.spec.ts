@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
-import { expect, hydrated, mobile, test } from "./fixtures.ts";
+import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
 import { FETCH_HEADERS, PLAN, signUp } from "./purchase-kit.ts";
 
 // Installing from the eSIM detail in a browser (issue 6; ADRs 0168, 0169): the shopper says "I've installed it"
@@ -14,8 +13,16 @@ const ANDROID_UA =
 const OLD_IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.7 Mobile/15E148 Safari/604.1";
 
-/** Signs a shopper up, and gives them one paid eSIM; answers with its id. */
-async function shopperWithEsim(request: APIRequestContext): Promise<{ id: string; iccid: string }> {
+/**
+ * Signs a shopper up from an address of their own (per-IP limits count per shopper; `n` tells this file's tests
+ * apart, the run's repeat and retry tell runs apart), and gives them one paid eSIM.
+ */
+async function shopperWithEsim(page: Page, n: number): Promise<{ id: string; iccid: string }> {
+  const { repeatEachIndex, retry } = test.info();
+  await page
+    .context()
+    .setExtraHTTPHeaders({ "x-forwarded-for": `10.169.${(repeatEachIndex * 4 + retry) % 250}.${n}` });
+  const { request } = page;
   await signUp(request);
   const placed = await request.post("/o2ord/v1/customer/orders", {
     headers: { ...API, "idempotency-key": randomUUID() },
@@ -40,7 +47,7 @@ async function shopperWithEsim(request: APIRequestContext): Promise<{ id: string
 }
 
 test("I've installed it: the eSIM reads as installed in the detail and in the list", async ({ page }) => {
-  const esim = await shopperWithEsim(page.request);
+  const esim = await shopperWithEsim(page, 1);
   await page.goto(`/ucenter/eSIM/${esim.id}`);
   await hydrated(page);
   const badge = page.locator("header [data-state]");
@@ -66,7 +73,7 @@ test.describe("on an iPhone older than iOS 17.4", () => {
   test.use({ ...mobile, userAgent: OLD_IPHONE_UA });
 
   test("no one-tap link; the page says why and leads to the codes to enter by hand", async ({ page }) => {
-    const esim = await shopperWithEsim(page.request);
+    const esim = await shopperWithEsim(page, 2);
     await page.goto(`/ucenter/eSIM/${esim.id}`);
     await hydrated(page);
     await expect(page.getByRole("link", { name: "Install on iPhone" })).toHaveCount(0);
@@ -86,7 +93,7 @@ test.describe("on an Android phone", () => {
   test("the Android one-tap link comes first, carrying the LPA shown for manual entry; no iPhone link", async ({
     page,
   }) => {
-    const esim = await shopperWithEsim(page.request);
+    const esim = await shopperWithEsim(page, 3);
     await page.goto(`/ucenter/eSIM/${esim.id}`);
     const install = page.getByRole("link", { name: "Install on Android" });
     await expect(install).toBeVisible();
