@@ -1,4 +1,4 @@
-import { checkA11y, desktop, expect, mobile, type Page, test } from "./fixtures.ts";
+import { checkA11y, desktop, expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
 
 // Content-block pages (spec 2 "Content blocks", spec 4 carousel/tab lists/image/video/custom title, spec 8).
 
@@ -305,6 +305,106 @@ test.describe("desktop", () => {
     const play = video.getByRole("button", { name: "Play video: How eSIM works in 60 seconds" });
     await play.click();
     await expect(video.locator("video")).toHaveAttribute("data-started", "true");
+    // A second click pauses it, a third plays it again.
+    const pause = video.getByRole("button", { name: "Pause video: How eSIM works in 60 seconds" });
+    await expect(pause).toHaveAttribute("aria-pressed", "true");
+    await pause.click();
+    await expect(play).toHaveAttribute("aria-pressed", "false");
+    expect(await video.locator("video").evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await play.click();
+    await expect(pause).toBeAttached();
+    expect(await video.locator("video").evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  });
+
+  test("recommend lists show the 'New' label where it is asked for, and a 'more' link", async ({ page }) => {
+    await page.goto("/");
+    const hot = page.getByRole("region", { name: "Hot right now" });
+    const unlimited = page.getByRole("region", { name: "Unlimited passes" });
+    await expect(hot.locator("[data-direction]")).toHaveAttribute("data-direction", "horizontal");
+    await expect(unlimited.locator("[data-direction]")).toHaveAttribute("data-direction", "vertical");
+    await expect(hot.getByRole("link", { name: "More: Hot right now" })).toHaveAttribute(
+      "href",
+      "/plp?categoryCode=POPULAR",
+    );
+    await expect(unlimited.getByRole("link", { name: "More: Unlimited passes" })).toHaveAttribute(
+      "href",
+      "/plp?keyword=Unlimited",
+    );
+    // The unlimited list shows 'New' on exactly its plans labelled NEW (seeded: the US pass); none of the hot
+    // plans is new, so that list shows no label.
+    const cards = unlimited.locator("li");
+    await expect(cards).toHaveCount(6);
+    await expect(unlimited.getByText("New", { exact: true })).toHaveCount(1);
+    await expect(cards.filter({ has: page.locator("[data-new-label]") })).toContainText("United States");
+    await expect(hot.locator("[data-new-label]")).toHaveCount(0);
+    // The more link lists the plans.
+    await unlimited.getByRole("link", { name: "More: Unlimited passes" }).click();
+    await expect(page).toHaveURL("/plp?keyword=Unlimited");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “Unlimited”");
+  });
+
+  test("sliding icons come in pages of 5", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const sliding = block(page, "Sliding");
+    const links = sliding.getByRole("link");
+    await expect(links).toHaveCount(5);
+    await expect(links.first()).toHaveAccessibleName("Japan");
+    const previous = sliding.getByRole("button", { name: "Previous page" });
+    const next = sliding.getByRole("button", { name: "Next page" });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(links).toHaveCount(5);
+    await expect(links.first()).toHaveAccessibleName("United Kingdom");
+    await expect(next).toBeDisabled();
+    await previous.click();
+    await expect(links.first()).toHaveAccessibleName("Japan");
+  });
+
+  test("vertical roll text moves on one line every 3000 ms", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    const roll = block(page, "RollText").locator("section[data-direction]");
+    await expect(roll).toHaveAttribute("data-direction", "vertical");
+    const lines = await roll.locator("li").count();
+    expect(lines).toBeGreaterThan(1);
+    // Stop time, then let exactly 3000 ms pass twice: one line each time.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    const start = Number(await roll.getAttribute("data-index"));
+    await page.clock.runFor(3000);
+    await expect(roll).toHaveAttribute("data-index", String((start + 1) % lines));
+    await page.clock.runFor(3000);
+    await expect(roll).toHaveAttribute("data-index", String((start + 2) % lines));
+    // Its pause button holds the line.
+    await roll.getByRole("button", { name: "Pause automatic slide show" }).click();
+    await page.clock.runFor(9000);
+    await expect(roll).toHaveAttribute("data-index", String((start + 2) % lines));
+    await page.clock.resume();
+  });
+
+  test("a sticky tab list keeps each tab's scroll position", async ({ page }) => {
+    await page.goto("/");
+    const tabs = await readyTabs(page, "Tabs");
+    const countries = tabs.locator('[data-group="tab-country"]');
+    await expect(countries.locator("li")).toHaveCount(10);
+    const section = tabs.locator("section[data-sticky]").first();
+    await expect(section).toHaveAttribute("data-sticky", "true");
+    const top = await section.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    // Read a little way into the country list, with the tab list stuck under the top bar.
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top + 400);
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await expect.poll(scrollY).toBeGreaterThan(Math.round(top));
+    const tabList = tabs.getByRole("tablist");
+    await expect(tabList).toBeInViewport();
+    const saved = await scrollY();
+    await tabList.getByRole("tab", { name: /Regions/ }).click();
+    // A tab seen for the first time starts at the top of the tabs.
+    await expect.poll(scrollY).toBeLessThan(saved - 200);
+    await tabList.getByRole("tab", { name: /Countries/ }).click();
+    // Back on the first tab, the page is where the shopper left it.
+    await expect.poll(scrollY).toBe(saved);
+    await expect(countries).toBeVisible();
   });
 
   for (const locale of LOCALES) {

@@ -192,7 +192,8 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
       direction: "vertical",
       size: 6,
       title: t(["Unlimited passes", "无限流量套餐", "無限數據計劃"]),
-      showNewLabel: false,
+      // Some unlimited passes are new (labelled NEW): this list shows the 'New' label, the hot list has none to show.
+      showNewLabel: true,
       moreAction: plp({ keyword: "Unlimited" }),
     }),
     component(
