@@ -403,6 +403,18 @@ describe("the eSIM API", () => {
     expect(res.json().state).toBe("INSTALLED");
   });
 
+  it("gives a profile with a confirmation code an LPA that asks for it, in the codes and the one-tap link", async () => {
+    const who = await shopper(app);
+    const esim = await deliveredEsim(who);
+    await app.database.db.update(esims).set({ confirmationCode: "4821" }).where(eq(esims.id, esim.id));
+    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    expect(detail.confirmationCode).toBe("4821");
+    expect(detail.lpa).toBe(`LPA:1$${detail.smdpAddress}$${detail.matchingId}$$1`);
+    expect(parseActivationCode(detail.lpa)).toMatchObject({ confirmationCodeRequired: true });
+    expect(new URL(detail.installUrls.ios).searchParams.get("carddata")).toBe(detail.lpa);
+    expect(new URL(detail.installUrls.android).searchParams.get("carddata")).toBe(detail.lpa);
+  });
+
   it("answers 404 for another customer's eSIM, 401 without a session, 400 for bad input", async () => {
     const owner = await shopper(app);
     const esim = await deliveredEsim(owner);
