@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { checkA11y, expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
 import {
   CARDS,
   expireOrder,
+  FETCH_HEADERS,
   orderOf,
   PASSWORD,
   PLAN,
@@ -324,6 +326,41 @@ test.describe("checkout and payment", () => {
     // 12% off, rounded half up on the server.
     await expect.poll(() => totalOf(page)).toBe(Math.round(before * 0.88));
     await expect(page.getByText("Promo code ROAMLY88 (12% off)")).toBeVisible();
+  });
+
+  test("a promo code already used on an unpaid order is refused until that order is cancelled", async ({
+    page,
+  }) => {
+    await signUp(page.request);
+    // TRAVEL5: one order per customer, US$30 minimum (four plans). The first order holds the use while unpaid.
+    const headers = { ...FETCH_HEADERS, "x-currency": "HKD", "x-lang": "en_US" };
+    const placed = await page.request.post("/o2ord/v1/customer/orders", {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { platformProductCode: PLAN, quantity: 4, promoCode: "TRAVEL5" },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const first = (await placed.json()).code as string;
+
+    await page.goto(checkoutPath("", 4));
+    await hydrated(page);
+    const before = await totalOf(page);
+    await page.getByRole("button", { name: /Coupons and payment/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Coupons and payment" });
+    const field = dialog.getByLabel("Promo code");
+    await field.fill("travel5");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("You have already used this code");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(await totalOf(page)).toBe(before);
+
+    // Cancelling the unpaid order gives the use back.
+    const cancelled = await page.request.post(`/o2ord/v1/customer/orders/${first}/cancel`, { headers });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog.getByText(/^Promo code TRAVEL5 applied/)).toBeVisible();
+    await expect(dialog.getByRole("alert")).toHaveText("");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => totalOf(page)).toBeLessThan(before);
   });
 
   test("zh_CN: a claimed discount coupon shows 折, an unusable one says why, and it is applied", async ({
