@@ -144,3 +144,35 @@ test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s
     await expect.poll(() => documents.length).toBe(3);
   });
 });
+
+test("the plan list remembers its scroll position, coming back or visiting it again", async ({ page }) => {
+  await page.goto("/plp");
+  await hydrated(page);
+  const cards = page.locator("main article");
+  await expect(cards.nth(9)).toBeVisible();
+  const last = cards.last();
+  // An exact, instant scroll (no smooth animation to race), below the first screen and above the page's end.
+  const scrolled = await page.evaluate(() => {
+    const top = Math.min(900, document.documentElement.scrollHeight - window.innerHeight - 50);
+    window.scrollTo({ top, behavior: "instant" });
+    return top;
+  });
+  expect(scrolled).toBeGreaterThan(300);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+
+  await last.getByRole("link").click();
+  await expect(page).toHaveURL(/\/pdp\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/plp$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+
+  // Remembered by the page, not by the history entry: a fresh visit to the list returns there too, while a
+  // page that is not remembered (the plan) opens at the top.
+  await last.getByRole("link").click();
+  await expect(page).toHaveURL(/\/pdp\//);
+  await page.goto("/plp");
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+});
