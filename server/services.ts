@@ -95,6 +95,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accounts: account,
     codes,
     providers: identity.providers,
+    clients: identity.clients,
     limiter: rateLimiter,
   });
   const site = createSiteService(createSiteRepo(db));

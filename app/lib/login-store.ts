@@ -22,6 +22,8 @@ export interface ThirdPartyInfo {
   accessToken: string;
   email: string | null;
   provider: "google" | "apple" | "facebook";
+  /** The nonce the ID token was bound to, sent again on bind (ADR 0164). */
+  nonce?: string;
 }
 
 type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;

@@ -107,6 +107,7 @@ export default function BindPage() {
         {
           provider: third.provider,
           openAccessToken: third.accessToken,
+          nonce: third.nonce,
           channel,
           ...contactPayload(contact),
           password: await encryptPassword(api, password),

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from "fastify";
 
-/** A strict CSP: scripts only from our origin or carrying this response's nonce. */
+/**
+ * A strict CSP: scripts only from our origin or carrying this response's nonce ('strict-dynamic' lets our
+ * scripts add the social sign-in SDKs, ADR 0164). Google Identity Services also needs its own styles and
+ * endpoints, as Google documents.
+ */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/style`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    "connect-src 'self' https://accounts.google.com/gsi/",
     "frame-src 'self' https:",
     "frame-ancestors 'self'",
     "form-action 'self'",
@@ -24,7 +28,8 @@ export function installSecurityHeaders(app: FastifyInstance) {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "SAMEORIGIN");
-    reply.header("cross-origin-opener-policy", "same-origin");
+    // The social sign-in popups (Google, Apple, Facebook) answer through window.opener (ADR 0164).
+    reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
     reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
     return payload;
   });

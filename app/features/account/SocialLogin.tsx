@@ -17,6 +17,7 @@ import {
   sdkMessageKey,
   socialStep,
 } from "./social.ts";
+import { type ProviderToken, prepareProvider, providerSignIn, SocialCancelled } from "./social-sdk.ts";
 
 /** spec 4, 8: open-token, then the outcome: log in, register-bind-login, go to /bind, or show the message. */
 export function useSocialLogin(options: LoginMode = {}) {
@@ -26,8 +27,8 @@ export function useSocialLogin(options: LoginMode = {}) {
   const navigate = useNavigate();
   const complete = useCompleteLogin();
   const pageFromQuery = usePageFromQuery();
-  return async (provider: SocialProvider, openAccessToken: string) => {
-    const token = { provider, openAccessToken, channel };
+  return async (provider: SocialProvider, openAccessToken: string, nonce?: string) => {
+    const token = { provider, openAccessToken, channel, nonce };
     const answer = await api.post<SocialAnswer>("/o2cum/v1/pub/social-login/open-token", {
       grantType: "implicit",
       ...token,
@@ -45,6 +46,7 @@ export function useSocialLogin(options: LoginMode = {}) {
         accessToken: openAccessToken,
         email: final.extraMessage?.email ?? null,
         provider,
+        nonce,
       });
       notify.toast(final.message);
       return navigate(href(`/bind${pageFromQuery}`));
@@ -68,10 +70,26 @@ export function SocialLogin({ mode = {} }: { mode?: LoginMode }) {
   const run = useSocialLogin(mode);
   const [persona, setPersona] = useState<SocialProvider | null>(null);
 
+  // Outside production the sandbox plays the provider (ADR 0093); otherwise the provider's own SDK signs in
+  // (ADR 0164), and a provider that is not configured or does not load gets spec 8's message.
+  const prepare = (provider: SocialProvider) => {
+    void sandboxAvailable().then((sandbox) => {
+      if (!sandbox) prepareProvider(provider);
+    });
+  };
   const start = async (provider: SocialProvider) => {
-    // Production would load the provider's SDK here; none is configured in this build (spec 8 message).
-    if (await sandboxAvailable()) setPersona(provider);
-    else notify.toast(t(sdkMessageKey(provider)));
+    if (await sandboxAvailable()) {
+      setPersona(provider);
+      return;
+    }
+    let signedIn: ProviderToken;
+    try {
+      signedIn = await providerSignIn(provider);
+    } catch (failure) {
+      if (!(failure instanceof SocialCancelled)) notify.toast(t(sdkMessageKey(provider)));
+      return;
+    }
+    await run(provider, signedIn.token, signedIn.nonce).catch(() => undefined);
   };
 
   return (
@@ -86,6 +104,8 @@ export function SocialLogin({ mode = {} }: { mode?: LoginMode }) {
               type="button"
               className={`${secondaryButtonClass} w-full`}
               onClick={() => void start(provider)}
+              onPointerEnter={() => prepare(provider)}
+              onFocus={() => prepare(provider)}
             >
               {t(`accountUi.social.${provider}`)}
             </button>

@@ -285,6 +285,8 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     return result;
   });
 
+  // ADR 0164: the client IDs the browser's provider SDKs sign in with (public values; null = not configured).
+  app.get("/o2cum/v1/pub/social-login/clients", async () => social.clients());
   app.post("/o2cum/v1/pub/social-login/open-token", async (request, reply) => {
     const input = parseInput(OpenToken, request.body);
     return deliverTokens(request, reply, await social.openToken(input, client(request)));

@@ -33,6 +33,16 @@ function openToken(provider: string, openAccessToken: string, nonce?: string) {
 }
 
 describe("social login (spec 4, 8)", () => {
+  it("publishes the client IDs the browser's provider SDKs sign in with (ADR 0164)", async () => {
+    const res = await app.server.inject({ method: "GET", url: "/o2cum/v1/pub/social-login/clients" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      google: "sandbox-google-client",
+      apple: "sandbox-apple-client",
+      facebook: "sandbox-facebook-app",
+    });
+  });
+
   it("publishes the sandbox issuer's JWKS", async () => {
     const res = await app.server.inject({ method: "GET", url: "/__dev/identity/google/jwks.json" });
     expect(res.json().keys[0]).toMatchObject({ kty: "EC", alg: "ES256" });

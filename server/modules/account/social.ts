@@ -2,6 +2,7 @@ import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { RateLimiter } from "../../infra/rate-limit.ts";
+import type { SocialClients } from "../../providers/identity/index.ts";
 import {
   type IdentityProvider,
   type IdentityProviderName,
@@ -44,6 +45,8 @@ export function createSocialLogin(deps: {
   accounts: AccountService;
   codes: VerificationCodes;
   providers: Record<IdentityProviderName, IdentityProvider>;
+  /** The client IDs the browser's provider SDKs use (ADR 0164); omitted means none is configured. */
+  clients?: SocialClients;
   limiter: RateLimiter;
 }) {
   const { repo, accounts, codes, providers, limiter } = deps;
@@ -102,6 +105,11 @@ export function createSocialLogin(deps: {
   }
 
   return {
+    /** Which providers the browser can offer, with the client ID each SDK signs in with (ADR 0164). */
+    clients(): SocialClients {
+      return deps.clients ?? { google: null, apple: null, facebook: null };
+    },
+
     async openToken(token: SocialToken, client: Client): Promise<SocialLoginResponse> {
       const identity = await verify(token, client);
       const linked = await repo.findIdentity(identity.provider, identity.subject);

@@ -3,6 +3,9 @@ import { createLiveIdentityProviders } from "./live.ts";
 import { createSandboxIdentity, type SandboxIdentity } from "./sandbox.ts";
 import { IDENTITY_PROVIDERS, type IdentityProvider, type IdentityProviderName } from "./types.ts";
 
+/** The client ID (Facebook: app ID) the browser's provider SDK signs in with; null when not configured. */
+export type SocialClients = Record<IdentityProviderName, string | null>;
+
 const list = (value: string) =>
   value
     .split(",")
@@ -16,6 +19,7 @@ const list = (value: string) =>
 export function createIdentityProviders(env: Env): {
   providers: Record<IdentityProviderName, IdentityProvider>;
   sandbox: Promise<SandboxIdentity> | null;
+  clients: SocialClients;
 } {
   const mode = env.IDENTITY_MODE ?? (env.NODE_ENV === "production" ? "live" : "sandbox");
   const audiences = {
@@ -24,7 +28,15 @@ export function createIdentityProviders(env: Env): {
     facebook: [env.FACEBOOK_APP_ID],
   };
   if (mode === "live") {
+    // The browser's client IDs (ADR 0164): the first of each list is the web client. The sandbox defaults
+    // and a Facebook app without its secret count as not configured, so the shopper gets spec 8's message.
+    const configured = (id: string | undefined) => (id && !id.startsWith("sandbox-") ? id : null);
     return {
+      clients: {
+        google: configured(audiences.google[0]),
+        apple: configured(audiences.apple[0]),
+        facebook: env.FACEBOOK_APP_SECRET ? configured(env.FACEBOOK_APP_ID) : null,
+      },
       providers: createLiveIdentityProviders({
         googleClientIds: audiences.google,
         appleClientIds: audiences.apple,
@@ -42,5 +54,10 @@ export function createIdentityProviders(env: Env): {
       { verify: async (token, options) => (await sandbox).providers[provider].verify(token, options) },
     ]),
   ) as Record<IdentityProviderName, IdentityProvider>;
-  return { providers, sandbox };
+  const clients = {
+    google: audiences.google[0] ?? null,
+    apple: audiences.apple[0] ?? null,
+    facebook: audiences.facebook[0] ?? null,
+  };
+  return { providers, sandbox, clients };
 }
