@@ -222,6 +222,38 @@ test.describe("product detail", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found: /pdp/NOPE-1GB-1D");
   });
 
+  test("explains the plan: price, labels, data, validity, hotspot, activation, FAQ, and other plans", async ({
+    page,
+  }) => {
+    await page.goto("/pdp/JP-3GB-30D");
+    await expect(page.getByRole("heading", { level: 1, name: "Japan 3GB 30 Days" })).toBeVisible();
+    // No display price above the unit price: nothing is struck through.
+    await expect(page.getByTestId("unit-price")).toHaveText(/^HK\$/);
+    await expect(page.getByTestId("display-price")).toHaveCount(0);
+    await expect(page.getByRole("listitem").filter({ hasText: /^Best seller$/ })).toBeVisible();
+    const facts = page.locator("main dl");
+    await expect(facts.getByRole("definition").nth(0)).toHaveText("3 GB");
+    await expect(facts.getByRole("definition").nth(1)).toHaveText("30 days");
+    await expect(facts).toContainText("Hotspot and tethering allowed");
+    await expect(page.getByRole("heading", { name: "Activation and validity" })).toBeVisible();
+    await expect(page.getByText(/validity period starts when the eSIM first connects/)).toBeVisible();
+    // The FAQ opens an answer on request.
+    const answer = page.getByText("No. An eSIM can be installed on one device only.");
+    await expect(answer).toBeHidden();
+    await page.getByText("Can I use it on more than one phone?").click();
+    await expect(answer).toBeVisible();
+    // The plan switcher lists the destination's plans, this one current, and moves to another.
+    const switcher = page.getByRole("navigation", { name: "Other plans for Japan" });
+    await expect(switcher.getByRole("link")).toHaveCount(8);
+    await expect(switcher.locator('[aria-current="page"]')).toHaveText("3 GB · 30 days");
+    await switcher.getByRole("link", { name: "50 GB · 60 days" }).click();
+    await expect(page).toHaveURL("/pdp/JP-50GB-60D");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Japan 50GB 60 Days");
+    // A display price above the unit price is struck through beside it.
+    await expect(page.getByTestId("display-price")).toContainText(/HK\$/);
+    await expect(switcher.locator('[aria-current="page"]')).toHaveText("50 GB · 60 days");
+  });
+
   test("switching currency shows the price in USD", async ({ page }) => {
     await page.goto("/pdp/JP-3GB-30D");
     await expect(page.getByTestId("unit-price")).toHaveText(/^HK\$/);
