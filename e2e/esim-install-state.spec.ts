@@ -48,6 +48,13 @@ async function shopperWithEsim(page: Page, n: number): Promise<{ id: string; icc
 
 test("I've installed it: the eSIM reads as installed in the detail and in the list", async ({ page }) => {
   const esim = await shopperWithEsim(page, 1);
+  // Offered in every locale while the eSIM is ready to install.
+  await page.goto(`/zh_CN/ucenter/eSIM/${esim.id}`);
+  await expect(page.locator("header [data-state]")).toHaveText("待安装");
+  await expect(page.getByRole("button", { name: "我已安装" })).toBeVisible();
+  await page.goto(`/zh_HK/ucenter/eSIM/${esim.id}`);
+  await expect(page.getByRole("button", { name: "我已安裝" })).toBeVisible();
+
   await page.goto(`/ucenter/eSIM/${esim.id}`);
   await hydrated(page);
   const badge = page.locator("header [data-state]");
@@ -63,7 +70,7 @@ test("I've installed it: the eSIM reads as installed in the detail and in the li
   const card = page.getByRole("article").filter({ hasText: esim.iccid });
   await expect(card.locator("[data-state]").first()).toHaveText("Installed");
 
-  // In Chinese, the button and its state are translated too (it is gone once installed).
+  // Once installed it is no longer offered, in any locale.
   await page.goto(`/zh_CN/ucenter/eSIM/${esim.id}`);
   await expect(page.locator("header [data-state]")).toHaveText("已安装");
   await expect(page.getByRole("button", { name: "我已安装" })).toHaveCount(0);
