@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
-import { expect, type Page, test } from "./fixtures.ts";
+import { expect, expectToast, type Page, test } from "./fixtures.ts";
 import { encrypt } from "./purchase-kit.ts";
 
 // Accounts (spec 2 /login /register /logins/* /bind /my/userInfo*, spec 4 login and social outcomes, spec 5
@@ -163,7 +163,7 @@ test.describe("accounts", () => {
     await page.getByRole("checkbox", { name: "I have read and agree to the" }).check();
     await page.getByRole("button", { name: "Sign up" }).click();
 
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/my\/userInfo$/);
     await expect(page.getByRole("heading", { name: "Account information" })).toBeVisible();
     await expect(page.getByText(/^re\*\*\*@example\.com$/)).toBeVisible();
@@ -222,7 +222,7 @@ test.describe("accounts", () => {
     await passwordInput(page).fill(PASSWORD);
     await page.getByRole("checkbox", { name: "I have read and agree to the" }).check();
     await page.getByRole("button", { name: "Sign up" }).click();
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/$/);
     // The default nickname is user + the last four digits; the header cuts it to 6 characters plus an ellipsis.
     await expect(accountMenu(page)).toContainText("user");
@@ -235,9 +235,9 @@ test.describe("accounts", () => {
     await page.goto("/login?pageFrom=%2Fmy%2FuserInfo%2Fmore-info");
     await expect(page.getByRole("tab", { name: "Password" })).toHaveAttribute("aria-selected", "true");
     await passwordLogin(page, email, "Wrong-pass1!");
-    await expect(page.getByText("The account or password is incorrect")).toBeVisible();
+    await expectToast(page, "The account or password is incorrect");
     await passwordLogin(page, email);
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/my\/userInfo\/more-info$/);
     await expect(page.getByText(email)).toBeVisible();
     // Already logged in: the login page goes straight on to pageFrom.
@@ -282,7 +282,7 @@ test.describe("accounts", () => {
 
     await panel.getByLabel("Verification code").fill(code);
     await panel.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -316,7 +316,7 @@ test.describe("accounts", () => {
     const fresh = await sendAndReadCode(page, panel, email);
     await panel.getByLabel("Verification code").fill(fresh);
     await panel.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -328,14 +328,14 @@ test.describe("accounts", () => {
     await page.goto("/zh_CN/logins/forget-password");
     await page.getByRole("textbox", { name: "邮箱", exact: true }).fill(`${unique("nobody")}@example.com`);
     await sendCode(page, page.locator("form"), LABELS.zh_CN);
-    await expect(page.getByText("您的邮箱未注册")).toBeVisible();
+    await expectToast(page, "您的邮箱未注册");
 
     await page.getByRole("textbox", { name: "邮箱", exact: true }).fill(email);
     const code = await sendAndReadCode(page, page.locator("form"), email, LABELS.zh_CN);
     await page.getByLabel("验证码", { exact: true }).fill(code);
     await page.getByLabel("新密码").fill("Harb0ur-Lantern#7");
     await page.getByRole("button", { name: "重置密码" }).click();
-    await expect(page.getByText("密码已修改，请重新登录")).toBeVisible();
+    await expectToast(page, "密码已修改，请重新登录");
     await expect(page).toHaveURL(/\/zh_CN\/login$/);
     await page.getByLabel("邮箱或手机号").fill(email);
     await page
@@ -343,7 +343,7 @@ test.describe("accounts", () => {
       .and(page.getByLabel("密码", { exact: true }))
       .fill("Harb0ur-Lantern#7");
     await page.getByRole("button", { name: "登录", exact: true }).click();
-    await expect(page.getByText("登录成功")).toBeVisible();
+    await expectToast(page, "登录成功");
   });
 
   test("preference: language and currency are saved and applied at once", async ({ page }) => {
@@ -377,7 +377,7 @@ test.describe("accounts", () => {
     await page.goto("/login?pageFrom=%2Fmy%2FuserInfo");
     await google();
     // hoth.social.userNotFound → register-bind-login → logged in.
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/my\/userInfo$/);
     await page.context().clearCookies();
     await page.goto("/login");
@@ -405,7 +405,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("Please read and agree to the terms")).toBeVisible();
     await page.getByRole("checkbox", { name: "I have read and agree to the" }).check();
     await page.getByRole("button", { name: "Link and log in" }).click();
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -428,14 +428,14 @@ test.describe("accounts", () => {
     await passwordInput(page).fill(PASSWORD);
     await page.getByRole("checkbox", { name: "I have read and agree to the" }).check();
     await page.getByRole("button", { name: "Link and log in" }).click();
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
 
     // The Apple redirect (spec 2: /{lang}/login) with the ID token in the query logs the linked identity in.
     await page.context().clearCookies();
     const minted = await page.request.post("/__dev/identity/apple/token", { data: { sub } });
     const { idToken } = await minted.json();
     await page.goto(`/login?id_token=${idToken}`);
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/$/);
     await expect(accountMenu(page)).toBeVisible();
   });
@@ -468,7 +468,7 @@ test.describe("accounts", () => {
     // Cross-site (Chromium adds Sec-Fetch-Site: cross-site, which the CSRF hook refuses for any other POST).
     expect((await (await posted).allHeaders()).origin).toBe("http://appleid.apple.com");
     // hoth.social.userNotFound → register-bind-login → logged in, home.
-    await expect(page.getByText("Logged in", { exact: true })).toBeVisible();
+    await expectToast(page, "Logged in");
     await expect(page).toHaveURL(/\/$/);
     await expect(accountMenu(page)).toBeVisible();
     expect(await accessCookie(page)).toBeTruthy();
@@ -532,13 +532,13 @@ test.describe("accounts", () => {
       .getByRole("alertdialog", { name: /Delete your account now/ })
       .or(page.getByRole("dialog", { name: /Delete your account now/ }));
     await confirm.getByRole("button", { name: "OK" }).click();
-    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+    await expectToast(page, "Your account has been deleted");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 
     await page.goto("/login");
     await passwordLogin(page, email);
-    await expect(page.getByText("The account or password is incorrect")).toBeVisible();
+    await expectToast(page, "The account or password is incorrect");
   });
 
   test("protected pages send visitors and expired sessions to login, and back afterwards", async ({
