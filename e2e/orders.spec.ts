@@ -116,6 +116,37 @@ test.describe("my orders", () => {
     await expect(page.getByText(`No orders match “${paid}”.`)).toBeVisible();
   });
 
+  test("eleven orders come ten to a page; the pager keeps the tab and every order is on exactly one page", async ({
+    page,
+  }) => {
+    await signUp(page);
+    const placed: string[] = [];
+    for (let i = 1; i <= 11; i++) placed.push(await placeOrder(page, 1));
+    await page.goto("/my/order/list?tab=unpaid");
+    await hydrated(page);
+    const pager = page.getByRole("navigation", { name: "Order pages" });
+    await expect(rows(page)).toHaveCount(10);
+    await expect(pager).toContainText("Page 1 of 2");
+    await expect(pager.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    const codes = async () =>
+      rows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-order")!));
+    const first = await codes();
+
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/[?&]tab=unpaid(&|$)/);
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(pager).toContainText("Page 2 of 2");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    const second = await codes();
+    expect([...first, ...second].sort()).toEqual([...placed].sort());
+
+    await pager.getByRole("link", { name: "Previous page" }).click();
+    await expect(pager).toContainText("Page 1 of 2");
+    await expect(rows(page)).toHaveCount(10);
+    expect(await codes()).toEqual(first);
+  });
+
   test("coming back from an order restores the list's scroll position", async ({ page }) => {
     await signUp(page);
     for (let i = 1; i <= 8; i++) await placeOrder(page, i);
