@@ -529,6 +529,46 @@ test.describe("preview", () => {
     await expect(page.getByText("Draft only")).toHaveCount(0);
   });
 
+  test("a home template previews with x-preview on the content calls it makes", async ({ page, request }) => {
+    const files = await (
+      await request.post("/o2cms/v1/pub/pages/query-file", {
+        headers: { "x-requested-with": "fetch", "x-lang": "en_US" },
+        data: [{ siteCode: "O2_PLATFORM__101", queryType: "HOME" }],
+      })
+    ).json();
+    const document = await (await request.get(files.HOME.filePath)).json();
+    document.title = "Home (next season)";
+    const saved = await request.post("/__dev/content/drafts", {
+      headers: { "x-requested-with": "fetch" },
+      data: { siteCode: "O2_PLATFORM__101", document },
+    });
+    expect(saved.ok()).toBe(true);
+    const { id } = await saved.json();
+    const previewHeaders: (string | undefined)[] = [];
+    page.on("request", (sent) => {
+      if (new URL(sent.url()).pathname === RECOMMEND) previewHeaders.push(sent.headers()["x-preview"]);
+    });
+
+    await page.goto(`/preview/${id}?type=template&siteCode=O2_PLATFORM__101&channel=PC&lang=en_US`);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Preview: this page is not published yet." }),
+    ).toBeVisible();
+    const tabs = await readyTabs(page, "Tabs");
+    await tabs.getByRole("tab", { name: /Regions/ }).click();
+    await expect(tabs.locator('[data-group="tab-region"] li').first()).toBeVisible();
+    expect(previewHeaders.length).toBeGreaterThan(0);
+    expect(previewHeaders.every((value) => value === "1")).toBe(true);
+
+    // The published home makes the same call without it.
+    previewHeaders.length = 0;
+    await page.goto("/");
+    const published = await readyTabs(page, "Tabs");
+    await published.getByRole("tab", { name: /Regions/ }).click();
+    await expect(published.locator('[data-group="tab-region"] li').first()).toBeVisible();
+    expect(previewHeaders.length).toBeGreaterThan(0);
+    expect(previewHeaders.every((value) => value === undefined)).toBe(true);
+  });
+
   test("an unknown preview is a 404", async ({ page }) => {
     const response = await page.goto("/preview/999999?type=subPage");
     expect(response?.status()).toBe(404);
