@@ -1,4 +1,4 @@
-import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
+import { expect, expectToast, hydrated, mobile, type Page, test } from "./fixtures.ts";
 
 // Discovery journeys (spec 2 /plp /pdp /category, search overlay; spec 4 campaign gate; spec 8 404).
 
@@ -187,7 +187,7 @@ test.describe("product list", () => {
       }),
     );
     await page.getByRole("link", { name: "Unlimited", exact: true }).click();
-    await expect(page.getByText("Search is resting")).toBeVisible();
+    await expectToast(page, "Search is resting");
     await expect(page).toHaveURL(/unlimited=1/);
     await expect(cards).toHaveCount(8);
   });
