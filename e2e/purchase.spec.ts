@@ -297,6 +297,9 @@ test.describe("checkout and payment", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("You have no coupons yet.")).toBeVisible();
     await expect(dialog.getByRole("radio", { name: /Card/ })).toBeChecked();
+    await expect(
+      dialog.getByText("Credit or debit card, Apple Pay or Google Pay on a secure payment page"),
+    ).toBeVisible();
 
     const field = dialog.getByLabel("Promo code");
     const error = dialog.getByRole("alert");
