@@ -13,6 +13,8 @@ const UsageBody = z.object({
   usedMb: z.number().int().min(0).max(10_000_000),
 });
 
+const InstalledBody = z.object({ iccid: z.string().regex(/^89\d{17,18}$/) });
+
 const FailuresBody = z.object({
   /** The order whose units should fail; null clears the rule. */
   orderCode: z
@@ -27,6 +29,8 @@ const FailuresBody = z.object({
  * Sandbox tools (never registered in production unless SANDBOX_TOOLS):
  * - `POST /__dev/esim/usage` sets the sandbox supplier's usage for an ICCID and runs the usage sync for it at
  *   once, answering with the updated eSIM summary.
+ * - `POST /__dev/esim/installed` has a phone download the profile at the sandbox supplier (it is then no longer
+ *   cancellable) and runs the usage sync for it, answering with the eSIM summary, now INSTALLED (ADR 0168).
  * - `POST /__dev/esim/supplier-failures` makes the sandbox supplier fail to issue some units of one order, every
  *   time (ADR 0150), so a failed multi-unit order can be watched end to end.
  */
@@ -38,6 +42,16 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
     const summary = await services.esim.summaryByIccid(body.iccid, apiLocale(request));
     if (!summary) throw new ApiError(404, "esim.notFound");
     return summary;
+  });
+
+  app.post("/__dev/esim/installed", async (request) => {
+    const body = parseInput(InstalledBody, request.body);
+    // False for an unknown ICCID, and for one already downloaded or cancelled: the summary tells which.
+    await sandbox.markInstalled(body.iccid);
+    const known = await services.esim.summaryByIccid(body.iccid, apiLocale(request));
+    if (!known) throw new ApiError(404, "esim.notFound");
+    await services.esim.syncUsage({ iccid: body.iccid });
+    return (await services.esim.summaryByIccid(body.iccid, apiLocale(request)))!;
   });
 
   app.post("/__dev/esim/supplier-failures", async (request) => {

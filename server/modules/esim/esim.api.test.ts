@@ -329,9 +329,15 @@ describe("usage", () => {
     await app.services.esim.syncUsage({ iccid: esim.iccid });
     expect((await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json().state).toBe("READY");
 
-    // The phone downloads the profile; no package has started yet.
-    expect(await app.services.esimSandbox!.markInstalled(esim.iccid)).toBe(true);
-    await app.services.esim.syncUsage({ iccid: esim.iccid });
+    // The phone downloads the profile (the sandbox tool); no package has started yet.
+    const downloaded = await app.server.inject({
+      method: "POST",
+      url: "/__dev/esim/installed",
+      headers: { "x-requested-with": "fetch" },
+      payload: { iccid: esim.iccid },
+    });
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.json()).toMatchObject({ iccid: esim.iccid, state: "INSTALLED" });
     const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
     expect(detail.state).toBe("INSTALLED");
     expect(detail.packages.map((p) => p.state)).toEqual(["NOT_STARTED"]);
@@ -342,6 +348,21 @@ describe("usage", () => {
 
     // Data then moves: in use.
     expect((await setUsage(esim.iccid, 10)).state).toBe("ACTIVE");
+
+    const unknown = await app.server.inject({
+      method: "POST",
+      url: "/__dev/esim/installed",
+      headers: { "x-requested-with": "fetch" },
+      payload: { iccid: "8985201000000000009" },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await app.server.inject({
+      method: "POST",
+      url: "/__dev/esim/installed",
+      headers: { "x-requested-with": "fetch" },
+      payload: { iccid: "12" },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("pulls usage on a schedule: each run of the periodic job queues the next one", async () => {
