@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { customers } from "../../../db/schema/index.ts";
+import { customers, messageOutbox, orders, verificationCodes } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
+import { place, pricePlan } from "../checkout/purchase-test-kit.ts";
 import {
   BEARER,
   bearer,
@@ -10,6 +11,7 @@ import {
   GOOD_PASSWORD,
   registerByEmail,
 } from "./account-test-kit.ts";
+import { DELETED_CONTACT_EMAIL } from "./repo.ts";
 
 const app = setupTestApp();
 
@@ -113,5 +115,61 @@ describe("delete account (spec 2 /my/userInfo/delete)", () => {
     await expect(
       emailCode(app, "theirs@example.com", "DELETE_ACCOUNT", { headers: bearer(tokens.accessToken) }),
     ).rejects.toThrow(/account.sendCodeFailed/);
+  });
+
+  it("keeps the orders without their contact, and forgets the codes and messages sent to the account (ADR 0165)", async () => {
+    await pricePlan(app);
+    const tokens = await registerByEmail(app, "records@example.com");
+    await registerByEmail(app, "bystander@example.com");
+    const who = { id: "", email: "records@example.com", headers: bearer(tokens.accessToken) };
+    const own = await place(app, who, {});
+    const gift = await place(app, who, { contactEmail: "gift@example.com", contactPhone: "+852 61234567" });
+    expect([own.statusCode, gift.statusCode]).toEqual([201, 201]);
+    const codes = [own.json().code as string, gift.json().code as string];
+    // A message already sent about the gift order, and a live code for the account.
+    await app.database.db
+      .insert(messageOutbox)
+      .values({ channel: "EMAIL", to: "gift@example.com", subject: "Your eSIM", body: "Order details" });
+    await emailCode(app, "records@example.com", "DELETE_ACCOUNT", { headers: bearer(tokens.accessToken) });
+    const ordersBefore = await app.database.db.select().from(orders).where(eq(orders.code, codes[1]!));
+    expect(ordersBefore[0]).toMatchObject({
+      contactEmail: "gift@example.com",
+      contactPhone: "+852 61234567",
+    });
+
+    const res = await app.server.inject({
+      method: "POST",
+      url: "/o2cum/v1/customer/delete-account",
+      headers: bearer(tokens.accessToken),
+      payload: { password: await encryptPassword(app, GOOD_PASSWORD) },
+    });
+    expect(res.statusCode).toBe(200);
+
+    // The sales stay (plan, amounts, status, dates), without a way to reach the person.
+    for (const code of codes) {
+      const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
+      expect(row).toBeDefined();
+      expect(row!.contactEmail).toBe(DELETED_CONTACT_EMAIL);
+      expect(row!.contactPhone).toBeNull();
+    }
+    const [giftAfter] = await app.database.db.select().from(orders).where(eq(orders.code, codes[1]!));
+    const { contactEmail: _e, contactPhone: _p, updatedAt: _u, ...kept } = ordersBefore[0]!;
+    expect(giftAfter).toMatchObject(kept);
+
+    const outboxTo = async (to: string) =>
+      (await app.database.db.select().from(messageOutbox).where(eq(messageOutbox.to, to))).length;
+    expect(await outboxTo("records@example.com")).toBe(0);
+    expect(await outboxTo("gift@example.com")).toBe(0);
+    expect(await outboxTo("bystander@example.com")).toBe(1);
+    const codeRows = await app.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, "email:records@example.com"));
+    expect(codeRows).toEqual([]);
+    const bystanderCodes = await app.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, "email:bystander@example.com"));
+    expect(bystanderCodes).toHaveLength(1);
   });
 });

@@ -1,13 +1,22 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import {
   captchas,
   customerSessions,
   customerSocialIdentities,
   customers,
+  messageOutbox,
+  orders,
   verificationCodes,
 } from "../../../db/schema/index.ts";
+import { contactAddress, contactTarget } from "./contact.ts";
 import type { Contact } from "./inputs.ts";
+
+/**
+ * What a deleted account's orders keep as their contact e-mail (ADR 0165): the column is required, and the
+ * reserved .invalid domain can never receive mail.
+ */
+export const DELETED_CONTACT_EMAIL = "deleted-account@deleted.invalid";
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -104,7 +113,48 @@ export function createAccountRepo(db: Database) {
       return row ?? null;
     },
     /** Account deletion (ADR 0063): the row stays for the rows that reference it, with every personal field cleared. */
+    /**
+     * Account deletion (ADRs 0063, 0165): the customer row stays, without personal data; orders keep the sale
+     * (plan, amounts, payment, dates) but lose the contact e-mail and phone; the codes, and the messages in the
+     * outbox, addressed to the account's or its orders' contacts are deleted; sessions lose their user agent.
+     */
     async anonymize(id: string, executor: Database = db) {
+      const [row] = await executor
+        .select({ email: customers.email, phone: customers.phone, telCode: customers.internationalTelCode })
+        .from(customers)
+        .where(eq(customers.id, id))
+        .limit(1);
+      const contacts: Contact[] = [];
+      if (row?.email) contacts.push({ kind: "email", email: row.email });
+      if (row?.phone && row.telCode) {
+        contacts.push({ kind: "phone", phone: row.phone, internationalTelCode: row.telCode });
+      }
+      const orderContacts = await executor
+        .selectDistinct({ email: orders.contactEmail })
+        .from(orders)
+        .where(eq(orders.customerId, id));
+      const addresses = [
+        ...contacts.map(contactAddress),
+        ...orderContacts.map((order) => order.email.toLowerCase()),
+      ].filter((address) => address !== DELETED_CONTACT_EMAIL);
+      if (addresses.length) {
+        await executor
+          .delete(messageOutbox)
+          .where(inArray(sql`lower(${messageOutbox.to})`, [...new Set(addresses)]));
+      }
+      if (contacts.length) {
+        await executor
+          .delete(verificationCodes)
+          .where(inArray(verificationCodes.target, contacts.map(contactTarget)));
+      }
+      await executor
+        .update(orders)
+        .set({ contactEmail: DELETED_CONTACT_EMAIL, contactPhone: null })
+        .where(eq(orders.customerId, id));
+      await executor
+        .update(customerSessions)
+        .set({ userAgent: null })
+        .where(eq(customerSessions.customerId, id));
       await executor
         .update(customers)
         .set({
