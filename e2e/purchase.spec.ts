@@ -207,11 +207,18 @@ test.describe("checkout and payment", () => {
     await expectPaid(page.request, code);
   });
 
-  test("the 3-D Secure step: approving it pays", async ({ page }) => {
+  test("the 3-D Secure step: failing it leaves the order unpaid, approving it pays", async ({ page }) => {
     await signUp(page.request);
     await page.goto(checkoutPath());
     await hydrated(page);
     const code = await placeOrder(page);
+    await payWithCard(page, CARDS.threeDSecure);
+    await expect(page.getByRole("heading", { name: "3-D Secure check" })).toBeVisible();
+    await page.getByRole("button", { name: "Fail authentication" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Authentication failed. Try another card.");
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+
     await payWithCard(page, CARDS.threeDSecure);
     await expect(page.getByRole("heading", { name: "3-D Secure check" })).toBeVisible();
     await expect(page.getByText("Your bank asks you to confirm this payment.")).toBeVisible();
