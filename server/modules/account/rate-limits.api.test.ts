@@ -181,4 +181,30 @@ describe("per-IP rate limits through the API", () => {
     expect(new Set(await statuses(call, limit, address))).toEqual(new Set([400]));
     await expectLimited(call, address, limit);
   });
+
+  it("code sends per e-mail: ten an hour, even with the countdown over each time, from any address", async () => {
+    const email = "many-codes@example.com";
+    const send = async (i: number) => {
+      // A minute passes between sends: the countdown's interval is over (spec 9).
+      await app.services.rateLimiter.reset("codeSendInterval", `email:${email}|LOGIN`);
+      const proof = await solvedCaptcha(app, "10.8.0.1");
+      return app.server.inject({
+        method: "POST",
+        url: "/o2user/v1/pub/send-email-captcha-always",
+        remoteAddress: `10.8.1.${i + 1}`,
+        headers: { "x-lang": "en_US" },
+        payload: { email, businessScope: "LOGIN", userType: "C", ...proof },
+      });
+    };
+    const limit = RATE_RULES.codeSendTarget.limit;
+    const answers: number[] = [];
+    for (let i = 0; i < limit; i++) answers.push((await send(i)).statusCode);
+    expect(new Set(answers)).toEqual(new Set([200]));
+    const over = await send(limit);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({
+      code: "error.rateLimited",
+      message: expect.stringMatching(/too many/i),
+    });
+  });
 });
