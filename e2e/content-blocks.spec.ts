@@ -51,6 +51,10 @@ const LOCALES = [
     live: "Live now",
     terms: "Campaign terms",
     noMore: "That's everything",
+    noData: "No data",
+    loading: "Loading more...",
+    regions: "Regions",
+    southeastAsia: "Southeast Asia",
     login: "Log in to get coupons",
   },
   {
@@ -60,6 +64,10 @@ const LOCALES = [
     live: "直播中",
     terms: "活动条款",
     noMore: "已经加载完毕",
+    noData: "暂无数据",
+    loading: "数据加载中...",
+    regions: "区域",
+    southeastAsia: "东南亚",
     login: "登录后领取优惠券",
   },
   {
@@ -69,6 +77,10 @@ const LOCALES = [
     live: "直播中",
     terms: "活動條款",
     noMore: "已經載入完畢",
+    noData: "暫無數據",
+    loading: "數據載入中...",
+    regions: "區域",
+    southeastAsia: "東南亞",
     login: "登入後領取優惠券",
   },
 ];
@@ -253,6 +265,42 @@ test.describe("desktop", () => {
     expect(more.length).toBeGreaterThanOrEqual(1);
     expect(Number(more[0]!.get("maxScore"))).toBeGreaterThan(0);
     expect(more[0]!.get("size")).toBe("10");
+  });
+
+  test("tab lists say loading, no data and that's everything in each locale", async ({ page }) => {
+    // Hold the regions tab's first page until its loading text has been seen; answer one category empty.
+    let release: () => void = () => undefined;
+    let held = Promise.resolve();
+    await page.route(
+      (url) =>
+        url.pathname === RECOMMEND && url.searchParams.get("recommendCode") === "DESTINATION_TYPE:REGION",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.route(
+      (url) =>
+        url.pathname === RECOMMEND && url.searchParams.get("recommendCode") === "CATEGORY:SOUTHEAST_ASIA",
+      (route) => route.fulfill({ json: { data: [], count: 0 } }),
+    );
+    for (const locale of LOCALES) {
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.goto(`${locale.prefix}/`);
+      const tabs = await readyTabs(page, "Tabs");
+      await tabs.getByRole("tab", { name: new RegExp(locale.regions) }).click();
+      const regions = tabs.locator('[data-group="tab-region"]');
+      await expect(regions.getByRole("status")).toHaveText(locale.loading);
+      release();
+      await expect(regions.locator("li").first()).toBeVisible();
+      await expect(regions.getByRole("status")).toHaveText(locale.noMore);
+
+      const vertical = await readyTabs(page, "VerticalTabs");
+      await vertical.getByRole("tab", { name: locale.southeastAsia }).click();
+      await expect(vertical.getByRole("tabpanel").getByRole("status")).toHaveText(locale.noData);
+    }
   });
 
   test("tabs follow the ARIA pattern with arrow keys", async ({ page }) => {
