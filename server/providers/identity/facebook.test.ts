@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +65,13 @@ beforeAll(async () => {
     if (url.pathname === "/v19.0/me") {
       const info = TOKENS[url.searchParams.get("access_token") ?? ""];
       if (!info?.is_valid) return send(400, { error: { message: "Invalid OAuth access token", code: 190 } });
+      // The app has "Require App Secret" on: /me needs the proof that our server made the call.
+      const proof = createHmac("sha256", APP_SECRET)
+        .update(url.searchParams.get("access_token") ?? "")
+        .digest("hex");
+      if (url.searchParams.get("appsecret_proof") !== proof) {
+        return send(400, { error: { message: "Invalid appsecret_proof", code: 100 } });
+      }
       return send(200, { id: info.meId ?? info.user_id, ...(info.email ? { email: info.email } : {}) });
     }
     send(404, { error: { message: "Unknown path" } });
