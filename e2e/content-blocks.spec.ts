@@ -177,6 +177,17 @@ test.describe("desktop", () => {
           images.filter((image) => !image.getAttribute("width") || !image.getAttribute("height")).length,
       );
     expect(sizes).toBe(0);
+    // The hero loads at once; images well below the fold wait until the shopper scrolls near them.
+    await expect(block(page, "Carousel").locator("img").first()).toHaveAttribute("loading", "eager");
+    const belowFold = await page
+      .locator("main img")
+      .evaluateAll((images) =>
+        images
+          .filter((image) => image.getBoundingClientRect().top + window.scrollY > 2 * window.innerHeight)
+          .map((image) => image.getAttribute("loading")),
+      );
+    expect(belowFold.length).toBeGreaterThan(10);
+    expect(belowFold.filter((loading) => loading !== "lazy")).toEqual([]);
   });
 
   test("the custom title container shows when the stored marketing codes hold its target", async ({
