@@ -442,6 +442,23 @@ test.describe("desktop", () => {
     await page.clock.resume();
   });
 
+  test("horizontal roll text moves on one line every 6000 ms", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/cmsCLP?pageCode=summer-japan");
+    await hydrated(page);
+    const roll = block(page, "RollText").locator("section[data-direction]");
+    await expect(roll).toHaveAttribute("data-direction", "horizontal");
+    const lines = await roll.locator("li").count();
+    expect(lines).toBeGreaterThan(2);
+    await page.clock.pauseAt(Date.now() + 5_000);
+    const start = Number(await roll.getAttribute("data-index"));
+    await page.clock.runFor(6000);
+    await expect(roll).toHaveAttribute("data-index", String((start + 1) % lines));
+    await page.clock.runFor(6000);
+    await expect(roll).toHaveAttribute("data-index", String((start + 2) % lines));
+    await page.clock.resume();
+  });
+
   test("a sticky tab list keeps each tab's scroll position", async ({ page }) => {
     await page.goto("/");
     const tabs = await readyTabs(page, "Tabs");

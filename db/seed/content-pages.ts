@@ -541,6 +541,23 @@ function landingComponents(lang: Locale, positioned: boolean, prefix: string): P
       right,
     ),
     component("NoteList", "Japan tips", { noteInfoCodes: ["NOTE-JAPAN-DATA", "NOTE-ESIM-101"] }, right),
+    // A horizontal roll text (spec 9: one line every 6000 ms), where home has the vertical one.
+    component(
+      "RollText",
+      "Campaign ticker",
+      {
+        direction: "horizontal",
+        texts: [
+          { text: t(["Summer prices on every Japan plan", "日本套餐全线夏日特价", "日本計劃全線夏日特價"]) },
+          {
+            text: t(["5G in Tokyo, Osaka and Kyoto", "东京、大阪、京都 5G 网络", "東京、大阪、京都 5G 網絡"]),
+            action: plp({ keyword: "Japan" }),
+          },
+          { text: t(["Install before you fly", "出发前安装", "出發前安裝"]) },
+        ],
+      },
+      right,
+    ),
   ];
 }
 
