@@ -52,9 +52,8 @@ export async function requireCustomer(request: FastifyRequest): Promise<CurrentC
   return customer;
 }
 
-/** Secure outside localhost and tests (ADR 0062), so local development works over plain http. */
+/** Secure outside localhost (ADR 0062), so local development and the tests' servers work over plain http. */
 function secureCookies(request: FastifyRequest): boolean {
-  if (process.env.NODE_ENV === "test") return false;
   return !["localhost", "127.0.0.1", "[::1]"].includes(request.hostname.replace(/:\d+$/, ""));
 }
 

@@ -277,6 +277,33 @@ describe("refresh", () => {
   });
 });
 
+describe("session cookies", () => {
+  it("are HttpOnly and SameSite=Lax, and Secure on any host but localhost", async () => {
+    await registerByEmail(app, "cookies@example.com");
+    const login = async (host: string) =>
+      app.server.inject({
+        method: "POST",
+        url: "/o2cum/v1/pub/customer/login",
+        headers: { host, "x-requested-with": "fetch" },
+        payload: { account: "cookies@example.com", password: await encryptPassword(app, GOOD_PASSWORD) },
+      });
+    const shop = await login("shop.example.com");
+    expect(shop.statusCode).toBe(200);
+    for (const name of ["esim_at", "esim_rt"]) {
+      expect(shop.cookies.find((c) => c.name === name)).toMatchObject({
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: true,
+      });
+    }
+    for (const host of ["localhost:3000", "127.0.0.1:3000"]) {
+      const local = await login(host);
+      expect(local.statusCode).toBe(200);
+      expect(local.cookies.find((c) => c.name === "esim_at")?.secure).toBeFalsy();
+    }
+  });
+});
+
 describe("CSRF", () => {
   it("rejects a cookie-authenticated PUT without the header, accepts it with the header or from a bearer client", async () => {
     const tokens = await registerByEmail(app, "csrf@example.com");
