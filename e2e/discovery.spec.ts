@@ -309,4 +309,21 @@ test.describe("category store", () => {
     await expect(page).toHaveURL(/categoryCode=EU.*type=REGION/);
     await expect(page.locator("main article")).toHaveCount(6);
   });
+
+  test("destinations carry thumbnails, and a global tab lists the global plans, in Chinese too", async ({
+    page,
+  }) => {
+    await page.goto("/zh_CN/category");
+    const tabs = page.getByRole("tablist");
+    await tabs.getByRole("tab", { name: "欧洲" }).click();
+    const france = page.getByRole("tabpanel").getByRole("link", { name: "法国" });
+    await expect(france.locator("img")).toHaveAttribute("src", "/media/thumb/FR.svg");
+    await tabs.getByRole("tab", { name: "全球" }).click();
+    await expect(page.getByRole("tabpanel").getByRole("link")).toHaveCount(1);
+    await page.getByRole("tabpanel").getByRole("link").click();
+    await expect(page).toHaveURL(/\/zh_CN\/plp\?categoryCode=GLOBAL&.*type=GLOBAL/);
+    const cards = page.locator("main article");
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card).toContainText(/全球/);
+  });
 });
