@@ -86,6 +86,14 @@ test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s
       .click();
   }
 
+  /** Runs an action that reloads the page, and waits until the new document has hydrated (not the old one). */
+  async function reloadsOn(page: Page, action: () => Promise<void>) {
+    const loaded = page.waitForEvent("load");
+    await action();
+    await loaded;
+    await hydrated(page);
+  }
+
   test("reloads the page once, after which the chunk loads", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/PreferencesDialog|ERR_FAILED|dynamically imported module/);
     await page.goto("/");
@@ -100,9 +108,8 @@ test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s
       return route.continue();
     });
 
-    await openPreferences(page);
-    await expect.poll(() => documents.length).toBe(1);
-    await hydrated(page);
+    await reloadsOn(page, () => openPreferences(page));
+    expect(documents).toHaveLength(1);
     await openPreferences(page);
     await expect(page.getByRole("dialog", { name: "Language and currency" })).toBeVisible();
     expect(failures).toBe(1);
@@ -122,9 +129,8 @@ test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s
     const documents = documentRequests(page);
     await page.route(DIALOG_CHUNK, (route) => route.abort("failed"));
 
-    await openPreferences(page);
-    await expect.poll(() => documents.length).toBe(1);
-    await hydrated(page);
+    await reloadsOn(page, () => openPreferences(page));
+    expect(documents).toHaveLength(1);
     await page.clock.setFixedTime(start + 9_000);
 
     // The handler either reloads or reports the failure; the report means it chose not to reload.
@@ -140,8 +146,8 @@ test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s
     await page.goto("/");
     await hydrated(page);
     await page.clock.setFixedTime(start + 11_000);
-    await openPreferences(page);
-    await expect.poll(() => documents.length).toBe(3);
+    await reloadsOn(page, () => openPreferences(page));
+    expect(documents).toHaveLength(3);
   });
 });
 
@@ -175,4 +181,38 @@ test("the plan list remembers its scroll position, coming back or visiting it ag
   await page.goto("/plp");
   await hydrated(page);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+});
+
+test.describe("every route under every locale prefix (spec 2)", () => {
+  const PAGES = ["/plp", "/pdp/JP-3GB-30D", "/category", "/install", "/login", "/register", "/404"];
+  const PREFIXES = [
+    { prefix: "", lang: "en-US" },
+    { prefix: "/en_US", lang: "en-US" },
+    { prefix: "/zh_CN", lang: "zh-CN" },
+    { prefix: "/zh_HK", lang: "zh-HK" },
+  ];
+
+  test("answers each page in the prefix's language, and 404 for any other prefix", async ({ request }) => {
+    for (const path of PAGES) {
+      for (const { prefix, lang } of PREFIXES) {
+        const response = await request.get(`${prefix}${path}`, { maxRedirects: 0 });
+        expect(response.status(), `${prefix}${path}`).toBe(path === "/404" ? 404 : 200);
+        expect(await response.text(), `${prefix}${path}`).toMatch(new RegExp(`<html lang="${lang}"`));
+      }
+      for (const other of ["/fr_FR", "/zh_TW", "/en_us", "/zh-CN"]) {
+        const response = await request.get(`${other}${path}`, { maxRedirects: 0 });
+        expect(response.status(), `${other}${path}`).toBe(404);
+      }
+    }
+  });
+
+  test("a protected page sends a visitor to login in the same locale", async ({ request }) => {
+    for (const { prefix } of PREFIXES) {
+      const response = await request.get(`${prefix}/ucenter/eSIM`, { maxRedirects: 0 });
+      expect(response.status(), `${prefix}/ucenter/eSIM`).toBe(302);
+      // en_US links are unprefixed (spec 9), so /en_US sends to /login.
+      const login = prefix === "/en_US" ? "" : prefix;
+      expect(response.headers().location).toMatch(new RegExp(`^${login}/login\\?pageFrom=`));
+    }
+  });
 });
