@@ -216,3 +216,30 @@ test.describe("every route under every locale prefix (spec 2)", () => {
     }
   });
 });
+
+test("hashed assets are served immutable and pre-compressed, as the browser asks", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const scripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  const asset = scripts[0] as string;
+
+  const brotli = await request.get(asset, { headers: { "accept-encoding": "br, gzip" } });
+  expect(brotli.status()).toBe(200);
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(brotli.headers()["content-type"]).toMatch(/javascript/);
+
+  const gzip = await request.get(asset, { headers: { "accept-encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+
+  const plain = await request.get(asset, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  // All three are the same file.
+  expect(await brotli.text()).toBe(await plain.text());
+  expect(await gzip.text()).toBe(await plain.text());
+
+  // Files that are not content-hashed may change under the same name, so they are cached for an hour only.
+  const icon = await request.get("/favicon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
+});
