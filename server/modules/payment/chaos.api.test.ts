@@ -157,8 +157,10 @@ describe("a webhook the store could not take", () => {
           );
 
       const first = new Date(Date.now() + 1_000);
-      await app.services.jobs.runDue(first);
-      expect(attempts.map((a) => a.type)).toEqual(["payment.processing", "payment.succeeded"]);
+      // Drained, not one batch: other tests' jobs may be due too. The runner does not promise the order of
+      // deliveries within a batch, so the types are compared as a set.
+      await app.services.jobs.drain(first);
+      expect(attempts.map((a) => a.type).sort()).toEqual(["payment.processing", "payment.succeeded"]);
       const waiting = await webhookJobs();
       expect(waiting.map((j) => [j.status, j.attempts, j.runAt.getTime()])).toEqual([
         ["PENDING", 1, first.getTime() + backoffMs(1)],
@@ -168,7 +170,7 @@ describe("a webhook the store could not take", () => {
       expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
 
       // Nothing is sent again before the backoff is over.
-      await app.services.jobs.runDue(new Date(first.getTime() + backoffMs(1) - 1));
+      await app.services.jobs.drain(new Date(first.getTime() + backoffMs(1) - 1));
       expect(attempts).toHaveLength(2);
       await app.services.jobs.drain(new Date(first.getTime() + backoffMs(1)));
       expect(attempts.map((a) => a.type).slice(2)).toEqual(
