@@ -14,18 +14,22 @@ const LABELS = {
 };
 
 let sequence = 0;
+/** A name no other test or run uses: the run's start time, the worker and a count within the worker. */
 function unique(tag: string): string {
   sequence += 1;
-  return `${tag}-${Date.now().toString(36)}-${sequence}-${Math.random().toString(36).slice(2, 7)}`;
+  return `${tag}-${Date.now().toString(36)}-w${test.info().workerIndex}-${sequence}`;
 }
 
 /**
- * Each test comes from its own address (the server trusts X-Forwarded-For), so the per-IP limits on captchas and
- * code sends (ADR 0065) count per test, as they would per shopper.
+ * Each test comes from its own address (the server trusts X-Forwarded-For): its worker and its place in the
+ * worker, so the per-IP limits on captchas and code sends (ADR 0065) count per test, as they would per shopper.
  */
-test.beforeEach(async ({ context }) => {
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+let testsInWorker = 0;
+test.beforeEach(async ({ context }, testInfo) => {
+  testsInWorker += 1;
+  await context.setExtraHTTPHeaders({
+    "x-forwarded-for": `10.4.${testInfo.workerIndex % 250}.${testsInWorker % 250}`,
+  });
 });
 
 async function outboxCount(request: APIRequestContext, to: string): Promise<number> {
