@@ -174,6 +174,32 @@ test.describe("product list", () => {
     await expect(cards).toHaveCount(40);
   });
 
+  test("searching again opens over the list and closing keeps it; a filter reloads it", async ({ page }) => {
+    await page.goto("/plp?categoryCode=JP");
+    await hydrated(page);
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(8);
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith("/platform-products/search") || url.pathname.endsWith(".data"))
+        reloads.push(url.pathname + url.search);
+    });
+    // Searching again from the list opens the overlay over it, not on home.
+    await page.getByRole("main").getByRole("link", { name: "Where are you going?" }).click();
+    await expect(page).toHaveURL(/\/plp\?categoryCode=JP&searchDialog=true$/);
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toBeHidden();
+    await expect(page).toHaveURL("/plp?categoryCode=JP");
+    await expect(cards).toHaveCount(8);
+    expect(reloads).toEqual([]);
+    await page.getByRole("link", { name: "Unlimited", exact: true }).click();
+    await expect(page).toHaveURL(/unlimited=1/);
+    await expect(cards).toHaveCount(2);
+    expect(reloads.length).toBeGreaterThan(0);
+  });
+
   test("a failed reload keeps the previous list and says why", async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 500/);
     await page.goto("/plp?categoryCode=JP");

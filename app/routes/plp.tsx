@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { data, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { DEFAULT_CHANNEL, DEFAULT_CURRENCY, type Locale } from "../../core/constants.ts";
 import { translate } from "../../core/i18n/index.ts";
 import { pageList } from "../../core/lists.ts";
@@ -11,6 +11,7 @@ import {
   parseProductQuery,
   productQueryParams,
 } from "../../server/modules/catalog/product-query.ts";
+import { Icon } from "../components/ui/Icon.tsx";
 import { appContext } from "../context.ts";
 import { type ApiContext, discoveryApi } from "../features/catalog/api.ts";
 import { CampaignGate } from "../features/catalog/CampaignGate.tsx";
@@ -141,9 +142,22 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     shownWith = { locale, currency: currency.currencyCode, channel };
   }, [loaderData, locale, currency.currencyCode, channel]);
 
+  // ADR 0162: searching again opens the overlay over this list (searchDialog, which never reloads it), so
+  // closing it comes back to the same plans.
+  const searchAgain = new URLSearchParams(searchParams);
+  searchAgain.set("searchDialog", "true");
+
   return (
     <div className="mx-auto max-w-[1300px] px-4 py-6 md:px-6 md:py-10">
       <CampaignGate ended={loaderData.campaignEnded} />
+      <Link
+        to={{ search: `?${searchAgain}` }}
+        preventScrollReset
+        className="mb-4 flex w-full max-w-md items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-700 hover:border-slate-500"
+      >
+        <Icon name="search" className="size-5 shrink-0 text-slate-600" />
+        {t("discovery.searchLabel")}
+      </Link>
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{loaderData.heading}</h1>
       <p className="mt-1 text-sm text-slate-700" aria-live="polite">
         {t("discovery.plpCount", { count: total })}
