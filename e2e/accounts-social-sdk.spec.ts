@@ -148,4 +148,37 @@ test.describe("social sign-in through the providers' SDKs", () => {
       page.getByRole("banner").getByRole("button", { name: /Account menu|account/i }),
     ).toBeVisible();
   });
+
+  test("Facebook through its SDK: FB.login's access token, for the published app ID, logs a new shopper in", async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    await withoutSandboxInBrowser(page);
+    consoleErrors.allow(/Failed to load resource/);
+    const sub = unique("fb-js", testInfo.workerIndex);
+    // The Facebook JS SDK, played by a stand-in: FB.login hands back an access token issued to the app ID the
+    // page initialised it with (the sandbox stands in for Facebook's token introspection on the server).
+    await page.route("https://connect.facebook.net/**", (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: `window.FB = {
+          init(config) { window.__fbConfig = config; },
+          login(callback, options) {
+            if (options.scope !== "email") return callback({ status: "unknown", authResponse: null });
+            fetch("/__dev/identity/facebook/token", {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-requested-with": "fetch" },
+              body: JSON.stringify({ sub: ${JSON.stringify(sub)}, email: ${JSON.stringify(`${sub}@example.com`)},
+                emailVerified: true, aud: window.__fbConfig.appId }),
+            }).then((r) => r.json()).then((b) =>
+              callback({ status: "connected", authResponse: { accessToken: b.accessToken } }));
+          },
+        };`,
+      }),
+    );
+    await page.goto("/login?pageFrom=%2Fmy%2FuserInfo");
+    await page.getByRole("button", { name: "Continue with Facebook" }).click();
+    await expectToast(page, "Logged in");
+    await expect(page).toHaveURL(/\/my\/userInfo$/);
+  });
 });
