@@ -116,6 +116,32 @@ test.describe("a chunk that fails to load (spec 2: reload once, guarded for 10 s
     expect(documents).toHaveLength(1);
   });
 
+  test("a page's own chunk failing on navigation reloads the page, after which the link works", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/install-|ERR_FAILED|route module|dynamically imported module/);
+    await openPlan(page);
+    const documents = documentRequests(page);
+    let failures = 0;
+    await page.route(/\/assets\/install-[\w-]+\.js$/, (route) => {
+      if (failures > 0) return route.continue();
+      failures += 1;
+      return route.abort("failed");
+    });
+
+    // React Router reloads the page the shopper is on (ADR 0160), with fresh asset names after a deploy.
+    const link = page.getByRole("link", { name: "Check your device" });
+    await reloadsOn(page, () => link.click());
+    expect(failures).toBe(1);
+    expect(documents.map((request) => new URL(request.url()).pathname)).toEqual([PDP]);
+
+    await link.click();
+    await expect(page).toHaveURL(/\/install#compatibility$/);
+    await expect(page.locator("#compatibility")).toBeVisible();
+    expect(documents).toHaveLength(1);
+  });
+
   test("a second failure within 10 s does not reload again; one after 10 s does", async ({
     page,
     consoleErrors,
