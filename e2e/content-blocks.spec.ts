@@ -49,6 +49,8 @@ const LOCALES = [
     hot: "Hot right now",
     coupon: "Grab a coupon",
     live: "Live now",
+    upcoming: "Coming up",
+    replay: "Replay",
     terms: "Campaign terms",
     noMore: "That's everything",
     noData: "No data",
@@ -62,6 +64,8 @@ const LOCALES = [
     hot: "当下热门",
     coupon: "领取优惠券",
     live: "直播中",
+    upcoming: "即将开始",
+    replay: "回放",
     terms: "活动条款",
     noMore: "已经加载完毕",
     noData: "暂无数据",
@@ -75,6 +79,8 @@ const LOCALES = [
     hot: "人氣之選",
     coupon: "領取優惠券",
     live: "直播中",
+    upcoming: "即將開始",
+    replay: "重溫",
     terms: "活動條款",
     noMore: "已經載入完畢",
     noData: "暫無數據",
@@ -140,6 +146,21 @@ test.describe("desktop", () => {
       await expect(page.getByRole("heading", { name: locale.hot })).toBeVisible();
       await expect(page.getByRole("heading", { name: locale.coupon })).toBeVisible();
       await expect(block(page, "LiveList").getByText(locale.live).first()).toBeVisible();
+      // spec 3 room status: live, not started, and a replay for anything else.
+      const rooms = block(page, "LiveList").locator("li[data-room-status]");
+      await expect(rooms).toHaveCount(3);
+      await expect(rooms.filter({ has: page.getByText(locale.live, { exact: true }) })).toHaveAttribute(
+        "data-room-status",
+        "LIVING",
+      );
+      await expect(rooms.filter({ has: page.getByText(locale.upcoming, { exact: true }) })).toHaveAttribute(
+        "data-room-status",
+        "NOT_START",
+      );
+      await expect(rooms.filter({ has: page.getByText(locale.replay, { exact: true }) })).toHaveAttribute(
+        "data-room-status",
+        "ENDED",
+      );
       await expect(page.getByRole("link", { name: locale.login })).toBeVisible();
       // Product prices come in the shopper's currency (HKD by default).
       await expect(block(page, "Recommend").first().locator("[data-price]").first()).toContainText("HK$");
