@@ -1,4 +1,5 @@
 import { expect, expectToast, hydrated, mobile, type Page, test } from "./fixtures.ts";
+import { randomClientIp, signUp } from "./purchase-kit.ts";
 
 // Discovery journeys (spec 2 /plp /pdp /category, search overlay; spec 4 campaign gate; spec 8 404).
 
@@ -144,6 +145,35 @@ test.describe("search overlay", () => {
         .getByRole("region", { name: "Recent searches" })
         .getByRole("button", { name: shown, exact: true }),
     ).toBeVisible();
+  });
+
+  test("keeps a signed-in shopper's history apart from the visitor's", async ({ page, context }) => {
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": randomClientIp() });
+    await openSearchFromHome(page);
+    await searchBox(page).fill("paris");
+    await searchBox(page).press("Enter");
+    await expect(page).toHaveURL(/\/plp\?keyword=paris/);
+
+    const email = await signUp(page.request);
+    await page.goto("/?searchDialog=true");
+    await expect(dialog(page).getByRole("region", { name: "Popular searches" })).toBeVisible();
+    // The visitor's searches are not the signed-in shopper's.
+    await expect(dialog(page).getByRole("region", { name: "Recent searches" })).toHaveCount(0);
+    await searchBox(page).fill("seoul");
+    await searchBox(page).press("Enter");
+    await expect(page).not.toHaveURL(/searchDialog/);
+    await page.goto("/?searchDialog=true");
+    const recent = dialog(page).getByRole("region", { name: "Recent searches" });
+    await expect(recent.getByRole("button", { name: "seoul", exact: true })).toBeVisible();
+    await expect(recent.getByRole("button", { name: "paris", exact: true })).toHaveCount(0);
+    const stored = await page.evaluate(
+      (login) => [
+        localStorage.getItem(`searchHistory:product:${login}`),
+        localStorage.getItem("searchHistory:product:unknown"),
+      ],
+      email,
+    );
+    expect(stored).toEqual([JSON.stringify(["seoul"]), JSON.stringify(["paris"])]);
   });
 
   test("a specific word jumps straight to its deeplink", async ({ page }) => {
