@@ -60,8 +60,10 @@ const config = {
   skipPostgres: flag("BENCH_SKIP_POSTGRES"),
   buildDir: process.env.BENCH_BUILD_DIR || "build-bench",
   postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
-  /** What the store servers start with (scripts/serve.ts, ADR 0145), unless NODE_OPTIONS sets the limit itself. */
-  serverHeap: heapLimitFlag(process.env, []) ?? (process.env.NODE_OPTIONS || "V8's default heap sizing"),
+  /** What the PostgreSQL store servers start with (scripts/serve.ts, ADR 0145); PGlite ones get V8's sizing. */
+  serverHeap:
+    heapLimitFlag({ ...process.env, DATABASE_URL: "postgres://" }, []) ??
+    (process.env.NODE_OPTIONS || "V8's default heap sizing"),
 };
 
 const PAGES = {
@@ -349,7 +351,7 @@ async function main() {
   console.log(
     `autocannon: ${config.connections} connections (${config.uncachedConnections} for uncached renders), ` +
       `${config.warmupS} s warm-up + ${config.durationS} s per target, ` +
-      `127.0.0.1 only; store servers as \`npm run serve\` starts them (${config.serverHeap})\n`,
+      `127.0.0.1 only; store servers as \`npm run serve\` starts them (PostgreSQL: ${config.serverHeap})\n`,
   );
 
   const build = buildIfStale();

@@ -5,7 +5,8 @@
  * `--max-old-space-size` unless the operator chose otherwise:
  * - a `--max-old-space-size` already in NODE_OPTIONS or on the node command line wins;
  * - else MAX_OLD_SPACE_MB: a number of megabytes, or `0` for V8's own default;
- * - else DEFAULT_MAX_OLD_SPACE_MB.
+ * - else DEFAULT_MAX_OLD_SPACE_MB on PostgreSQL (DATABASE_URL set). With PGlite the database lives in the same
+ *   heap, and that limit halved cached throughput through garbage collection, so V8 sizes it.
  */
 export const DEFAULT_MAX_OLD_SPACE_MB = 192;
 /** Below this the 10,000-plan catalogue and a burst of uncached renders do not fit; a typo is refused. */
@@ -22,7 +23,9 @@ export function heapLimitFlag(
     return null;
   }
   const raw = env.MAX_OLD_SPACE_MB?.trim();
-  if (raw === undefined || raw === "") return `--max-old-space-size=${DEFAULT_MAX_OLD_SPACE_MB}`;
+  if (raw === undefined || raw === "") {
+    return env.DATABASE_URL ? `--max-old-space-size=${DEFAULT_MAX_OLD_SPACE_MB}` : null;
+  }
   if (raw === "0") return null;
   const mb = Number(raw);
   if (!Number.isInteger(mb) || mb < MIN_OLD_SPACE_MB) {
