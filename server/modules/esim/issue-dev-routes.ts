@@ -7,6 +7,7 @@ import { parseInput } from "../../http/validate.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
 import { OrderCodeParam } from "../order/routes.ts";
 import { createEsimRepo } from "./repo.ts";
+import { recordIssuedUnit } from "./service.ts";
 
 /**
  * Sandbox tool (ADR 0153; registered only with the other /__dev tools): `POST /__dev/orders/{code}/issue-esims`
@@ -36,38 +37,13 @@ export function esimIssueDevRoutes(app: FastifyInstance, db: Database, sandbox: 
       units.map((unit) => supplier.provision(supplierPlan, `order:${order.id}:${unit}`)),
     );
     for (const unit of units) {
-      const { profile, packageId } = issued[unit]!;
-      await db.transaction(async (rawTx) => {
-        const tx = rawTx as unknown as Database;
-        const esim =
-          (await repo.insertEsim(
-            {
-              customerId: order.customerId,
-              iccid: profile.iccid,
-              supplier: supplier.name,
-              smdpAddress: profile.smdpAddress,
-              matchingId: profile.matchingId,
-              confirmationCode: profile.confirmationCode,
-              apnName: profile.apn.name,
-              apnUsername: profile.apn.username,
-              apnPassword: profile.apn.password,
-              orderId: order.id,
-              unitIndex: unit,
-            },
-            tx,
-          )) ?? (await repo.findByOrderUnit(order.id, unit, tx));
-        await repo.insertPackage(
-          {
-            esimId: esim!.id,
-            orderId: order.id,
-            unitIndex: unit,
-            platformProductCode: plan.platformProductCode,
-            supplierPackageId: packageId,
-            dataTotalMb: supplierPlan.dataMb,
-            validityDays: plan.validityDays,
-          },
-          tx,
-        );
+      const key = `order:${order.id}:${unit}`;
+      await recordIssuedUnit(db, repo, supplier.name, {
+        order,
+        unit,
+        plan: supplierPlan,
+        key,
+        issued: issued[unit]!,
       });
     }
     return { code, issued: units.length };

@@ -61,6 +61,61 @@ class PermanentFailure extends Error {}
 const tx$ = (tx: unknown) => tx as Database;
 const localeOf = (value: string): Locale => (isLocale(value) ? value : "en_US");
 
+/**
+ * Records one issued new-eSIM unit: the eSIM (or the one already on record for that order unit, when a retried
+ * job is answered by the supplier's idempotency) and its first package, in one transaction. Shared by the
+ * provisioning job and the sandbox's issue tool (ADR 0153), so the two can never record a unit differently.
+ */
+export async function recordIssuedUnit(
+  db: Database,
+  repo: EsimRepo,
+  supplierName: string,
+  input: {
+    order: Pick<OrderRow, "id" | "customerId">;
+    unit: number;
+    plan: SupplierPlan;
+    key: string;
+    issued: Awaited<ReturnType<EsimSupplier["provision"]>>;
+  },
+) {
+  const { order, unit, plan, key, issued } = input;
+  const { profile, packageId } = issued;
+  await db.transaction(async (rawTx) => {
+    const tx = tx$(rawTx);
+    const esim =
+      (await repo.insertEsim(
+        {
+          customerId: order.customerId,
+          iccid: profile.iccid,
+          supplier: supplierName,
+          smdpAddress: profile.smdpAddress,
+          matchingId: profile.matchingId,
+          confirmationCode: profile.confirmationCode,
+          apnName: profile.apn.name,
+          apnUsername: profile.apn.username,
+          apnPassword: profile.apn.password,
+          orderId: order.id,
+          unitIndex: unit,
+        },
+        tx,
+      )) ?? (await repo.findByOrderUnit(order.id, unit, tx));
+    if (!esim || esim.iccid !== profile.iccid)
+      throw new Error(`supplier answered key ${key} with another profile than the one on record`);
+    await repo.insertPackage(
+      {
+        esimId: esim.id,
+        orderId: order.id,
+        unitIndex: unit,
+        platformProductCode: plan.productCode,
+        supplierPackageId: packageId,
+        dataTotalMb: plan.dataMb,
+        validityDays: plan.validityDays,
+      },
+      tx,
+    );
+  });
+}
+
 /** Android's counterpart of Apple's one-tap link (best effort: Android 15+ with Google's eSIM setup). */
 export function androidInstallUrl(lpa: string): string {
   return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
@@ -190,41 +245,8 @@ export function createEsimService(deps: EsimServiceDeps) {
         });
         continue;
       }
-      const { profile, packageId } = await supplier.provision(plan, key);
-      await db.transaction(async (rawTx) => {
-        const tx = tx$(rawTx);
-        const esim =
-          (await repo.insertEsim(
-            {
-              customerId: order.customerId,
-              iccid: profile.iccid,
-              supplier: supplier.name,
-              smdpAddress: profile.smdpAddress,
-              matchingId: profile.matchingId,
-              confirmationCode: profile.confirmationCode,
-              apnName: profile.apn.name,
-              apnUsername: profile.apn.username,
-              apnPassword: profile.apn.password,
-              orderId: order.id,
-              unitIndex: unit,
-            },
-            tx,
-          )) ?? (await repo.findByOrderUnit(order.id, unit, tx));
-        if (!esim || esim.iccid !== profile.iccid)
-          throw new Error(`supplier answered key ${key} with another profile than the one on record`);
-        await repo.insertPackage(
-          {
-            esimId: esim.id,
-            orderId: order.id,
-            unitIndex: unit,
-            platformProductCode: plan.productCode,
-            supplierPackageId: packageId,
-            dataTotalMb: plan.dataMb,
-            validityDays: plan.validityDays,
-          },
-          tx,
-        );
-      });
+      const issued = await supplier.provision(plan, key);
+      await recordIssuedUnit(db, repo, supplier.name, { order, unit, plan, key, issued });
     }
     return target;
   }
