@@ -1,8 +1,7 @@
-import type { Logger } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { customerCoupons } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { addCoupon, PLAN, pricePlan, type Shopper, shopper } from "./purchase-test-kit.ts";
+import { countQueries } from "../../../test/queries.ts";
+import { addCoupon, couponOptions, hold, pricePlan, type Shopper, shopper } from "./purchase-test-kit.ts";
 
 // ADR 0155: the coupon dialog considers every available coupon in the wallet, not only the first hundred, and
 // still in the same number of queries however many there are.
@@ -18,10 +17,6 @@ const endOf = (index: number) => new Date(Date.UTC(2095, 0, 1 + index));
 let full: Shopper;
 let single: Shopper;
 
-async function hold(who: Shopper, code: string, status: "AVAILABLE" | "USED" = "AVAILABLE") {
-  await app.database.db.insert(customerCoupons).values({ customerId: who.id, couponCode: code, status });
-}
-
 beforeAll(async () => {
   await pricePlan(app);
   full = await shopper(app);
@@ -30,42 +25,22 @@ beforeAll(async () => {
   // exactly the coupons a hundred-coupon read would have dropped.
   for (let index = 0; index < COUNT; index++) {
     await addCoupon(app, { code: codeOf(index), resultReduction: 100 + index, endTime: endOf(index) });
-    await hold(full, codeOf(index));
+    await hold(app, full, codeOf(index));
   }
   // Still one choice for a second copy; not listed at all: a used coupon and one past its end.
-  await hold(full, codeOf(COUNT - 1));
+  await hold(app, full, codeOf(COUNT - 1));
   await addCoupon(app, { code: "ALL-USED", resultReduction: 5000, endTime: endOf(COUNT) });
-  await hold(full, "ALL-USED", "USED");
+  await hold(app, full, "ALL-USED", "USED");
   await addCoupon(app, {
     code: "ALL-ENDED",
     resultReduction: 5000,
     endTime: new Date("2025-06-01T00:00:00Z"),
   });
-  await hold(full, "ALL-ENDED");
-  await hold(single, codeOf(0));
+  await hold(app, full, "ALL-ENDED");
+  await hold(app, single, codeOf(0));
 });
 
-const options = (who: Shopper) =>
-  app.server.inject({
-    method: "POST",
-    url: "/o2ord/v1/customer/checkout/coupons",
-    headers: { ...who.headers, "x-currency": "HKD", "x-lang": "en_US" },
-    payload: { platformProductCode: PLAN, quantity: 1 },
-  });
-
-/** The database round trips `run` makes, counted by a Drizzle logger on the test's real database. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const session = (app.database.db as unknown as { session: { logger: Logger } }).session;
-  const previous = session.logger;
-  let queries = 0;
-  session.logger = { logQuery: () => void queries++ };
-  try {
-    await run();
-  } finally {
-    session.logger = previous;
-  }
-  return queries;
-}
+const options = (who: Shopper) => couponOptions(app, who);
 
 describe("the coupon dialog with more than a hundred wallet coupons", () => {
   it("lists every available coupon once, the biggest saving first", async () => {
@@ -84,8 +59,8 @@ describe("the coupon dialog with more than a hundred wallet coupons", () => {
   it("takes as many database round trips for a hundred and thirty coupons as for one", async () => {
     // Warm the per-process caches (currencies) first.
     await options(single);
-    const one = await countQueries(() => options(single));
-    const many = await countQueries(() => options(full));
+    const one = await countQueries(app, () => options(single));
+    const many = await countQueries(app, () => options(full));
     expect(one).toBeGreaterThan(0);
     expect(many).toBe(one);
   });

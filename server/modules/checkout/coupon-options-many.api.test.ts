@@ -1,8 +1,16 @@
-import type { Logger } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { couponScopes, couponUsage, customerCoupons } from "../../../db/schema/index.ts";
+import { couponScopes, couponUsage } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { addCoupon, PLAN, pricePlan, type Shopper, shopper } from "./purchase-test-kit.ts";
+import { countQueries } from "../../../test/queries.ts";
+import {
+  addCoupon,
+  couponOptions,
+  hold,
+  PLAN,
+  pricePlan,
+  type Shopper,
+  shopper,
+} from "./purchase-test-kit.ts";
 
 // The coupon dialog with a full wallet: every coupon is checked with the quote's rules from one batch of
 // queries, so the answer is the same as pricing each coupon alone and the query count does not grow with it.
@@ -187,10 +195,6 @@ const endOf = (index: number) => new Date(Date.UTC(2095, 0, 1 + index));
 let full: Shopper;
 let single: Shopper;
 
-async function hold(who: Shopper, code: string, status: "AVAILABLE" | "RESERVED" = "AVAILABLE") {
-  await app.database.db.insert(customerCoupons).values({ customerId: who.id, couponCode: code, status });
-}
-
 beforeAll(async () => {
   await pricePlan(app);
   const home = (await app.services.catalog.getPlan(PLAN, "HKD", "en_US")).destinationCode;
@@ -204,14 +208,14 @@ beforeAll(async () => {
         .insert(couponScopes)
         .values({ couponCode: c.code, scopeType, scopeCode: scopeCode === HOME ? home : scopeCode });
     if (c.used !== undefined) await db.insert(couponUsage).values({ couponCode: c.code, usedCount: c.used });
-    for (const status of c.copies ?? ["AVAILABLE"]) await hold(full, c.code, status);
+    for (const status of c.copies ?? ["AVAILABLE"]) await hold(app, full, c.code, status);
   }
   // Not in the available list at all: a coupon past its end, and one whose only copy is reserved.
   await addCoupon(app, { code: "MANY-ENDED", endTime: new Date("2025-06-01T00:00:00Z") });
   await addCoupon(app, { code: "MANY-HELD", endTime: endOf(CASES.length) });
-  await hold(full, "MANY-ENDED");
-  await hold(full, "MANY-HELD", "RESERVED");
-  await hold(single, "MANY-R100");
+  await hold(app, full, "MANY-ENDED");
+  await hold(app, full, "MANY-HELD", "RESERVED");
+  await hold(app, single, "MANY-R100");
 });
 
 function post(who: Shopper, url: string, payload: Record<string, unknown>) {
@@ -223,22 +227,7 @@ function post(who: Shopper, url: string, payload: Record<string, unknown>) {
   });
 }
 
-const options = (who: Shopper) =>
-  post(who, "/o2ord/v1/customer/checkout/coupons", { platformProductCode: PLAN, quantity: 1 });
-
-/** The database round trips `run` makes, counted by a Drizzle logger on the test's real database. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const session = (app.database.db as unknown as { session: { logger: Logger } }).session;
-  const previous = session.logger;
-  let queries = 0;
-  session.logger = { logQuery: () => void queries++ };
-  try {
-    await run();
-  } finally {
-    session.logger = previous;
-  }
-  return queries;
-}
+const options = (who: Shopper) => couponOptions(app, who);
 
 describe("the coupon dialog with thirty wallet coupons", () => {
   it("lists each coupon once: the usable ones by saving, the others in wallet order with the reason", async () => {
@@ -306,8 +295,8 @@ describe("the coupon dialog with thirty wallet coupons", () => {
   it("takes as many database round trips for thirty coupons as for one", async () => {
     // Warm the per-process caches (currencies) first.
     await options(single);
-    const one = await countQueries(() => options(single));
-    const thirty = await countQueries(() => options(full));
+    const one = await countQueries(app, () => options(single));
+    const thirty = await countQueries(app, () => options(full));
     expect(one).toBeGreaterThan(0);
     expect(thirty).toBe(one);
   });

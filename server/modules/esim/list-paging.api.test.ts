@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { esims, orders } from "../../../db/schema/index.ts";
+import { esims } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
-import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+import { expectPagingRefusals, type Page, pagedList } from "../../../test/paging.ts";
+import { orderRow, payWithCard, place, pricePlan, settle, shopper } from "../checkout/purchase-test-kit.ts";
 
 // GET /o2esim/v1/customer/esims in page mode (spec 3, ADRs 0135, 0152): the pages together hold every eSIM once,
 // newest first, the id breaking ties between eSIMs issued at the same instant (one order's units often are).
@@ -13,25 +12,9 @@ beforeAll(async () => {
   await pricePlan(app);
 });
 
-interface EsimPage {
-  content: { id: string; iccid: string }[];
-  totalElements: number;
-  numberOfElements: number;
-}
-
-function list(who: Shopper, query: string) {
-  return app.server.inject({
-    method: "GET",
-    url: `/o2esim/v1/customer/esims?${query}`,
-    headers: { ...who.headers, "x-lang": "en_US" },
-  });
-}
-
-async function listPage(who: Shopper, query: string): Promise<EsimPage> {
-  const res = await list(who, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const ESIMS = "/o2esim/v1/customer/esims";
+type EsimPage = Page<{ id: string; iccid: string }>;
+const { page: listPage } = pagedList<EsimPage["content"][number]>(app, ESIMS);
 
 let holders = 0;
 
@@ -40,7 +23,7 @@ async function holder(count: number, createdAt: (unit: number) => Date) {
   const who = await shopper(app);
   const placed = await place(app, who, { quantity: 1 });
   expect(placed.statusCode, placed.body).toBe(201);
-  const [order] = await app.database.db.select().from(orders).where(eq(orders.code, placed.json().code));
+  const order = await orderRow(app, placed.json().code);
   holders += 1;
   const tag = String(holders).padStart(6, "0");
   const rows = await app.database.db
@@ -53,7 +36,7 @@ async function holder(count: number, createdAt: (unit: number) => Date) {
         smdpAddress: "smdp.example.com",
         matchingId: `MATCH-${tag}-${unit}`,
         apnName: "roamly",
-        orderId: order!.id,
+        orderId: order.id,
         unitIndex: unit,
         createdAt: createdAt(unit),
       })),
@@ -112,28 +95,12 @@ describe("GET /o2esim/v1/customer/esims paging", () => {
 
   it("refuses a page size over 100, under 1 and a negative or fractional page with 400", async () => {
     const who = await shopper(app);
-    expect((await list(who, "page=0&size=100")).statusCode).toBe(200);
-    for (const [query, field] of [
+    await expectPagingRefusals(app, ESIMS, who, [
       ["page=0&size=101", "size"],
       ["page=0&size=0", "size"],
       ["page=-1&size=20", "page"],
       ["page=2.5&size=20", "page"],
-    ] as const) {
-      const res = await list(who, query);
-      expect(res.statusCode, query).toBe(400);
-      const body = res.json();
-      expect(body, query).toMatchObject({
-        failed: true,
-        code: expect.any(String),
-        message: expect.any(String),
-      });
-      expect(JSON.stringify(body), query).toContain(field);
-    }
-    const anonymous = await app.server.inject({
-      method: "GET",
-      url: "/o2esim/v1/customer/esims?page=0&size=20",
-    });
-    expect(anonymous.statusCode).toBe(401);
+    ]);
   });
 });
 
@@ -150,23 +117,10 @@ describe("POST /__dev/orders/{code}/issue-esims (sandbox tool, ADR 0153)", () =>
     const before = await listPage(who, "page=0&size=20");
     expect(before.totalElements).toBe(3);
 
-    const started = await app.server.inject({
-      method: "POST",
-      url: `/o2pay/v1/customer/orders/${code}/pay`,
-      headers: { ...who.headers, "x-lang": "en_US" },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const paid = await app.server.inject({
-      method: "POST",
-      url: started.json().redirectUrl,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: new URLSearchParams({ number: TEST_CARDS.success, expiry: "12/34", cvc: "123" }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
-    await app.services.jobs.drain(new Date(Date.now() + 60_000));
+    await payWithCard(app, who, code, "en_US");
+    await settle(app);
 
-    const [order] = await app.database.db.select().from(orders).where(eq(orders.code, code));
-    expect(order!.status).toBe("COMPLETED");
+    expect((await orderRow(app, code)).status).toBe("COMPLETED");
     const after = await listPage(who, "page=0&size=20");
     expect(after.content.map((e) => e.iccid).sort()).toEqual(before.content.map((e) => e.iccid).sort());
 

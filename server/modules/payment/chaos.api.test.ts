@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, orderStatusHistory, orders } from "../../../db/schema/index.ts";
+import { jobs, orderStatusHistory } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { backoffMs } from "../../jobs/runner.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
-import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+import { orderRow, orderToPay, pricePlan, shopper } from "../checkout/purchase-test-kit.ts";
 
 // The sandbox's chaos at a rate (ADR 0167): some payments' webhooks are duplicated or reversed, others are not,
 // and the store fulfils each paid order exactly once either way. The dice are scripted, so the test is exact.
@@ -15,19 +15,6 @@ const SECRET = "sandbox-webhook-signing-secret"; // env default outside producti
 beforeAll(async () => {
   await pricePlan(app);
 });
-
-async function orderToPay(who: Shopper) {
-  const placed = await place(app, who, { quantity: 2 });
-  expect(placed.statusCode).toBe(201);
-  const code = placed.json().code as string;
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: who.headers,
-  });
-  expect(started.statusCode).toBe(200);
-  return { code, sessionId: started.json().sessionId as string };
-}
 
 /** The webhook jobs queued for a session, in the order they will be delivered. */
 async function queued(sessionId: string) {
@@ -41,13 +28,8 @@ async function queued(sessionId: string) {
   return rows.map((j) => (j.payload as { event: { type: string } }).event.type);
 }
 
-async function orderRow(code: string) {
-  const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
-  return row!;
-}
-
 async function transitionsTo(code: string, status: string) {
-  const order = await orderRow(code);
+  const order = await orderRow(app, code);
   return app.database.db
     .select()
     .from(orderStatusHistory)
@@ -55,7 +37,7 @@ async function transitionsTo(code: string, status: string) {
 }
 
 async function fulfilJobs(code: string) {
-  const order = await orderRow(code);
+  const order = await orderRow(app, code);
   return app.database.db
     .select()
     .from(jobs)
@@ -89,9 +71,9 @@ describe("sandbox chaos at a rate", () => {
       chaos: { duplicate: 0.3, outOfOrder: 0.3, delayMs: 0 },
       random,
     });
-    const first = await orderToPay(await shopper(app));
-    const second = await orderToPay(await shopper(app));
-    const declined = await orderToPay(await shopper(app));
+    const first = await orderToPay(app, await shopper(app), { quantity: 2 });
+    const second = await orderToPay(app, await shopper(app), { quantity: 2 });
+    const declined = await orderToPay(app, await shopper(app), { quantity: 2 });
 
     expect((await chaotic.submitCard(first.sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
     expect(await queued(first.sessionId)).toEqual([
@@ -109,9 +91,9 @@ describe("sandbox chaos at a rate", () => {
     for (const { code } of [first, second]) {
       expect(await transitionsTo(code, "PAID")).toHaveLength(1);
       expect(await fulfilJobs(code)).toHaveLength(1);
-      expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(code)).status);
+      expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
     }
-    expect((await orderRow(declined.code)).status).toBe("PENDING_PAYMENT");
+    expect((await orderRow(app, declined.code)).status).toBe("PENDING_PAYMENT");
     expect(await fulfilJobs(declined.code)).toHaveLength(0);
   });
 
@@ -126,7 +108,7 @@ describe("sandbox chaos at a rate", () => {
         throw new Error("no dice at a rate of 0");
       },
     });
-    const { code, sessionId } = await orderToPay(await shopper(app));
+    const { code, sessionId } = await orderToPay(app, await shopper(app), { quantity: 2 });
     expect((await chaotic.submitCard(sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
     expect(await queued(sessionId)).toEqual(["payment.processing", "payment.succeeded"]);
     await app.services.jobs.drain(new Date(Date.now() + 10_000));
@@ -146,7 +128,7 @@ describe("a webhook the store could not take", () => {
         .statusCode;
     });
     try {
-      const { code, sessionId } = await orderToPay(await shopper(app));
+      const { code, sessionId } = await orderToPay(app, await shopper(app), { quantity: 2 });
       expect((await sandbox.submitCard(sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
       const webhookJobs = async () =>
         app.database.db
@@ -167,7 +149,7 @@ describe("a webhook the store could not take", () => {
         ["PENDING", 1, first.getTime() + backoffMs(1)],
       ]);
       expect(waiting[0]!.lastError).toBe("webhook answered 503");
-      expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
+      expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT");
 
       // Nothing is sent again before the backoff is over.
       await app.services.jobs.drain(new Date(first.getTime() + backoffMs(1) - 1));
@@ -185,7 +167,7 @@ describe("a webhook the store could not take", () => {
       await app.services.jobs.drain(new Date(Date.now() + 60_000));
       expect(await transitionsTo(code, "PAID")).toHaveLength(1);
       expect(await fulfilJobs(code)).toHaveLength(1);
-      expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(code)).status);
+      expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
     } finally {
       sandbox.deliverWebhooksWith(async (body, headers) => {
         return (

@@ -1,57 +1,36 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, messageOutbox, orderStatusHistory, orders } from "../../../db/schema/index.ts";
+import { jobs, messageOutbox, orderStatusHistory } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload } from "../../providers/payment/signature.ts";
-import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+import {
+  orderRow,
+  place,
+  orderToPay as placeToPay,
+  pricePlan,
+  type Shopper,
+  settle,
+  shopper,
+  submitCard,
+} from "../checkout/purchase-test-kit.ts";
 
 const app = setupTestApp();
 const SECRET = "sandbox-webhook-signing-secret"; // env default outside production
+
+/** Two units placed and a sandbox payment started for them (the store's payment provider in tests). */
+async function orderToPay(who: Shopper, lang = "en_US") {
+  const toPay = await placeToPay(app, who, { quantity: 2 }, { lang });
+  expect(toPay.provider).toBe("sandbox");
+  return toPay;
+}
 
 beforeAll(async () => {
   await pricePlan(app);
 });
 
-async function orderToPay(who: Shopper, lang = "en_US") {
-  const placed = await place(app, who, { quantity: 2 }, { lang });
-  expect(placed.statusCode).toBe(201);
-  const code = placed.json().code as string;
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: { ...who.headers, "x-lang": lang },
-  });
-  expect(started.statusCode).toBe(200);
-  const { redirectUrl, sessionId, provider } = started.json();
-  expect(provider).toBe("sandbox");
-  return {
-    code,
-    redirectUrl: redirectUrl as string,
-    sessionId: sessionId as string,
-    total: placed.json().total as number,
-  };
-}
-
-function submitCard(url: string, number: string, extra: Record<string, string> = {}) {
-  return app.server.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ number, expiry: "12/34", cvc: "123", ...extra }).toString(),
-  });
-}
-
-/** Runs every job due within the next minute (webhooks leave a moment after the payment). */
-const settle = () => app.services.jobs.drain(new Date(Date.now() + 60_000));
-
-async function orderRow(code: string) {
-  const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
-  return row!;
-}
-
 async function paidTransitions(code: string) {
-  const order = await orderRow(code);
+  const order = await orderRow(app, code);
   return app.database.db
     .select()
     .from(orderStatusHistory)
@@ -59,7 +38,7 @@ async function paidTransitions(code: string) {
 }
 
 async function fulfilJobs(code: string) {
-  const order = await orderRow(code);
+  const order = await orderRow(app, code);
   return app.database.db
     .select()
     .from(jobs)
@@ -105,23 +84,23 @@ describe("the sandbox hosted payment page", () => {
   it("declines 4000 0000 0000 0002, reports insufficient funds for …9995, and keeps the order unpaid", async () => {
     const who = await shopper(app);
     const { code, redirectUrl } = await orderToPay(who);
-    const declined = await submitCard(redirectUrl, "4000 0000 0000 0002");
+    const declined = await submitCard(app, redirectUrl, "4000 0000 0000 0002");
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain("Your card was declined.");
-    const poor = await submitCard(redirectUrl, TEST_CARDS.insufficientFunds, { lang: "zh_CN" });
+    const poor = await submitCard(app, redirectUrl, TEST_CARDS.insufficientFunds, { lang: "zh_CN" });
     expect(poor.body).toContain("您的银行卡余额不足。");
-    const bad = await submitCard(redirectUrl, "1234");
+    const bad = await submitCard(app, redirectUrl, "1234");
     expect(bad.statusCode).toBe(402);
     expect(bad.body).toContain("Check the card number");
-    await settle();
-    expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
+    await settle(app);
+    expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT");
   });
 
   it("asks for 3-D Secure on …3220, then pays and returns to /pay/result", async () => {
     const who = await shopper(app);
     const { code, redirectUrl, sessionId } = await orderToPay(who, "zh_HK");
     expect(redirectUrl).toMatch(/\?lang=zh_HK$/);
-    const challenge = await submitCard(redirectUrl, TEST_CARDS.threeDSecure);
+    const challenge = await submitCard(app, redirectUrl, TEST_CARDS.threeDSecure);
     expect(challenge.statusCode).toBe(200);
     expect(challenge.body).toContain("3-D Secure");
     const done = await app.server.inject({
@@ -141,11 +120,11 @@ describe("one fulfilment path", () => {
   it("pays through the webhook job: PAID, a fulfil-order job, FULFILLING, and a confirmation e-mail in the order's language", async () => {
     const who = await shopper(app);
     const { code, redirectUrl } = await orderToPay(who, "zh_CN");
-    const paid = await submitCard(redirectUrl, TEST_CARDS.success);
+    const paid = await submitCard(app, redirectUrl, TEST_CARDS.success);
     expect(paid.statusCode).toBe(303);
-    expect((await orderRow(code)).status).toBe("PENDING_PAYMENT"); // the webhook has not been delivered yet
-    await settle();
-    expect(FULFILLED).toContain((await orderRow(code)).status);
+    expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT"); // the webhook has not been delivered yet
+    await settle(app);
+    expect(FULFILLED).toContain((await orderRow(app, code)).status);
     const mail = await confirmations(who.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe(`订单 ${code} 已确认`);
@@ -188,7 +167,7 @@ describe("one fulfilment path", () => {
     expect(tampered.statusCode).toBe(400);
     const stale = await webhook(body, signPayload(SECRET, body, Math.floor(Date.now() / 1000) - 3600));
     expect(stale.statusCode).toBe(400);
-    expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
+    expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT");
 
     const replays = await Promise.all([
       ...Array.from({ length: 10 }, () => webhook(body)),
@@ -203,11 +182,11 @@ describe("one fulfilment path", () => {
       data: { sessionId, orderCode: code, paymentId: null, amount: total, currency: "HKD" },
     });
     expect((await webhook(processing)).statusCode).toBe(200);
-    await settle();
+    await settle(app);
     expect(await paidTransitions(code)).toHaveLength(1);
     expect(await fulfilJobs(code)).toHaveLength(1);
     expect(await confirmations(who.email)).toHaveLength(1);
-    expect(FULFILLED).toContain((await orderRow(code)).status);
+    expect(FULFILLED).toContain((await orderRow(app, code)).status);
     const again = await webhook(body);
     expect(again.json()).toMatchObject({ received: true, duplicate: true });
   });
@@ -245,20 +224,20 @@ describe("one fulfilment path", () => {
     await app.services.jobs.drain(new Date(Date.now() + 10_000));
     expect(await paidTransitions(code)).toHaveLength(1);
     expect(await fulfilJobs(code)).toHaveLength(1);
-    expect(FULFILLED).toContain((await orderRow(code)).status);
+    expect(FULFILLED).toContain((await orderRow(app, code)).status);
   });
 
   it("lets the return page confirm the payment before the webhook, and the late webhook changes nothing", async () => {
     const who = await shopper(app);
     const { code, redirectUrl } = await orderToPay(who);
-    await submitCard(redirectUrl, TEST_CARDS.success);
+    await submitCard(app, redirectUrl, TEST_CARDS.success);
     const status = await app.server.inject({
       method: "GET",
       url: `/o2ord/v1/customer/orders/${code}/status`,
       headers: who.headers,
     });
     expect(status.json()).toMatchObject({ code, status: "PAID", paid: true });
-    await settle();
+    await settle(app);
     expect(await paidTransitions(code)).toHaveLength(1);
     expect(await confirmations(who.email)).toHaveLength(1);
   });
@@ -266,13 +245,13 @@ describe("one fulfilment path", () => {
   it("refunds: REFUNDING, the provider's refund webhook, REFUNDED", async () => {
     const who = await shopper(app);
     const { code, redirectUrl } = await orderToPay(who);
-    await submitCard(redirectUrl, TEST_CARDS.success);
-    await settle();
-    const order = await orderRow(code);
+    await submitCard(app, redirectUrl, TEST_CARDS.success);
+    await settle(app);
+    const order = await orderRow(app, code);
     expect(await app.services.order.startRefund(order.id, "provisioning-failed")).toBe(true);
-    expect((await orderRow(code)).status).toBe("REFUNDING");
-    await settle();
-    expect((await orderRow(code)).status).toBe("REFUNDED");
+    expect((await orderRow(app, code)).status).toBe("REFUNDING");
+    await settle(app);
+    expect((await orderRow(app, code)).status).toBe("REFUNDED");
   });
 
   it("will not start paying an order that is no longer unpaid", async () => {

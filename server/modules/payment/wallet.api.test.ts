@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, orders } from "../../../db/schema/index.ts";
+import { jobs } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+import { orderRow, orderToPay, pricePlan, settle, shopper } from "../checkout/purchase-test-kit.ts";
 
 // The sandbox hosted page's wallet-style buttons (issue 5; ADR 0166): Apple Pay and Google Pay next to the card
 // form; a button opens the wallet's sheet, confirming it pays through the same path as a card.
@@ -13,23 +13,6 @@ beforeAll(async () => {
   await pricePlan(app);
 });
 
-async function orderToPay(who: Shopper, lang = "en_US") {
-  const placed = await place(app, who, { quantity: 2 }, { lang });
-  expect(placed.statusCode).toBe(201);
-  const code = placed.json().code as string;
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: { ...who.headers, "x-lang": lang },
-  });
-  expect(started.statusCode).toBe(200);
-  return {
-    code,
-    sessionId: started.json().sessionId as string,
-    redirectUrl: started.json().redirectUrl as string,
-  };
-}
-
 function wallet(sessionId: string, form: Record<string, string>) {
   return app.server.inject({
     method: "POST",
@@ -39,17 +22,10 @@ function wallet(sessionId: string, form: Record<string, string>) {
   });
 }
 
-async function orderRow(code: string) {
-  const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
-  return row!;
-}
-
-const settle = () => app.services.jobs.drain(new Date(Date.now() + 60_000));
-
 describe("the sandbox hosted page's wallet buttons", () => {
   it("offers Apple Pay and Google Pay above the card form, in the page's language", async () => {
     const who = await shopper(app);
-    const { redirectUrl } = await orderToPay(who, "zh_CN");
+    const { redirectUrl } = await orderToPay(app, who, { quantity: 2 }, { lang: "zh_CN" });
     const page = await app.server.inject({ method: "GET", url: redirectUrl });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("快捷支付");
@@ -67,7 +43,7 @@ describe("the sandbox hosted page's wallet buttons", () => {
 
   it("opens the wallet's sheet; going back changes nothing, confirming pays the order once", async () => {
     const who = await shopper(app);
-    const { code, sessionId } = await orderToPay(who);
+    const { code, sessionId } = await orderToPay(app, who, { quantity: 2 });
     const sheet = await wallet(sessionId, { wallet: "google_pay" });
     expect(sheet.statusCode).toBe(200);
     expect(sheet.body).toContain("Google Pay (test wallet)");
@@ -77,15 +53,15 @@ describe("the sandbox hosted page's wallet buttons", () => {
     const back = await wallet(sessionId, { wallet: "google_pay", action: "back" });
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain('name="number"');
-    await settle();
-    expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
+    await settle(app);
+    expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT");
 
     const paid = await wallet(sessionId, { wallet: "google_pay", action: "approve" });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://localhost/pay/result?orderCode=${code}`);
-    await settle();
-    expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(code)).status);
-    const order = await orderRow(code);
+    await settle(app);
+    expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
+    const order = await orderRow(app, code);
     const fulfil = await app.database.db
       .select()
       .from(jobs)
@@ -96,7 +72,7 @@ describe("the sandbox hosted page's wallet buttons", () => {
     const again = await wallet(sessionId, { wallet: "google_pay", action: "approve" });
     expect(again.statusCode).toBe(410);
     expect(again.body).toContain("This payment page is no longer open.");
-    await settle();
+    await settle(app);
     expect(
       await app.database.db
         .select()
@@ -107,7 +83,7 @@ describe("the sandbox hosted page's wallet buttons", () => {
 
   it("says so in Traditional Chinese, and refuses an unknown wallet or step with 400 and no payment", async () => {
     const who = await shopper(app);
-    const { code, sessionId } = await orderToPay(who, "zh_HK");
+    const { code, sessionId } = await orderToPay(app, who, { quantity: 2 }, { lang: "zh_HK" });
     const sheet = await wallet(sessionId, { wallet: "apple_pay", lang: "zh_HK" });
     expect(sheet.body).toContain("Apple Pay（測試錢包）");
     expect(sheet.body).toContain("確認付款 HK$119.80");
@@ -122,7 +98,7 @@ describe("the sandbox hosted page's wallet buttons", () => {
     }
     const unknown = await wallet("ps_000000000000000000000000", { wallet: "apple_pay", action: "approve" });
     expect(unknown.statusCode).toBe(404);
-    await settle();
-    expect((await orderRow(code)).status).toBe("PENDING_PAYMENT");
+    await settle(app);
+    expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT");
   });
 });
