@@ -2,8 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { couponUsage, customerCoupons, orders } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
-import { addCoupon, place, pricePlan, receive, type Shopper, shopper } from "./purchase-test-kit.ts";
+import {
+  addCoupon,
+  payWithCard,
+  place,
+  pricePlan,
+  receive,
+  type Shopper,
+  settle,
+  shopper,
+} from "./purchase-test-kit.ts";
 
 // The issue's race: at least 50 concurrent checkouts at a 10-use coupon end in exactly 10 PAID orders using
 // it (ADR 0105: a conditional update inside the order transaction), for a claimed coupon and a promo code.
@@ -14,30 +22,13 @@ beforeAll(async () => {
   await pricePlan(app);
 });
 
-/** Pays a placed order on the sandbox's hosted page with the success card. */
-async function payWithCard(who: Shopper, code: string) {
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: who.headers,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const paid = await app.server.inject({
-    method: "POST",
-    url: started.json().redirectUrl,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ number: TEST_CARDS.success, expiry: "12/34", cvc: "123" }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-}
-
 /** Races one checkout per shopper, then pays every order that got through; the webhooks are delivered. */
 async function raceAndPay(shoppers: Shopper[], body: Record<string, unknown>) {
   const results = await Promise.all(shoppers.map((who) => place(app, who, body)));
   const winners = results.flatMap((res, i) => (res.statusCode === 201 ? [[shoppers[i]!, res] as const] : []));
   const losers = results.filter((res) => res.statusCode !== 201);
-  await Promise.all(winners.map(([who, res]) => payWithCard(who, res.json().code)));
-  await app.services.jobs.drain(new Date(Date.now() + 60_000));
+  await Promise.all(winners.map(([who, res]) => payWithCard(app, who, res.json().code)));
+  await settle(app);
   return { winners, losers };
 }
 

@@ -4,18 +4,25 @@ import type { EsimDetail, EsimSummary } from "../../../core/esim.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import {
   esimPackages,
-  esims,
   jobs,
   messageOutbox,
-  orders,
   sandboxPaymentSessions,
   sandboxSupplierPackages,
   sandboxSupplierProfiles,
 } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import type { SupplierCancellation } from "../../providers/supplier/types.ts";
-import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+import {
+  getAs,
+  issuedTo,
+  orderRow,
+  place,
+  placeAndPay,
+  pricePlan,
+  type Shopper,
+  settle,
+  shopper,
+} from "../checkout/purchase-test-kit.ts";
 import { ESIM_CANCEL_JOB } from "./service.ts";
 
 // ADRs 0150-0151: when a multi-unit order fails after its last retry, the profiles already issued for it are cancelled
@@ -45,46 +52,19 @@ const nextDrain = () => {
   return app.services.jobs.drain(new Date(Date.now() + step * HOUR));
 };
 
-async function orderRow(code: string) {
-  const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
-  return row!;
-}
-
 /** Drains until the paid order is past FULFILLING (the provisioning job's last attempt refunds it). */
 async function untilRefunded(code: string) {
   const before = ["PENDING_PAYMENT", "PAID", "FULFILLING"];
-  for (let round = 0; round < 20 && before.includes((await orderRow(code)).status); round += 1)
+  for (let round = 0; round < 20 && before.includes((await orderRow(app, code)).status); round += 1)
     await nextDrain();
-  return orderRow(code);
+  return orderRow(app, code);
 }
 
 async function pay(who: Shopper, body: Record<string, unknown>, lang = "en_US") {
-  const placed = await place(app, who, body, { lang });
-  expect(placed.statusCode).toBe(201);
-  const code = placed.json().code as string;
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: { ...who.headers, "x-lang": lang },
-  });
-  const paid = await app.server.inject({
-    method: "POST",
-    url: started.json().redirectUrl,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ number: TEST_CARDS.success, expiry: "12/34", cvc: "123" }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
+  const code = await placeAndPay(app, who, body, { lang });
   // The webhook, fulfilment and the first provisioning attempt, before the clock jumps ahead.
-  await app.services.jobs.drain(new Date(Date.now() + 60_000));
+  await settle(app);
   return code;
-}
-
-function get(who: Shopper, url: string, lang = "en_US") {
-  return app.server.inject({ method: "GET", url, headers: { ...who.headers, "x-lang": lang } });
-}
-
-async function issuedTo(who: Shopper) {
-  return app.database.db.select().from(esims).where(eq(esims.customerId, who.id)).orderBy(esims.unitIndex);
 }
 
 async function atSupplier(iccid: string) {
@@ -130,14 +110,14 @@ describe("a multi-unit order that fails after its last retry", () => {
     const order = await untilRefunded(code);
     expect(order.status).toMatch(/^REFUND(ING|ED)$/);
     await nextDrain();
-    expect((await orderRow(code)).status).toBe("REFUNDED");
+    expect((await orderRow(app, code)).status).toBe("REFUNDED");
     const [session] = await app.database.db
       .select()
       .from(sandboxPaymentSessions)
       .where(eq(sandboxPaymentSessions.orderCode, code));
     expect(session!.refundedAmount).toBe(order.total);
 
-    const issued = await issuedTo(who);
+    const issued = await issuedTo(app, who);
     expect(issued.map((e) => [e.unitIndex, e.state])).toEqual([
       [0, "CANCELLED"],
       [1, "CANCELLED"],
@@ -184,7 +164,7 @@ describe("a multi-unit order that fails after its last retry", () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain(translate("en_US", "esim.email.failedCancelled"));
     expect(mail.filter((m) => m.subject.startsWith("Your eSIM is ready"))).toHaveLength(0);
-    const list = await get(who, "/o2esim/v1/customer/esims");
+    const list = await getAs(app, who, "/o2esim/v1/customer/esims");
     const content = list.json().content as EsimSummary[];
     expect(content.map((e) => e.state)).toEqual(["CANCELLED", "CANCELLED"]);
     expect(content.flatMap((e) => e.packages.map((p) => p.state))).toEqual(["CANCELLED", "CANCELLED"]);
@@ -201,7 +181,7 @@ describe("a multi-unit order that fails after its last retry", () => {
     expect(topUp.json().message).toBe("該 eSIM 已隨訂單退款取消，無法增值，請購買新的 eSIM。");
     // The usage job no longer follows them.
     await app.services.esim.syncUsage();
-    expect((await issuedTo(who)).map((e) => e.usageUpdatedAt)).toEqual([null, null]);
+    expect((await issuedTo(app, who)).map((e) => e.usageUpdatedAt)).toEqual([null, null]);
   });
 
   it("refunds without waiting for an unreachable supplier, then cancels once it answers, a run that died halfway included", async () => {
@@ -210,10 +190,15 @@ describe("a multi-unit order that fails after its last retry", () => {
     sandbox.setFailingKeys(/:2$/);
     const code = await pay(who, { quantity: 3 });
     await nextDrain();
-    expect((await orderRow(code)).status).toBe("FULFILLING");
-    expect(await issuedTo(who)).toHaveLength(2);
+    expect((await orderRow(app, code)).status).toBe("FULFILLING");
+    expect(await issuedTo(app, who)).toHaveLength(2);
     // While its order may still fail, an issued eSIM takes no top-up (it could be cancelled with the order).
-    const early = await place(app, who, { topUpIccid: (await issuedTo(who))[0]!.iccid }, { lang: "zh_CN" });
+    const early = await place(
+      app,
+      who,
+      { topUpIccid: (await issuedTo(app, who))[0]!.iccid },
+      { lang: "zh_CN" },
+    );
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({
       code: "esim.topUp.notReady",
@@ -224,8 +209,8 @@ describe("a multi-unit order that fails after its last retry", () => {
     sandbox.setFailureRate(1);
     const order = await untilRefunded(code);
     await nextDrain();
-    expect((await orderRow(code)).status).toBe("REFUNDED");
-    const issued = await issuedTo(who);
+    expect((await orderRow(app, code)).status).toBe("REFUNDED");
+    const issued = await issuedTo(app, who);
     expect(issued.map((e) => e.state)).toEqual(["CANCELLED", "CANCELLED"]);
     expect((await packagesOfOrder(order.id)).map((p) => p.supplierCancel)).toEqual(["PENDING", "PENDING"]);
     for (const esim of issued) expect((await atSupplier(esim.iccid)).profile.state).toBe("RELEASED");
@@ -265,12 +250,12 @@ describe("a multi-unit order that fails after its last retry", () => {
     sandbox.setFailingKeys(/:1$/);
     const code = await pay(who, { quantity: 2 });
     await nextDrain();
-    const [first] = await issuedTo(who);
+    const [first] = await issuedTo(app, who);
     expect(await sandbox.markInstalled(first!.iccid)).toBe(true);
 
     const order = await untilRefunded(code);
     await nextDrain();
-    expect((await orderRow(code)).status).toBe("REFUNDED");
+    expect((await orderRow(app, code)).status).toBe("REFUNDED");
     const [pkg] = await packagesOfOrder(order.id);
     expect(pkg).toMatchObject({
       state: "CANCELLED",
@@ -278,7 +263,7 @@ describe("a multi-unit order that fails after its last retry", () => {
       supplierCancelNote: "PROFILE_INSTALLED",
     });
     expect((await atSupplier(first!.iccid)).profile.state).toBe("INSTALLED");
-    expect((await issuedTo(who))[0]!.state).toBe("CANCELLED");
+    expect((await issuedTo(app, who))[0]!.state).toBe("CANCELLED");
   });
 
   it("cancels by the supplier's package reference a top-up package issued for a failed top-up order, leaving the eSIM", async () => {
@@ -286,21 +271,21 @@ describe("a multi-unit order that fails after its last retry", () => {
     const sandbox = app.services.esimSandbox!;
     await pay(who, { quantity: 1 });
     await nextDrain();
-    const [esim] = await issuedTo(who);
+    const [esim] = await issuedTo(app, who);
     expect(esim!.state).toBe("READY");
 
     sandbox.setFailingKeys(/:1$/);
     const code = await pay(who, { quantity: 2, topUpIccid: esim!.iccid });
     const order = await untilRefunded(code);
     await nextDrain();
-    expect((await orderRow(code)).status).toBe("REFUNDED");
+    expect((await orderRow(app, code)).status).toBe("REFUNDED");
 
     const [topUp] = await packagesOfOrder(order.id);
     expect(topUp).toMatchObject({ topUp: true, state: "CANCELLED", supplierCancel: "CANCELLED" });
     const supplierSide = await atSupplier(esim!.iccid);
     expect(supplierSide.profile.state).toBe("RELEASED");
     expect(supplierSide.packages.find((p) => p.id === topUp!.supplierPackageId)!.state).toBe("CANCELLED");
-    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim!.id}`)).json();
+    const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim!.id}`)).json();
     expect(detail.state).toBe("READY");
     expect(detail.packages.map((p) => [p.topUp, p.state])).toEqual([
       [false, "NOT_STARTED"],
@@ -327,7 +312,7 @@ describe("the sandbox supplier's failure tool", () => {
     const code = placed.json().code as string;
     const set = await dev({ orderCode: code, units: [1], retryable: false });
     expect(set.statusCode).toBe(200);
-    const order = await orderRow(code);
+    const order = await orderRow(app, code);
     const plan = { productCode: "JP-3GB-30D", dataMb: 3072, validityDays: 30 };
     const { supplier } = app.services.esimSandbox!;
     await expect(supplier.provision(plan, `order:${order.id}:1`)).rejects.toMatchObject({

@@ -7,16 +7,25 @@ import {
   esimPackages,
   esims,
   messageOutbox,
-  orders,
   plans,
   sandboxPaymentSessions,
   sandboxSupplierPackages,
 } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
-import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import { isValidIccid, parseActivationCode } from "../../providers/supplier/formats.ts";
-import { PLAN, place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
+import {
+  getAs,
+  issuedTo,
+  orderRow,
+  PLAN,
+  place,
+  placeAndPay,
+  pricePlan,
+  type Shopper,
+  settle,
+  shopper,
+} from "../checkout/purchase-test-kit.ts";
 import { ESIM_PROVISION_JOB } from "./service.ts";
 
 const app = setupTestApp();
@@ -30,39 +39,6 @@ afterEach(() => {
   app.services.esimSandbox!.setFailureRate(0);
 });
 
-/** Runs every job due within the next minute (webhooks and provisioning follow the payment). */
-const settle = (ahead = 60_000) => app.services.jobs.drain(new Date(Date.now() + ahead));
-
-async function orderRow(code: string) {
-  const [row] = await app.database.db.select().from(orders).where(eq(orders.code, code));
-  return row!;
-}
-
-/** Places an order and pays it with the sandbox's success card; the webhook is still queued. */
-async function pay(who: Shopper, body: Record<string, unknown> = {}, lang = "en_US") {
-  const placed = await place(app, who, body, { lang });
-  expect(placed.statusCode).toBe(201);
-  const code = placed.json().code as string;
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: { ...who.headers, "x-lang": lang },
-  });
-  expect(started.statusCode).toBe(200);
-  const paid = await app.server.inject({
-    method: "POST",
-    url: started.json().redirectUrl,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ number: TEST_CARDS.success, expiry: "12/34", cvc: "123" }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-  return code;
-}
-
-function get(who: Shopper, url: string, lang = "en_US") {
-  return app.server.inject({ method: "GET", url, headers: { ...who.headers, "x-lang": lang } });
-}
-
 async function mail(to: string) {
   return app.database.db
     .select()
@@ -71,32 +47,28 @@ async function mail(to: string) {
     .orderBy(messageOutbox.createdAt);
 }
 
-async function esimsOf(who: Shopper) {
-  return app.database.db.select().from(esims).where(eq(esims.customerId, who.id));
-}
-
 function decodeQr(dataUrl: string): string | undefined {
   const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ""), "base64"));
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
 
 async function deliveredEsim(who: Shopper): Promise<EsimDetail> {
-  const code = await pay(who);
-  await settle();
-  expect((await orderRow(code)).status).toBe("COMPLETED");
-  const [esim] = await esimsOf(who);
-  return (await get(who, `/o2esim/v1/customer/esims/${esim!.id}`)).json();
+  const code = await placeAndPay(app, who);
+  await settle(app);
+  expect((await orderRow(app, code)).status).toBe("COMPLETED");
+  const [esim] = await issuedTo(app, who);
+  return (await getAs(app, who, `/o2esim/v1/customer/esims/${esim!.id}`)).json();
 }
 
 describe("provisioning after payment", () => {
   it("issues one real-format profile per paid unit, completes the order and e-mails QR codes in the order's language", async () => {
     const who = await shopper(app);
-    const code = await pay(who, { quantity: 2 }, "zh_CN");
-    await settle();
-    const order = await orderRow(code);
+    const code = await placeAndPay(app, who, { quantity: 2 }, { lang: "zh_CN" });
+    await settle(app);
+    const order = await orderRow(app, code);
     expect(order.status).toBe("COMPLETED");
 
-    const issued = await esimsOf(who);
+    const issued = await issuedTo(app, who);
     expect(issued).toHaveLength(2);
     expect(new Set(issued.map((e) => e.iccid)).size).toBe(2);
     for (const esim of issued) {
@@ -104,7 +76,7 @@ describe("provisioning after payment", () => {
       expect(esim.state).toBe("READY");
     }
 
-    const list = await get(who, "/o2esim/v1/customer/esims?page=0&size=10", "zh_CN");
+    const list = await getAs(app, who, "/o2esim/v1/customer/esims?page=0&size=10", "zh_CN");
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ totalElements: 2, numberOfElements: 2 });
     const [first] = list.json().content as EsimSummary[];
@@ -127,7 +99,7 @@ describe("provisioning after payment", () => {
       usageUpdatedAt: null,
     });
 
-    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${first!.id}`)).json();
+    const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${first!.id}`)).json();
     expect(detail.lpa).toBe(`LPA:1$${detail.smdpAddress}$${detail.matchingId}`);
     expect(parseActivationCode(detail.lpa)).toMatchObject({ smdpAddress: detail.smdpAddress });
     expect(detail.installUrls.ios).toBe(
@@ -154,7 +126,7 @@ describe("provisioning after payment", () => {
     const decoded = images.map(decodeQr).sort();
     expect(decoded).toEqual(issued.map((e) => `LPA:1$${e.smdpAddress}$${e.matchingId}`).sort());
 
-    const orderDetail = await get(who, `/o2ord/v1/customer/orders/${code}`);
+    const orderDetail = await getAs(app, who, `/o2ord/v1/customer/orders/${code}`);
     expect((orderDetail.json().esims as { iccid: string }[]).map((e) => e.iccid).sort()).toEqual(
       issued.map((e) => e.iccid).sort(),
     );
@@ -164,11 +136,11 @@ describe("provisioning after payment", () => {
     const who = await shopper(app);
     // The supplier is down, so the first attempt leaves the order FULFILLING with nothing issued.
     app.services.esimSandbox!.setFailureRate(1);
-    const code = await pay(who, { quantity: 2 });
-    await settle();
-    const order = await orderRow(code);
+    const code = await placeAndPay(app, who, { quantity: 2 });
+    await settle(app);
+    const order = await orderRow(app, code);
     expect(order.status).toBe("FULFILLING");
-    expect(await esimsOf(who)).toHaveLength(0);
+    expect(await issuedTo(app, who)).toHaveLength(0);
     app.services.esimSandbox!.setFailureRate(0);
 
     // An earlier attempt got unit 0's profile from the supplier and died before saving it.
@@ -190,7 +162,7 @@ describe("provisioning after payment", () => {
     await Promise.all([app.services.jobs.runDue(later), second.runDue(later)]);
     await app.services.jobs.drain(later);
 
-    const issued = await esimsOf(who);
+    const issued = await issuedTo(app, who);
     expect(issued).toHaveLength(2);
     expect(issued.find((e) => e.unitIndex === 0)!.iccid).toBe(early.profile.iccid);
     const atSupplier = await app.database.db
@@ -201,23 +173,23 @@ describe("provisioning after payment", () => {
     expect(
       await app.database.db.select().from(esimPackages).where(eq(esimPackages.orderId, order.id)),
     ).toHaveLength(2);
-    expect((await orderRow(code)).status).toBe("COMPLETED");
+    expect((await orderRow(app, code)).status).toBe("COMPLETED");
     expect((await mail(who.email)).filter((m) => m.subject.startsWith("Your eSIM is ready"))).toHaveLength(1);
   });
 
   it("refunds through the payment provider and tells the shopper when the supplier keeps failing", async () => {
     const who = await shopper(app);
     app.services.esimSandbox!.setFailureRate(1);
-    const code = await pay(who, {}, "zh_HK");
-    for (let hour = 0; hour < 12; hour += 1) await settle(hour * HOUR + 60_000);
-    const order = await orderRow(code);
+    const code = await placeAndPay(app, who, {}, { lang: "zh_HK" });
+    for (let hour = 0; hour < 12; hour += 1) await settle(app, hour * HOUR + 60_000);
+    const order = await orderRow(app, code);
     expect(order.status).toBe("REFUNDED");
     const [session] = await app.database.db
       .select()
       .from(sandboxPaymentSessions)
       .where(eq(sandboxPaymentSessions.orderCode, code));
     expect(session!.refundedAmount).toBe(order.total);
-    expect(await esimsOf(who)).toHaveLength(0);
+    expect(await issuedTo(app, who)).toHaveLength(0);
     const told = (await mail(who.email)).filter((m) => m.subject === `你的 eSIM 未能發出（訂單 ${code}）`);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain("退款");
@@ -230,11 +202,11 @@ describe("top-up", () => {
   it("lands on the same ICCID through checkout and starts when the first plan is used up", async () => {
     const who = await shopper(app);
     const esim = await deliveredEsim(who);
-    const code = await pay(who, { topUpIccid: esim.iccid });
-    await settle();
-    expect((await orderRow(code)).status).toBe("COMPLETED");
-    expect(await esimsOf(who)).toHaveLength(1);
-    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    const code = await placeAndPay(app, who, { topUpIccid: esim.iccid });
+    await settle(app);
+    expect((await orderRow(app, code)).status).toBe("COMPLETED");
+    expect(await issuedTo(app, who)).toHaveLength(1);
+    const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
     expect(detail.iccid).toBe(esim.iccid);
     expect(detail.packages.map((p) => [p.topUp, p.state, p.orderCode])).toEqual([
       [false, "NOT_STARTED", expect.any(String)],
@@ -244,17 +216,17 @@ describe("top-up", () => {
     expect(
       (await mail(who.email)).some((m) => m.body.includes(`has been added to your eSIM ${esim.iccid}`)),
     ).toBe(true);
-    const orderDetail = await get(who, `/o2ord/v1/customer/orders/${code}`);
+    const orderDetail = await getAs(app, who, `/o2ord/v1/customer/orders/${code}`);
     expect(orderDetail.json().esims).toEqual([{ id: esim.id, iccid: esim.iccid }]);
 
     // The first plan runs out: the supplier starts the top-up, and the next report shows it.
     const used = await setUsage(esim.iccid, 3072);
     expect(used.packages.map((p) => p.state)).toEqual(["USED_UP", "ACTIVE"]);
-    const after: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    const after: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
     expect(after.packages.map((p) => p.state)).toEqual(["USED_UP", "ACTIVE"]);
     expect(after).toMatchObject({ state: "ACTIVE", dataUsedMb: 3072, dataLeftMb: 3072 });
     expect(after.daysLeft).toBe(30);
-    const active = await get(who, "/o2esim/v1/customer/packages?state=ACTIVE");
+    const active = await getAs(app, who, "/o2esim/v1/customer/packages?state=ACTIVE");
     expect(active.json().content.map((p: { orderCode: string }) => p.orderCode)).toEqual([code]);
   });
 
@@ -304,7 +276,7 @@ describe("usage", () => {
     expect(high).toMatchObject({ dataUsedMb: 2500, dataLeftMb: 572 });
     await setUsage(esim.iccid, 2600);
     await app.services.jobs.enqueue("esim-usage-sync", {}, { dedupeKey: `test-sync:${esim.id}` });
-    await settle();
+    await settle(app);
     const notices = await low();
     expect(notices).toHaveLength(1);
     expect(notices[0]!.body).toContain("2.4 GB of 3 GB");
@@ -314,7 +286,7 @@ describe("usage", () => {
     const ended = new Date(Date.now() + 31 * 24 * HOUR);
     await app.services.esim.syncUsage({ now: ended, iccid: esim.iccid });
     await app.services.esim.syncUsage({ now: ended, iccid: esim.iccid });
-    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
     expect(detail.state).toBe("EXPIRED");
     expect(detail.packages[0]!.state).toBe("EXPIRED");
     const over = (await mail(who.email)).filter((m) => m.subject.startsWith("Your data plan has ended"));
@@ -327,7 +299,7 @@ describe("usage", () => {
     const who = await shopper(app);
     const esim = await deliveredEsim(who);
     await app.services.esim.syncUsage({ iccid: esim.iccid });
-    expect((await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json().state).toBe("READY");
+    expect((await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json().state).toBe("READY");
 
     // The phone downloads the profile (the sandbox tool); no package has started yet.
     const downloaded = await app.server.inject({
@@ -338,12 +310,12 @@ describe("usage", () => {
     });
     expect(downloaded.statusCode).toBe(200);
     expect(downloaded.json()).toMatchObject({ iccid: esim.iccid, state: "INSTALLED" });
-    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
     expect(detail.state).toBe("INSTALLED");
     expect(detail.packages.map((p) => p.state)).toEqual(["NOT_STARTED"]);
     const [row] = await app.database.db.select().from(esims).where(eq(esims.id, esim.id));
     expect(row!.installedAt).not.toBeNull();
-    const list = (await get(who, "/o2esim/v1/customer/esims")).json();
+    const list = (await getAs(app, who, "/o2esim/v1/customer/esims")).json();
     expect(list.content.map((e: EsimSummary) => e.state)).toEqual(["INSTALLED"]);
 
     // Data then moves: in use.
@@ -370,7 +342,7 @@ describe("usage", () => {
     const esim = await deliveredEsim(who);
     const slot = 600_000; // ESIM_USAGE_SYNC_MS's default, which the test app uses
     const usedMb = async () =>
-      ((await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json() as EsimDetail).dataUsedMb;
+      ((await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json() as EsimDetail).dataUsedMb;
     const { esimSandbox, jobs } = app.services;
 
     // The supplier's figures move; nobody asks for a sync: the job queued at start-up (as the server does outside
@@ -428,7 +400,7 @@ describe("the eSIM API", () => {
     const who = await shopper(app);
     const esim = await deliveredEsim(who);
     await app.database.db.update(esims).set({ confirmationCode: "4821" }).where(eq(esims.id, esim.id));
-    const detail: EsimDetail = (await get(who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
+    const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim.id}`)).json();
     expect(detail.confirmationCode).toBe("4821");
     expect(detail.lpa).toBe(`LPA:1$${detail.smdpAddress}$${detail.matchingId}$$1`);
     expect(parseActivationCode(detail.lpa)).toMatchObject({ confirmationCodeRequired: true });
@@ -440,7 +412,7 @@ describe("the eSIM API", () => {
     const owner = await shopper(app);
     const esim = await deliveredEsim(owner);
     const other = await shopper(app);
-    const foreign = await get(other, `/o2esim/v1/customer/esims/${esim.id}`);
+    const foreign = await getAs(app, other, `/o2esim/v1/customer/esims/${esim.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ failed: true, code: "esim.notFound" });
     const install = await app.server.inject({
@@ -449,8 +421,10 @@ describe("the eSIM API", () => {
       headers: { ...other.headers, "x-requested-with": "fetch" },
     });
     expect(install.statusCode).toBe(404);
-    expect((await get(other, "/o2esim/v1/customer/esims")).json()).toMatchObject({ totalElements: 0 });
-    expect((await get(other, "/o2esim/v1/customer/packages")).json()).toMatchObject({ totalElements: 0 });
+    expect((await getAs(app, other, "/o2esim/v1/customer/esims")).json()).toMatchObject({ totalElements: 0 });
+    expect((await getAs(app, other, "/o2esim/v1/customer/packages")).json()).toMatchObject({
+      totalElements: 0,
+    });
 
     // Page loaders call the service in-process, without the route's validation.
     await expect(app.services.esim.getEsim(owner.id, "not-a-uuid", "en_US")).rejects.toMatchObject({
@@ -460,9 +434,9 @@ describe("the eSIM API", () => {
     const anonymous = await app.server.inject({ method: "GET", url: "/o2esim/v1/customer/esims" });
     expect(anonymous.statusCode).toBe(401);
 
-    expect((await get(owner, "/o2esim/v1/customer/esims/not-a-uuid")).statusCode).toBe(400);
-    expect((await get(owner, "/o2esim/v1/customer/esims?page=-1")).statusCode).toBe(400);
-    expect((await get(owner, "/o2esim/v1/customer/packages?state=LOST")).statusCode).toBe(400);
+    expect((await getAs(app, owner, "/o2esim/v1/customer/esims/not-a-uuid")).statusCode).toBe(400);
+    expect((await getAs(app, owner, "/o2esim/v1/customer/esims?page=-1")).statusCode).toBe(400);
+    expect((await getAs(app, owner, "/o2esim/v1/customer/packages?state=LOST")).statusCode).toBe(400);
     const badUsage = await app.server.inject({
       method: "POST",
       url: "/__dev/esim/usage",

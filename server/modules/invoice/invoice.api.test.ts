@@ -3,13 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../../core/i18n/index.ts";
 import { orders } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import {
   addCoupon,
   place,
+  placeAndPay,
   pricePlan,
   receive,
   type Shopper,
+  settle,
   shopper,
 } from "../checkout/purchase-test-kit.ts";
 import { pdfText } from "./pdf-text.ts";
@@ -25,28 +26,13 @@ async function paidOrder(
   who: Shopper,
   options: { lang?: string; currency?: string; body?: Record<string, unknown> } = {},
 ) {
-  const lang = options.lang ?? "en_US";
-  const placed = await place(
+  const code = await placeAndPay(
     app,
     who,
     { quantity: 2, ...options.body },
-    { lang, currency: options.currency },
+    { lang: options.lang, currency: options.currency },
   );
-  expect(placed.statusCode, placed.body).toBe(201);
-  const code = placed.json().code as string;
-  const started = await app.server.inject({
-    method: "POST",
-    url: `/o2pay/v1/customer/orders/${code}/pay`,
-    headers: { ...who.headers, "x-lang": lang },
-  });
-  const paid = await app.server.inject({
-    method: "POST",
-    url: started.json().redirectUrl,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ number: TEST_CARDS.success, expiry: "12/34", cvc: "123" }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-  await app.services.jobs.drain(new Date(Date.now() + 60_000));
+  await settle(app);
   return code;
 }
 
