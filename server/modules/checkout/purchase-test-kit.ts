@@ -7,6 +7,8 @@ import {
   customerSessions,
   customers,
   esims,
+  jobs,
+  orderStatusHistory,
   orders,
 } from "../../../db/schema/index.ts";
 import type { TestApp } from "../../../test/api.ts";
@@ -127,6 +129,24 @@ export async function orderRow(app: TestApp, code: string) {
 /** The eSIMs issued to the shopper, by unit. */
 export function issuedTo(app: TestApp, who: Shopper) {
   return app.database.db.select().from(esims).where(eq(esims.customerId, who.id)).orderBy(esims.unitIndex);
+}
+
+/** The order's recorded moves into `status`. */
+export async function transitionsTo(app: TestApp, code: string, status: string) {
+  const order = await orderRow(app, code);
+  return app.database.db
+    .select()
+    .from(orderStatusHistory)
+    .where(sql`${orderStatusHistory.orderId} = ${order.id} and ${orderStatusHistory.toStatus} = ${status}`);
+}
+
+/** The fulfilment jobs queued for the order (one per paid order, however often the payment is reported). */
+export async function fulfilJobs(app: TestApp, code: string) {
+  const order = await orderRow(app, code);
+  return app.database.db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.kind} = 'fulfil-order' and ${jobs.payload}->>'orderId' = ${order.id}`);
 }
 
 /** Runs every job due within `ahead` (webhooks, fulfilment and provisioning follow a payment within a minute). */

@@ -1,10 +1,17 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, orderStatusHistory } from "../../../db/schema/index.ts";
+import { jobs } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { backoffMs } from "../../jobs/runner.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
-import { orderRow, orderToPay, pricePlan, shopper } from "../checkout/purchase-test-kit.ts";
+import {
+  fulfilJobs,
+  orderRow,
+  orderToPay,
+  pricePlan,
+  shopper,
+  transitionsTo,
+} from "../checkout/purchase-test-kit.ts";
 
 // The sandbox's chaos at a rate (ADR 0167): some payments' webhooks are duplicated or reversed, others are not,
 // and the store fulfils each paid order exactly once either way. The dice are scripted, so the test is exact.
@@ -26,22 +33,6 @@ async function queued(sessionId: string) {
     )
     .orderBy(jobs.runAt, jobs.id);
   return rows.map((j) => (j.payload as { event: { type: string } }).event.type);
-}
-
-async function transitionsTo(code: string, status: string) {
-  const order = await orderRow(app, code);
-  return app.database.db
-    .select()
-    .from(orderStatusHistory)
-    .where(sql`${orderStatusHistory.orderId} = ${order.id} and ${orderStatusHistory.toStatus} = ${status}`);
-}
-
-async function fulfilJobs(code: string) {
-  const order = await orderRow(app, code);
-  return app.database.db
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.kind} = 'fulfil-order' and ${jobs.payload}->>'orderId' = ${order.id}`);
 }
 
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
@@ -89,12 +80,12 @@ describe("sandbox chaos at a rate", () => {
 
     await app.services.jobs.drain(new Date(Date.now() + 10_000));
     for (const { code } of [first, second]) {
-      expect(await transitionsTo(code, "PAID")).toHaveLength(1);
-      expect(await fulfilJobs(code)).toHaveLength(1);
+      expect(await transitionsTo(app, code, "PAID")).toHaveLength(1);
+      expect(await fulfilJobs(app, code)).toHaveLength(1);
       expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
     }
     expect((await orderRow(app, declined.code)).status).toBe("PENDING_PAYMENT");
-    expect(await fulfilJobs(declined.code)).toHaveLength(0);
+    expect(await fulfilJobs(app, declined.code)).toHaveLength(0);
   });
 
   it("a rate of 0 never throws the dice and sends each event once, in order", async () => {
@@ -112,7 +103,7 @@ describe("sandbox chaos at a rate", () => {
     expect((await chaotic.submitCard(sessionId, card(TEST_CARDS.success))).kind).toBe("paid");
     expect(await queued(sessionId)).toEqual(["payment.processing", "payment.succeeded"]);
     await app.services.jobs.drain(new Date(Date.now() + 10_000));
-    expect(await fulfilJobs(code)).toHaveLength(1);
+    expect(await fulfilJobs(app, code)).toHaveLength(1);
   });
 });
 
@@ -165,8 +156,8 @@ describe("a webhook the store could not take", () => {
         ["DONE", 2],
       ]);
       await app.services.jobs.drain(new Date(Date.now() + 60_000));
-      expect(await transitionsTo(code, "PAID")).toHaveLength(1);
-      expect(await fulfilJobs(code)).toHaveLength(1);
+      expect(await transitionsTo(app, code, "PAID")).toHaveLength(1);
+      expect(await fulfilJobs(app, code)).toHaveLength(1);
       expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
     } finally {
       sandbox.deliverWebhooksWith(async (body, headers) => {

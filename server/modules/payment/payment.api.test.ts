@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jobs, messageOutbox, orderStatusHistory } from "../../../db/schema/index.ts";
+import { jobs, messageOutbox } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload } from "../../providers/payment/signature.ts";
 import {
+  fulfilJobs,
   orderRow,
   place,
   orderToPay as placeToPay,
@@ -13,6 +14,7 @@ import {
   settle,
   shopper,
   submitCard,
+  transitionsTo,
 } from "../checkout/purchase-test-kit.ts";
 
 const app = setupTestApp();
@@ -28,22 +30,6 @@ async function orderToPay(who: Shopper, lang = "en_US") {
 beforeAll(async () => {
   await pricePlan(app);
 });
-
-async function paidTransitions(code: string) {
-  const order = await orderRow(app, code);
-  return app.database.db
-    .select()
-    .from(orderStatusHistory)
-    .where(sql`${orderStatusHistory.orderId} = ${order.id} and ${orderStatusHistory.toStatus} = 'PAID'`);
-}
-
-async function fulfilJobs(code: string) {
-  const order = await orderRow(app, code);
-  return app.database.db
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.kind} = 'fulfil-order' and ${jobs.payload}->>'orderId' = ${order.id}`);
-}
 
 /** Order confirmations sent to the address (the eSIM module sends its own delivery e-mail too). */
 async function confirmations(email: string) {
@@ -183,8 +169,8 @@ describe("one fulfilment path", () => {
     });
     expect((await webhook(processing)).statusCode).toBe(200);
     await settle(app);
-    expect(await paidTransitions(code)).toHaveLength(1);
-    expect(await fulfilJobs(code)).toHaveLength(1);
+    expect(await transitionsTo(app, code, "PAID")).toHaveLength(1);
+    expect(await fulfilJobs(app, code)).toHaveLength(1);
     expect(await confirmations(who.email)).toHaveLength(1);
     expect(FULFILLED).toContain((await orderRow(app, code)).status);
     const again = await webhook(body);
@@ -222,8 +208,8 @@ describe("one fulfilment path", () => {
       "payment.processing",
     ]);
     await app.services.jobs.drain(new Date(Date.now() + 10_000));
-    expect(await paidTransitions(code)).toHaveLength(1);
-    expect(await fulfilJobs(code)).toHaveLength(1);
+    expect(await transitionsTo(app, code, "PAID")).toHaveLength(1);
+    expect(await fulfilJobs(app, code)).toHaveLength(1);
     expect(FULFILLED).toContain((await orderRow(app, code)).status);
   });
 
@@ -238,7 +224,7 @@ describe("one fulfilment path", () => {
     });
     expect(status.json()).toMatchObject({ code, status: "PAID", paid: true });
     await settle(app);
-    expect(await paidTransitions(code)).toHaveLength(1);
+    expect(await transitionsTo(app, code, "PAID")).toHaveLength(1);
     expect(await confirmations(who.email)).toHaveLength(1);
   });
 
