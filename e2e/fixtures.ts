@@ -117,6 +117,18 @@ function fingerprint(page: Page): Promise<string> {
 }
 
 async function runAxe(page: Page): Promise<A11yViolation[]> {
+  try {
+    return await runAxeOnce(page);
+  } catch (error) {
+    // axe is injected, then run, in two evaluations. When the document is replaced between them (a reload or a
+    // redirect the page starts on its own), the run finds no axe: check the document that is there now, once.
+    if (!/reading 'runPartial'|axe is not defined/.test(String(error))) throw error;
+    await afterPaint(page);
+    return runAxeOnce(page);
+  }
+}
+
+async function runAxeOnce(page: Page): Promise<A11yViolation[]> {
   const url = page.url();
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations.map((violation) => ({

@@ -255,6 +255,8 @@ test.describe("checkout and payment", () => {
     context,
   }) => {
     test.setTimeout(120_000);
+    // Installed while no document is loading: installing into a page mid-navigation can fail.
+    await page.clock.install();
     await signUp(page.request);
     await page.goto(checkoutPath());
     await hydrated(page);
@@ -262,8 +264,8 @@ test.describe("checkout and payment", () => {
     const hostedPage = page.url();
 
     // The shopper comes back to the result page before paying (the page polls every 1.5 s for 30 s); a fake
-    // clock stands in for the wait, so the test does not depend on how fast the machine is.
-    await page.clock.install();
+    // clock (installed before the first navigation, running at the real pace until runFor jumps it) stands in
+    // for the wait, so the test does not depend on how fast the machine is.
     await page.goto(`/pay/result?orderCode=${code}`);
     await hydrated(page);
     const result = page.locator("[data-result]");
