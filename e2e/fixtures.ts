@@ -116,15 +116,27 @@ function fingerprint(page: Page): Promise<string> {
   });
 }
 
+/** axe found missing in the page: the document was replaced between its injection and its run. */
+const AXE_MISSING = /reading '(run|runPartial)'|axe is not defined/;
+
 async function runAxe(page: Page): Promise<A11yViolation[]> {
   try {
     return await runAxeOnce(page);
   } catch (error) {
-    // axe is injected, then run, in two evaluations. When the document is replaced between them (a reload or a
-    // redirect the page starts on its own), the run finds no axe: check the document that is there now, once.
-    if (!/reading '(run|runPartial)'|axe is not defined/.test(String(error))) throw error;
+    // axe is injected, then run, in two evaluations. When the document is replaced between them (a form post or
+    // a redirect under way when the check started), the run finds no axe. Give that navigation a moment, then
+    // check the document that is there now. If it is still being replaced, report the page as gone: its new
+    // document gets its own check when it arrives (framenavigated).
+    if (!AXE_MISSING.test(String(error))) throw error;
+    await page.waitForTimeout(500);
     await afterPaint(page);
-    return runAxeOnce(page);
+    try {
+      return await runAxeOnce(page);
+    } catch (again) {
+      if (AXE_MISSING.test(String(again)))
+        throw new Error(`the document navigated away while axe ran: ${again}`);
+      throw again;
+    }
   }
 }
 
