@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildState } from "../scripts/build-freshness.ts";
 import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
 import { measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, kb, ms } from "./lib/format.ts";
@@ -22,21 +23,9 @@ const buildDir = process.env.BENCH_BUILD_DIR || "build-bench";
 const pagePath = process.argv[2] ?? "/";
 const runsVar = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? "1");
 const runs = Number.isInteger(runsVar) && runsVar >= 0 ? runsVar : 1;
-const SOURCES = ["app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
 
 async function main() {
-  const stamp = path.join(buildDir, "server", "index.js");
-  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
+  if (buildState(buildDir) !== "fresh") {
     console.log(`building into ${buildDir}…`);
     const built = spawnSync("npm", ["run", "build"], {
       env: { ...process.env, BUILD_DIR: buildDir },

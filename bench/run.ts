@@ -1,16 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildState } from "../scripts/build-freshness.ts";
 import { heapLimitFlag } from "../scripts/heap-limit.ts";
 import { type BudgetOutcome, judge } from "./budgets.ts";
 import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
@@ -74,8 +66,6 @@ const PAGES = {
 type PageName = keyof typeof PAGES;
 const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 
-const BUILD_SOURCES = ["app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-
 const started = Date.now();
 const errors: Array<{ phase: string; message: string }> = [];
 
@@ -109,19 +99,8 @@ function redact(url: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // Build and databases
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
 function buildIfStale(): { built: boolean; seconds: number } {
-  const stamp = path.join(config.buildDir, "server", "index.js");
-  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (builtAt >= Math.max(...BUILD_SOURCES.map(newestMtime))) return { built: false, seconds: 0 };
+  if (buildState(config.buildDir) === "fresh") return { built: false, seconds: 0 };
   log(`building into ${config.buildDir} (sources changed since the last build)…`);
   const begin = Date.now();
   const result = spawnSync("npm", ["run", "build"], {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { buildState } from "../scripts/build-freshness.ts";
 import { DEFAULT_APP_DOWNLOAD_URL } from "../server/env.ts";
 
 /**
@@ -13,22 +14,10 @@ import { DEFAULT_APP_DOWNLOAD_URL } from "../server/env.ts";
  * E2E_BASE_URL set beforehand: test that server instead and start nothing.
  */
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-e2e";
-const SOURCES = ["app", "core", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 const READY_TIMEOUT_MS = 90_000;
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
 function buildIfStale() {
-  const stamp = path.join(BUILD_DIR, "server", "index.js");
-  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (builtAt >= Math.max(...SOURCES.map(newestMtime))) return;
+  if (buildState(BUILD_DIR) === "fresh") return;
   console.log(`[e2e] building into ${BUILD_DIR}…`);
   const result = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",
