@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { lineSubtotal, QUANTITY_MAX, QUANTITY_MIN } from "../../core/coupon.ts";
+import { isIccid, isPlanCode } from "../../core/ids.ts";
 import { appContext } from "../context.ts";
 import { AreaCodeSelect, DEFAULT_AREA_CODE } from "../features/account/AreaCodeSelect.tsx";
 import { inputClass } from "../features/account/form.ts";
@@ -22,8 +23,6 @@ const AuthenticationDialog = lazy(() =>
   import("../features/account/AuthenticationDialog.tsx").then((m) => ({ default: m.AuthenticationDialog })),
 );
 
-const PLAN_CODE = /^[A-Za-z0-9_-]{1,48}$/;
-const ICCID = /^89\d{16,18}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,6}$/;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,11 +34,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const { services, request: info } = app;
   const code = url.searchParams.get("platformProductCode") ?? "";
-  if (!PLAN_CODE.test(code)) throw data(null, { status: 404 });
+  if (!isPlanCode(code)) throw data(null, { status: 404 });
   const asked = Number(url.searchParams.get("quantity"));
   const quantity = Number.isInteger(asked) ? Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, asked)) : 1;
   const iccid = url.searchParams.get("iccid") ?? "";
-  const topUpIccid = ICCID.test(iccid) ? iccid : null;
+  const topUpIccid = isIccid(iccid) ? iccid : null;
   const plan = await loadPlanOr404(app, code);
   const customer = await pageCustomer(app, request, url);
   let quote: Quote | null = null;

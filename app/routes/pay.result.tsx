@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
+import { isOrderCode } from "../../core/ids.ts";
 import { appContext } from "../context.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { isPaid, type PaymentStatus } from "../features/checkout/types.ts";
@@ -8,7 +9,6 @@ import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/pay.result";
 
-const ORDER_CODE = /^[A-Z0-9]{6,32}$/;
 /** How often the page asks while the order is unpaid, and for how long before it says "still pending". */
 const POLL_MS = 1500;
 const POLLS = 20;
@@ -22,7 +22,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const customer = await requirePageCustomer(app, request, url);
   const code = url.searchParams.get("orderCode") ?? "";
-  if (!ORDER_CODE.test(code)) throw data(null, { status: 404 });
+  if (!isOrderCode(code)) throw data(null, { status: 404 });
   try {
     // The status call also asks the provider, so a payment whose webhook is late is confirmed here.
     const status = await app.services.payment.status(customer, code, app.request.locale);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { data, Link } from "react-router";
+import { isOrderCode } from "../../core/ids.ts";
 import { appContext } from "../context.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { startPayment } from "../features/checkout/pay-flow.ts";
@@ -10,8 +11,6 @@ import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/pay";
 
-const ORDER_CODE = /^[A-Z0-9]{6,32}$/;
-
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "checkoutUi.pay.title", { noindex: true });
 }
@@ -21,7 +20,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const customer = await requirePageCustomer(app, request, url);
   const code = url.searchParams.get("orderCode") ?? "";
-  if (!ORDER_CODE.test(code)) throw data(null, { status: 404 });
+  if (!isOrderCode(code)) throw data(null, { status: 404 });
   try {
     const order = await app.services.order.detail(customer.id, code, app.request.locale);
     const currency = (await app.services.coupon.currencies()).get(order.currencyCode);

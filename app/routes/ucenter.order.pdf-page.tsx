@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "../../core/i18n/index.ts";
 import { translate } from "../../core/i18n/index.ts";
+import { orderCode } from "../../core/ids.ts";
 import { appContext } from "../context.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { serviceError } from "../lib/service-error.ts";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/ucenter.order.pdf-page";
 // answers with the file itself, so the /ucenter guard's loader does not run and the session is checked here;
 // a visitor goes to login and comes back to the download (ADR 0092).
 
-const Query = z.object({ orderCode: z.string().regex(/^[A-Z0-9]{6,32}$/) });
+const Query = z.object({ orderCode: orderCode() });
 
 /** The same headers as the API's invoice endpoint (server/modules/invoice/routes.ts). */
 function pdfHeaders(filename: string, length: number): Record<string, string> {

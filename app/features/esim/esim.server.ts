@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Locale } from "../../../core/constants.ts";
 import type { PackageState } from "../../../core/esim.ts";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
+import { isEsimId } from "../../../core/ids.ts";
 import type { PageList } from "../../../core/lists.ts";
 import type { Services } from "../../../server/services.ts";
 import type { AppLoadContext } from "../../context.ts";
@@ -38,9 +39,8 @@ export function loadPackages(services: Services, customerId: string, url: URL, l
 
 /** Another customer's eSIM, an unknown id or a malformed one: the 404 page, never a hint that it exists. */
 export async function loadEsim(services: Services, customerId: string, id: string, locale: Locale) {
-  // eSIM ids are UUIDs (the API's EsimIdParam); anything else cannot be one of them.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-    throw data(null, { status: 404 });
+  // Anything that is not an eSIM id cannot be one of this customer's eSIMs.
+  if (!isEsimId(id)) throw data(null, { status: 404 });
   try {
     return await services.esim.getEsim(customerId, id, locale);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { isOrderCode } from "../../../core/ids.ts";
 import { isOrderTab, ORDER_TAB_STATUSES, type OrderTab } from "../../../core/order-tabs.ts";
 import { orderDetail } from "../../../server/modules/order/routes.ts";
 import { appContext } from "../../context.ts";
@@ -44,7 +45,7 @@ export async function loadOrderDetail({ request, url, context }: LoaderArgs, cod
   const app = context.get(appContext);
   const customer = await requirePageCustomer(app, request, url);
   // Not an order code at all, or not this customer's order: the same 404 page (no enumeration).
-  if (!code || !/^[A-Z0-9]{6,32}$/.test(code)) throw data(null, { status: 404 });
+  if (!isOrderCode(code)) throw data(null, { status: 404 });
   try {
     return { order: await orderDetail(app.services, customer.id, code, app.request.locale) };
   } catch (error) {

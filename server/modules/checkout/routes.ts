@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
+import { iccid, planCode } from "../../../core/ids.ts";
 import { apiLocale, requestCurrency } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -10,7 +11,7 @@ import { couponCode } from "../coupon/routes.ts";
 import { couponOptions } from "./coupon-options.ts";
 
 const Line = z.object({
-  platformProductCode: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/),
+  platformProductCode: planCode(),
   // spec 5: stepper defaults min 1, max 99.
   quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
   couponCode: couponCode().optional(),
@@ -22,10 +23,7 @@ const Line = z.object({
     .regex(/^\+\d{1,4} \d{4,15}$/)
     .optional(),
   /** A top-up names the eSIM it adds data to (ICCID: 89 and 18 to 20 digits in all). */
-  topUpIccid: z
-    .string()
-    .regex(/^89\d{16,18}$/)
-    .optional(),
+  topUpIccid: iccid().optional(),
 });
 // The promo code already chosen, if any: a coupon is unusable when the two leave a total below the card minimum.
 const CouponOptionsInput = Line.pick({ platformProductCode: true, quantity: true, promoCode: true });

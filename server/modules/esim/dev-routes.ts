@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { issuedIccid, orderCode } from "../../../core/ids.ts";
 import { orders } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { apiLocale } from "../../http/request-info.ts";
@@ -9,18 +10,15 @@ import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
 import type { Services } from "../../services.ts";
 
 const UsageBody = z.object({
-  iccid: z.string().regex(/^89\d{17,18}$/),
+  iccid: issuedIccid(),
   usedMb: z.number().int().min(0).max(10_000_000),
 });
 
-const InstalledBody = z.object({ iccid: z.string().regex(/^89\d{17,18}$/) });
+const InstalledBody = z.object({ iccid: issuedIccid() });
 
 const FailuresBody = z.object({
   /** The order whose units should fail; null clears the rule. */
-  orderCode: z
-    .string()
-    .regex(/^[A-Z0-9]{6,32}$/)
-    .nullable(),
+  orderCode: orderCode().nullable(),
   units: z.array(z.number().int().min(0).max(99)).min(1).max(100).default([0]),
   retryable: z.boolean().default(true),
 });

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
+import { esimId } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { apiLocale } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
-export const EsimIdParam = z.object({ id: z.string().uuid() });
+export const EsimIdParam = z.object({ id: esimId() });
 const PackageListQuery = PageQuery.extend({ state: z.enum(PACKAGE_STATES).optional() });
 
 // The customer's eSIMs (issue 6; paths in the style of spec 7, page mode lists). Another customer's eSIM is a 404.

@@ -8,6 +8,7 @@ import {
   type PackageState,
 } from "../../../core/esim.ts";
 import { translate } from "../../../core/i18n/index.ts";
+import { isEsimId } from "../../../core/ids.ts";
 import { pageList } from "../../../core/lists.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -35,7 +36,6 @@ const PROVISIONING_FAILED = "esim-provisioning-failed";
 export const LOW_DATA_SHARE = 0.8;
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EsimServiceDeps {
   db: Database;
@@ -197,8 +197,8 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   async function owned(customerId: string, id: string): Promise<EsimRow> {
-    // Loaders call in-process without the route's validation: a malformed id is simply not found.
-    const esim = UUID.test(id) ? await repo.findEsim(id) : undefined;
+    // A malformed id (whoever passed it) is simply not found.
+    const esim = isEsimId(id) ? await repo.findEsim(id) : undefined;
     // Another customer's eSIM is "not found": its existence is not disclosed.
     if (!esim || esim.customerId !== customerId) throw new ApiError(404, "esim.notFound");
     return esim;

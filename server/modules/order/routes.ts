@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Locale } from "../../../core/constants.ts";
+import { orderCode } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { maskPaymentId, ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
@@ -9,7 +10,7 @@ import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
-export const OrderCodeParam = z.object({ code: z.string().regex(/^[A-Z0-9]{6,32}$/) });
+export const OrderCodeParam = z.object({ code: orderCode() });
 const OrderListQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   /** A status tab of the order list (ADR 0115); `status` wins when both are given. */

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { ISSUED_ICCID_MIN_LENGTH, isIccid } from "../../../core/ids.ts";
 
 // Real formats for eSIM profiles (ADR 0132): ICCIDs (ITU-T E.118) and GSMA SGP.22 activation codes.
 
@@ -20,7 +21,7 @@ export function luhnCheckDigit(digits: string): number {
 
 /** An ICCID: 19 or 20 digits, major industry identifier 89 (telecom), last digit the Luhn check digit. */
 export function isValidIccid(iccid: string): boolean {
-  if (!/^89\d{17,18}$/.test(iccid)) return false;
+  if (!isIccid(iccid) || iccid.length < ISSUED_ICCID_MIN_LENGTH) return false;
   return luhnCheckDigit(iccid.slice(0, -1)) === Number(iccid.at(-1));
 }
 
