@@ -1,16 +1,15 @@
 import { createContext } from "react-router";
-import type { Locale } from "../core/constants.ts";
+import type { RequestContext } from "../server/http/request-context.ts";
 import type { Services } from "../server/services.ts";
 
-/** What the server knows about this request, shared with route loaders. */
-export interface RequestInfo {
-  locale: Locale;
-  currency: string;
-  channel: string;
-  siteCode: string;
+/**
+ * What the server knows about this page request, shared with route loaders: the same request context the API
+ * routes read (customer, locale, currency, channel; server/http/request-context.ts), plus the page's CSP nonce
+ * and public origin.
+ */
+export interface RequestInfo extends RequestContext {
   nonce: string;
   origin: string;
-  requestId: string;
 }
 
 export interface AppLoadContext {

@@ -9,6 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
+import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 
@@ -99,10 +100,8 @@ function documentStream(onFinished: () => void): Transform {
  */
 function rendersWhole(request: Request): boolean {
   if (request.headers.has("authorization")) return false;
-  const cookies = request.headers.get("cookie") ?? "";
-  return !cookies
-    .split(";")
-    .some((part) => [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE].includes(part.trim().split("=")[0] ?? ""));
+  const cookies = parseCookies(request.headers.get("cookie"));
+  return cookies[ACCESS_TOKEN_COOKIE] === undefined && cookies[REFRESH_TOKEN_COOKIE] === undefined;
 }
 
 export default function handleRequest(

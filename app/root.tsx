@@ -20,6 +20,7 @@ import {
   LOCALE_COOKIE_MAX_AGE_S,
   type Locale,
 } from "../core/constants.ts";
+import { readCookie } from "../core/cookies.ts";
 import { format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, splitLocale } from "../core/locale-path.ts";
@@ -37,15 +38,6 @@ import { scrollKey } from "./lib/scroll.ts";
 type RootUser = { nickName: string; loginName: string | null } | null;
 
 const HTML_LANG: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "zh-HK" };
-
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
 
 // `url` (not request.url): React Router 8 passes data requests through with their `.data` suffix, so
 // /zh_CN.data would otherwise read as an unprefixed path and render en_US after a client-side switch.

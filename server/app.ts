@@ -4,9 +4,9 @@ import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "./env.ts";
 import { installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
+import { installRequestContext } from "./http/request-context.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
-import { installSessionResolution } from "./http/session.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
 import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
 import { createSmtpTransport } from "./providers/messages/email-transport.ts";
@@ -77,13 +77,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await server.register(fastifyCookie);
+  installRequestContext(server, services.account.currentCustomer);
   installSecurityHeaders(server);
   installApiErrorHandling(server);
   installCsrfProtection(server, {
     publicOrigin: env.PUBLIC_ORIGIN,
     stateChangingGets: ["/o2cum/v1/customer/logout"],
   });
-  installSessionResolution(server, services.account.currentCustomer);
 
   server.get("/healthz", async () => ({ status: "ok" }));
   server.get("/readyz", async (_request, reply) => {

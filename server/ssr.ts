@@ -8,16 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
 import { sendApiError } from "./http/api-errors.ts";
-import { API_PREFIXES } from "./http/api-prefixes.ts";
+import { isApiPath } from "./http/api-prefixes.ts";
 import { ApiError } from "./http/errors.ts";
-import {
-  newNonce,
-  pageLocale,
-  requestChannel,
-  requestCurrency,
-  requestIdFor,
-  requestSiteCode,
-} from "./http/request-info.ts";
+import { newNonce } from "./http/request-info.ts";
 import { contentSecurityPolicy } from "./http/security-headers.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import type { Services } from "./services.ts";
@@ -68,9 +61,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     scope.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
+      // The request context takes the locale from the page's path (server/http/request-context.ts).
+      config: { page: true },
       handler: async (request, reply) => {
         const pathname = request.url.split("?")[0] ?? "/";
-        if (API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+        if (isApiPath(pathname)) {
           return sendApiError(request, reply, new ApiError(404, "error.notFound"));
         }
         return renderPage(request, reply);
@@ -139,15 +134,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const context = new RouterContextProvider();
     context.set(appContext, {
       services: options.services,
-      request: {
-        locale: pageLocale(url.pathname),
-        currency: requestCurrency(request, url.searchParams),
-        channel: requestChannel(request),
-        siteCode: requestSiteCode(request),
-        nonce,
-        origin,
-        requestId: requestIdFor(request),
-      },
+      request: { ...request.ctx, nonce, origin },
     });
 
     const response = await handle(webRequest, context);

@@ -13,7 +13,8 @@ const FASTIFY_STATUS_CODES: Record<number, MessageKey> = {
 };
 
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  const locale = apiLocale(request);
+  // The context is built in onRequest; a request refused before that still answers in its x-lang.
+  const locale = request.ctx?.locale ?? apiLocale(request);
   const key: MessageKey = isMessageKey(error.code) ? error.code : "error.internal";
   const body: Record<string, unknown> = {
     failed: true,

@@ -17,3 +17,8 @@ export const API_PREFIXES = [
   "/pub-res",
   "/__dev",
 ] as const;
+
+/** A path under one of the API's prefixes. */
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../../core/constants.ts";
 import type { CurrentCustomer, IssuedTokens } from "../modules/account/sessions.ts";
 import { ApiError } from "./errors.ts";
@@ -6,15 +6,6 @@ import { ApiError } from "./errors.ts";
 export interface SessionToken {
   token: string;
   via: "bearer" | "cookie";
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The access token this request carries, if any (bearer header first, then the cookie). */
-    sessionToken: SessionToken | null;
-    /** The logged-in customer, resolved once per request on first use. */
-    customer(): Promise<CurrentCustomer | null>;
-  }
 }
 
 /** Native apps send `Authorization: Bearer`; the web sends the HttpOnly cookie (ADR 0062). */
@@ -28,33 +19,25 @@ export function readSessionToken(request: FastifyRequest): SessionToken | null {
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
-/** Every request can ask for its customer; routes that need one call requireCustomer. */
-export function installSessionResolution(
-  app: FastifyInstance,
-  resolve: (accessToken: string) => Promise<CurrentCustomer | null>,
-) {
-  app.decorateRequest("sessionToken", null);
-  app.decorateRequest("customer", async () => null);
-  app.addHook("onRequest", async (request) => {
-    const token = readSessionToken(request);
-    request.sessionToken = token;
-    let resolved: Promise<CurrentCustomer | null> | undefined;
-    request.customer = () => {
-      resolved ??= token ? resolve(token.token) : Promise.resolve(null);
-      return resolved;
-    };
-  });
+/** The refresh cookie counts only when the client does not authenticate with a header (ADR 0092). */
+export function readRefreshToken(request: FastifyRequest): string | null {
+  if (request.headers.authorization) return null;
+  return request.cookies?.[REFRESH_TOKEN_COOKIE] || null;
 }
 
 export async function requireCustomer(request: FastifyRequest): Promise<CurrentCustomer> {
-  const customer = await request.customer();
+  const customer = await request.ctx.customer();
   if (!customer) throw new ApiError(401, "error.unauthorized");
   return customer;
 }
 
-/** Secure outside localhost (ADR 0062), so local development and the tests' servers work over plain http. */
-function secureCookies(request: FastifyRequest): boolean {
-  return !["localhost", "127.0.0.1", "[::1]"].includes(request.hostname.replace(/:\d+$/, ""));
+/**
+ * The attributes of both session cookies, whether the API or a page sets them: HttpOnly, SameSite=Lax, the
+ * whole site, and Secure outside localhost (ADR 0062), so local development and the tests' servers work over
+ * plain http.
+ */
+export function sessionCookieAttributes(secure: boolean) {
+  return { httpOnly: true, sameSite: "lax" as const, secure, path: "/" };
 }
 
 /**
@@ -66,13 +49,13 @@ export function wantsBearerTokens(request: FastifyRequest): boolean {
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens) {
-  const base = { httpOnly: true, sameSite: "lax" as const, secure: secureCookies(request), path: "/" };
+  const base = sessionCookieAttributes(request.ctx.secureCookies);
   reply.setCookie(ACCESS_TOKEN_COOKIE, tokens.accessToken, { ...base, maxAge: tokens.expiresIn });
   reply.setCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, { ...base, maxAge: tokens.refreshExpiresIn });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
-  const base = { httpOnly: true, sameSite: "lax" as const, secure: secureCookies(request), path: "/" };
+  const base = sessionCookieAttributes(request.ctx.secureCookies);
   reply.clearCookie(ACCESS_TOKEN_COOKIE, base);
   reply.clearCookie(REFRESH_TOKEN_COOKIE, base);
 }

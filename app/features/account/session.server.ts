@@ -1,23 +1,10 @@
+import { stringifySetCookie } from "cookie";
 import { redirect } from "react-router";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../../../core/constants.ts";
 import { localePath, splitLocale } from "../../../core/locale-path.ts";
+import { sessionCookieAttributes } from "../../../server/http/session.ts";
 import type { CurrentCustomer } from "../../../server/modules/account/sessions.ts";
 import type { AppLoadContext } from "../../context.ts";
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("=")) || null;
-  }
-  return null;
-}
-
-/** The access token of a page request: `Authorization: Bearer` (native app) first, then the HttpOnly cookie. */
-export function pageAccessToken(request: Request): string | null {
-  const authorization = request.headers.get("authorization");
-  if (authorization) return /^Bearer\s+([A-Za-z0-9_-]{16,200})$/i.exec(authorization)?.[1] ?? null;
-  return readCookie(request, ACCESS_TOKEN_COOKIE);
-}
 
 /** The page the shopper asked for (a data request's .data suffix and _routes parameter removed). */
 export function pagePath(url: URL): string {
@@ -27,10 +14,9 @@ export function pagePath(url: URL): string {
   return url.pathname.replace(/\.data$/, "") + (search ? `?${search}` : "");
 }
 
-/** The same attributes as the API's session cookies (server/http/session.ts, ADR 0062). */
-function sessionCookie(url: URL, name: string, value: string, maxAge: number): string {
-  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) || process.env.NODE_ENV === "test";
-  return `${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${local ? "" : "; Secure"}`;
+/** The same cookie as the API sets (server/http/session.ts, ADR 0062); an empty value with age 0 clears it. */
+function sessionCookie(app: AppLoadContext, name: string, value: string, maxAge: number): string {
+  return stringifySetCookie({ name, value, maxAge, ...sessionCookieAttributes(app.request.secureCookies) });
 }
 
 /**
@@ -39,8 +25,8 @@ function sessionCookie(url: URL, name: string, value: string, maxAge: number): s
  * cookies; a refresh token that no longer works is cleared, so the shopper is a visitor from then on (ADR 0092).
  */
 async function refreshedOrNull(app: AppLoadContext, request: Request, url: URL): Promise<null> {
-  const refreshToken = readCookie(request, REFRESH_TOKEN_COOKIE);
-  if (!refreshToken || request.headers.get("authorization")) return null;
+  const { refreshToken } = app.request;
+  if (!refreshToken) return null;
   const headers = new Headers();
   try {
     const tokens = await app.services.account.refresh(refreshToken, {
@@ -50,15 +36,15 @@ async function refreshedOrNull(app: AppLoadContext, request: Request, url: URL):
     });
     headers.append(
       "set-cookie",
-      sessionCookie(url, ACCESS_TOKEN_COOKIE, tokens.accessToken, tokens.expiresIn),
+      sessionCookie(app, ACCESS_TOKEN_COOKIE, tokens.accessToken, tokens.expiresIn),
     );
     headers.append(
       "set-cookie",
-      sessionCookie(url, REFRESH_TOKEN_COOKIE, tokens.refreshToken, tokens.refreshExpiresIn),
+      sessionCookie(app, REFRESH_TOKEN_COOKIE, tokens.refreshToken, tokens.refreshExpiresIn),
     );
   } catch {
-    headers.append("set-cookie", sessionCookie(url, ACCESS_TOKEN_COOKIE, "", 0));
-    headers.append("set-cookie", sessionCookie(url, REFRESH_TOKEN_COOKIE, "", 0));
+    headers.append("set-cookie", sessionCookie(app, ACCESS_TOKEN_COOKIE, "", 0));
+    headers.append("set-cookie", sessionCookie(app, REFRESH_TOKEN_COOKIE, "", 0));
   }
   throw redirect(pagePath(url), { headers });
 }
@@ -74,8 +60,8 @@ export function pageCustomer(
 ): Promise<CurrentCustomer | null> {
   let customer = resolved.get(request);
   if (!customer) {
-    customer = app.services.account
-      .currentCustomer(pageAccessToken(request))
+    customer = app.request
+      .customer()
       .catch(() => null)
       .then((found) => found ?? refreshedOrNull(app, request, url));
     resolved.set(request, customer);

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { REFRESH_TOKEN_COOKIE } from "../../../core/constants.ts";
 import { ApiError } from "../../http/errors.ts";
-import { apiLocale } from "../../http/request-info.ts";
 import { clearSessionCookies, deliverTokens, requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import { IDENTITY_PROVIDERS } from "../../providers/identity/types.ts";
@@ -30,7 +28,7 @@ import type { Client } from "./service.ts";
 function client(request: FastifyRequest, lang?: string): Client {
   const fromQuery = lang?.replace("-", "_");
   const locale =
-    fromQuery === "en_US" || fromQuery === "zh_CN" || fromQuery === "zh_HK" ? fromQuery : apiLocale(request);
+    fromQuery === "en_US" || fromQuery === "zh_CN" || fromQuery === "zh_HK" ? fromQuery : request.ctx.locale;
   return { ip: request.ip, userAgent: request.headers["user-agent"], locale };
 }
 
@@ -157,7 +155,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
           input.businessScope,
           input,
           client(request, input.lang),
-          await request.customer(),
+          await request.ctx.customer(),
         );
       },
     });
@@ -171,7 +169,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
           input.businessScope,
           input,
           client(request, input.lang),
-          await request.customer(),
+          await request.ctx.customer(),
         );
       },
     });
@@ -192,7 +190,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     return account.accountAvailable(contact(input), client(request));
   });
   app.get("/o2cum/v1/pub/customer/check-new-active", async (request) =>
-    account.newActive(await request.customer()),
+    account.newActive(await request.ctx.customer()),
   );
 
   app.post("/o2cum/v1/pub/customer/register", async (request, reply) => {
@@ -235,7 +233,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
 
   app.post("/o2cum/v1/pub/customer/refresh-token", async (request, reply) => {
     const input = parseInput(Refresh, request.body);
-    const refreshToken = input.refreshToken ?? request.cookies?.[REFRESH_TOKEN_COOKIE];
+    const refreshToken = input.refreshToken ?? request.ctx.refreshToken ?? undefined;
     if (!refreshToken) throw new ApiError(401, "account.refreshInvalid");
     try {
       return deliverTokens(request, reply, await account.refresh(refreshToken, client(request)));
@@ -258,9 +256,8 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
 
   app.get("/o2cum/v1/customer/logout", async (request, reply) => {
     await account.logout({
-      accessToken: request.sessionToken?.token,
-      refreshToken:
-        request.sessionToken?.via === "bearer" ? undefined : request.cookies?.[REFRESH_TOKEN_COOKIE],
+      accessToken: request.ctx.sessionToken?.token,
+      refreshToken: request.ctx.refreshToken ?? undefined,
     });
     clearSessionCookies(request, reply);
     return { success: true };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../../http/errors.ts";
-import { apiLocale, requestCurrency } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 import { parseProductQuery } from "./product-query.ts";
@@ -25,7 +24,7 @@ export function productRoutes(app: FastifyInstance, services: Services) {
     const { query, errors } = parseProductQuery(url.searchParams);
     if (Object.keys(errors).length > 0) throw new ApiError(400, "error.badRequest", { fields: errors });
     reply.header("cache-control", "public, max-age=30").header("vary", "x-lang, x-currency, cookie");
-    return services.productList.list(query, requestCurrency(request), apiLocale(request));
+    return services.productList.list(query, request.ctx.currency, request.ctx.locale);
   });
 
   // spec 4, 7: the campaign gate. targetList has one entry per code, in order; showFlag false = ended.

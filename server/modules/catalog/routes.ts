@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { notFound } from "../../http/errors.ts";
-import { apiLocale } from "../../http/request-info.ts";
 import type { Services } from "../../services.ts";
 import { isArtKind, isArtName, renderArt } from "./media-art.ts";
 
@@ -23,7 +22,7 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
   // spec 7: the continent tabs of the destination picker, localized by x-lang.
   app.get("/o2md/v1/cmi-country-continent/pub/list", async (request, reply) => {
     reply.header("cache-control", "public, max-age=60");
-    return services.catalog.continentList(apiLocale(request));
+    return services.catalog.continentList(request.ctx.locale);
   });
 
   // ADR 0013: generated seed art. A URL's picture never changes, so it may be cached for a year.

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
 import { iccid, planCode } from "../../../core/ids.ts";
-import { apiLocale, requestCurrency } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
@@ -48,14 +47,14 @@ export function checkoutRoutes(app: FastifyInstance, services: Services) {
   app.post("/o2ord/v1/customer/checkout/quote", async (request) => {
     const customer = await requireCustomer(request);
     const body = parseInput(Line, request.body);
-    return services.checkout.quote(customer, body, requestCurrency(request), apiLocale(request));
+    return services.checkout.quote(customer, body, request.ctx.currency, request.ctx.locale);
   });
 
   // The coupon dialog: the wallet's coupons checked against this plan line, with the reason for each refusal.
   app.post("/o2ord/v1/customer/checkout/coupons", async (request) => {
     const customer = await requireCustomer(request);
     const body = parseInput(CouponOptionsInput, request.body);
-    return couponOptions(services, customer, body, requestCurrency(request), apiLocale(request));
+    return couponOptions(services, customer, body, request.ctx.currency, request.ctx.locale);
   });
 
   app.post("/o2ord/v1/customer/orders", async (request, reply) => {
@@ -66,8 +65,8 @@ export function checkoutRoutes(app: FastifyInstance, services: Services) {
       customer,
       body,
       key,
-      requestCurrency(request),
-      apiLocale(request),
+      request.ctx.currency,
+      request.ctx.locale,
     );
     return reply.status(placed.created ? 201 : 200).send(placed.order);
   });

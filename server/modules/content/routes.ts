@@ -3,7 +3,6 @@ import { z } from "zod";
 import { isLocale } from "../../../core/constants.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
-import { apiLocale, requestSiteCode } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
@@ -50,7 +49,7 @@ export function contentRoutes(app: FastifyInstance, services: Services) {
   // spec 7: where each published page lives; the file itself is a static, versioned JSON document.
   app.post("/o2cms/v1/pub/pages/query-file", async (request) => {
     const asks = parseInput(QueryFileBody, request.body);
-    return services.content.queryFiles(asks, apiLocale(request));
+    return services.content.queryFiles(asks, request.ctx.locale);
   });
 
   // Architecture: published pages are files a CDN may keep for a year (the version is in the name).
@@ -74,18 +73,18 @@ export function contentRoutes(app: FastifyInstance, services: Services) {
     const id = (query.preSubPageViewId ?? query.preTemplateViewId)!;
     reply.header("cache-control", "no-store");
     reply.header("x-robots-tag", "noindex");
-    return services.content.preview(query.siteCode ?? requestSiteCode(request), id);
+    return services.content.preview(query.siteCode ?? request.ctx.siteCode, id);
   });
 
   // spec 7: notes by code, keyed by note code; noteContent is sanitized.
   app.post("/o2cms/v1/pub/cms-note/note-codes", async (request) => {
     const body = parseInput(NoteCodesBody, request.body);
-    return services.content.notes(body.noteCodeList, apiLocale(request));
+    return services.content.notes(body.noteCodeList, request.ctx.locale);
   });
 
   // spec 7: live rooms, page mode.
   app.get("/o2lsm/v1/pub/live-streaming/live-info-list", async (request) => {
     const query = parseInput(LiveListQuery, request.query);
-    return services.content.liveList(query, apiLocale(request));
+    return services.content.liveList(query, request.ctx.locale);
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { translate } from "../../../core/i18n/index.ts";
 import { PageQuery } from "../../../core/lists.ts";
-import { apiLocale } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
@@ -27,25 +26,25 @@ const WalletQuery = PageQuery.extend({
 export function couponRoutes(app: FastifyInstance, services: Services) {
   app.post("/o2mkt/v1/pub/coupons/by-codes", async (request) => {
     const { couponCodes } = parseInput(CouponCodes, request.body);
-    const customer = await request.customer();
-    return services.coupon.byCodes(couponCodes, "COUPON", apiLocale(request), customer?.id);
+    const customer = await request.ctx.customer();
+    return services.coupon.byCodes(couponCodes, "COUPON", request.ctx.locale, customer?.id);
   });
 
   app.post("/o2mkt/v1/pub/promo-codes/by-codes", async (request) => {
     const { promoCodes } = parseInput(PromoCodes, request.body);
-    return services.coupon.byCodes(promoCodes, "PROMO_CODE", apiLocale(request));
+    return services.coupon.byCodes(promoCodes, "PROMO_CODE", request.ctx.locale);
   });
 
   app.post("/o2mkt/v1/customer/coupons/:code/receive", async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(CodeParam, request.params);
     const received = await services.coupon.receive(customer.id, code);
-    return { ...received, message: translate(apiLocale(request), "purchase.coupon.received") };
+    return { ...received, message: translate(request.ctx.locale, "purchase.coupon.received") };
   });
 
   app.get("/o2mkt/v1/customer/coupons", async (request) => {
     const customer = await requireCustomer(request);
     const query = parseInput(WalletQuery, request.query);
-    return services.coupon.wallet(customer.id, query.state, query.page, query.size, apiLocale(request));
+    return services.coupon.wallet(customer.id, query.state, query.page, query.size, request.ctx.locale);
   });
 }

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { issuedIccid, orderCode } from "../../../core/ids.ts";
 import { orders } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import { apiLocale } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
 import type { Services } from "../../services.ts";
@@ -37,7 +36,7 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
     const body = parseInput(UsageBody, request.body);
     if (!(await sandbox.setUsage(body.iccid, body.usedMb))) throw new ApiError(404, "esim.dev.noProfile");
     await services.esim.syncUsage({ iccid: body.iccid });
-    const summary = await services.esim.summaryByIccid(body.iccid, apiLocale(request));
+    const summary = await services.esim.summaryByIccid(body.iccid, request.ctx.locale);
     if (!summary) throw new ApiError(404, "esim.notFound");
     return summary;
   });
@@ -46,10 +45,10 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
     const body = parseInput(InstalledBody, request.body);
     // False for an unknown ICCID, and for one already downloaded or cancelled: the summary tells which.
     await sandbox.markInstalled(body.iccid);
-    const known = await services.esim.summaryByIccid(body.iccid, apiLocale(request));
+    const known = await services.esim.summaryByIccid(body.iccid, request.ctx.locale);
     if (!known) throw new ApiError(404, "esim.notFound");
     await services.esim.syncUsage({ iccid: body.iccid });
-    return (await services.esim.summaryByIccid(body.iccid, apiLocale(request)))!;
+    return (await services.esim.summaryByIccid(body.iccid, request.ctx.locale))!;
   });
 
   app.post("/__dev/esim/supplier-failures", async (request) => {

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
 import { esimId } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
-import { apiLocale } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
@@ -16,24 +15,24 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
   app.get("/o2esim/v1/customer/esims", async (request) => {
     const customer = await requireCustomer(request);
     const query = parseInput(PageQuery, request.query);
-    return services.esim.listEsims(customer.id, query, apiLocale(request));
+    return services.esim.listEsims(customer.id, query, request.ctx.locale);
   });
 
   app.get("/o2esim/v1/customer/esims/:id", async (request) => {
     const customer = await requireCustomer(request);
     const { id } = parseInput(EsimIdParam, request.params);
-    return services.esim.getEsim(customer.id, id, apiLocale(request));
+    return services.esim.getEsim(customer.id, id, request.ctx.locale);
   });
 
   app.post("/o2esim/v1/customer/esims/:id/installed", async (request) => {
     const customer = await requireCustomer(request);
     const { id } = parseInput(EsimIdParam, request.params);
-    return services.esim.markInstalled(customer.id, id, apiLocale(request));
+    return services.esim.markInstalled(customer.id, id, request.ctx.locale);
   });
 
   app.get("/o2esim/v1/customer/packages", async (request) => {
     const customer = await requireCustomer(request);
     const query = parseInput(PackageListQuery, request.query);
-    return services.esim.listPackages(customer.id, query, apiLocale(request));
+    return services.esim.listPackages(customer.id, query, request.ctx.locale);
   });
 }

@@ -5,7 +5,6 @@ import { orderCode } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { maskPaymentId, ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
-import { apiLocale } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
@@ -48,19 +47,19 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
     return services.order.list(
       customer.id,
       { ...query, status, keyword: query.keyword || undefined },
-      apiLocale(request),
+      request.ctx.locale,
     );
   });
 
   app.get("/o2ord/v1/customer/orders/:code", async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
-    return orderDetail(services, customer.id, code, apiLocale(request));
+    return orderDetail(services, customer.id, code, request.ctx.locale);
   });
 
   app.post("/o2ord/v1/customer/orders/:code/cancel", async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
-    return services.order.cancel(customer.id, code, apiLocale(request));
+    return services.order.cancel(customer.id, code, request.ctx.locale);
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { apiLocale } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
@@ -14,14 +13,14 @@ export function paymentRoutes(app: FastifyInstance, services: Services, publicOr
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
     const origin = publicOrigin ? new URL(publicOrigin).origin : `${request.protocol}://${request.host}`;
-    return services.payment.start(customer, code, origin, apiLocale(request));
+    return services.payment.start(customer, code, origin, request.ctx.locale);
   });
 
   // The pay result page polls this (and it confirms a payment whose webhook has not arrived yet).
   app.get("/o2ord/v1/customer/orders/:code/status", async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
-    return services.payment.status(customer, code, apiLocale(request));
+    return services.payment.status(customer, code, request.ctx.locale);
   });
 
   // Webhooks need the raw bytes the signature covers, so this scope keeps JSON bodies as Buffers.

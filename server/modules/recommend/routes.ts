@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ScoreQuery } from "../../../core/lists.ts";
-import { apiLocale, requestCurrency, requestSiteCode } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
@@ -22,14 +21,14 @@ export function recommendRoutes(app: FastifyInstance, services: Services) {
   // spec 7: a recommendation list in score mode; more pages with maxScore = the last item's score.
   app.get("/o2pcm/v1/pub/product/recommend", async (request) => {
     const query = parseInput(RecommendQuery, request.query);
-    return services.recommend.recommend(query, requestCurrency(request), apiLocale(request));
+    return services.recommend.recommend(query, request.ctx.currency, request.ctx.locale);
   });
 
   // spec 7: product media by code, keyed by catalog version code, in x-currency and x-lang.
   app.post("/o2srh/v1/pub/platform-products/medias", async (request) => {
     const body = parseInput(MediasBody, request.body);
-    const locale = apiLocale(request);
-    const site = await services.site.siteInfo(requestSiteCode(request), locale);
+    const locale = request.ctx.locale;
+    const site = await services.site.siteInfo(request.ctx.siteCode, locale);
     const asks = Array.isArray(body) ? body : [body];
     const result: Record<string, unknown[]> = {};
     for (const ask of asks) {
@@ -38,7 +37,7 @@ export function recommendRoutes(app: FastifyInstance, services: Services) {
         version === site.catalogVersionCode && (ask.catalogCode ?? site.catalogCode) === site.catalogCode;
       // Another catalogue version is not on sale on this site: its key answers an empty list.
       const products = ours
-        ? await services.recommend.products(ask.platformProductCodeList, requestCurrency(request), locale)
+        ? await services.recommend.products(ask.platformProductCodeList, request.ctx.currency, locale)
         : [];
       result[version] = [...(result[version] ?? []), ...products];
     }

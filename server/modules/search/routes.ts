@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { apiLocale } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
@@ -13,17 +12,17 @@ const AssociationQuery = z.object({
 export function searchRoutes(app: FastifyInstance, services: Services) {
   app.get("/o2srh/v1/pub/hot-word", async (request, reply) => {
     reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
-    return { hotWordList: await services.search.hotWords(apiLocale(request)) };
+    return { hotWordList: await services.search.hotWords(request.ctx.locale) };
   });
 
   app.get("/o2srh/v1/pub/specific-word-list", async (request, reply) => {
     reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
-    return { specificWordList: await services.search.specificWords(apiLocale(request)) };
+    return { specificWordList: await services.search.specificWords(request.ctx.locale) };
   });
 
   app.get("/o2srh/v1/pub/cmi-package/search-result", async (request, reply) => {
     const { keyword } = parseInput(AssociationQuery, request.query);
     reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
-    return { associationList: await services.search.associations(keyword, apiLocale(request)) };
+    return { associationList: await services.search.associations(keyword, request.ctx.locale) };
   });
 }

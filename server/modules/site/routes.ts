@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { apiLocale, requestSiteCode } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
@@ -14,6 +13,6 @@ const SiteInfoQuery = z.object({
 export function siteRoutes(app: FastifyInstance, services: Services) {
   app.get("/o2cms/v1/pub/sites/info", async (request) => {
     const query = parseInput(SiteInfoQuery, request.query);
-    return services.site.siteInfo(query.siteCode ?? requestSiteCode(request), apiLocale(request));
+    return services.site.siteInfo(query.siteCode ?? request.ctx.siteCode, request.ctx.locale);
   });
 }
