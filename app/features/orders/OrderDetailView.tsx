@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderDetailView as OrderDetailData } from "../../../server/modules/order/routes.ts";
+import type { OrderDetailView as OrderDetailData } from "../../../server/modules/order/service.ts";
 import { LocalTime } from "../../components/ui/LocalTime.tsx";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { currencyFormat, formatDateTime } from "./format.ts";

@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isOrderCode } from "../../../core/ids.ts";
 import { isOrderTab, ORDER_TAB_STATUSES, type OrderTab } from "../../../core/order-tabs.ts";
-import { orderDetail } from "../../../server/modules/order/routes.ts";
 import { appContext } from "../../context.ts";
 import { serviceError } from "../../lib/service-error.ts";
 import { requirePageCustomer } from "../account/session.server.ts";
@@ -47,7 +46,7 @@ export async function loadOrderDetail({ request, url, context }: LoaderArgs, cod
   // Not an order code at all, or not this customer's order: the same 404 page (no enumeration).
   if (!isOrderCode(code)) throw data(null, { status: 404 });
   try {
-    return { order: await orderDetail(app.services, customer.id, code, app.request.locale) };
+    return { order: await app.services.order.detailWithPayment(customer.id, code, app.request.locale) };
   } catch (error) {
     if (serviceError(error)?.status === 404) throw data(null, { status: 404 });
     throw error;

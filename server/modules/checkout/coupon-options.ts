@@ -1,11 +1,7 @@
 import type { Locale } from "../../../core/constants.ts";
-import { lineSubtotal } from "../../../core/coupon.ts";
 import { type MessageKey, translate } from "../../../core/i18n/index.ts";
 import { formatPrice } from "../../../core/money.ts";
-import { ApiError } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
-import type { CurrentCustomer } from "../account/sessions.ts";
-import type { WalletCouponView } from "../coupon/service.ts";
+import type { CouponService, PricedLine, WalletCouponView } from "../coupon/service.ts";
 import { belowPaymentMinimum } from "./minimum.ts";
 
 /** One claimed coupon as the checkout's coupon dialog shows it (ADR 0111). */
@@ -32,42 +28,32 @@ export const BELOW_MINIMUM = "purchase.coupon.belowPaymentMinimum";
  * whole wallet is considered, in a fixed number of queries however many it holds (ADRs 0146, 0155). A coupon
  * that would leave a total above 0 but below the active card provider's minimum charge (with the promo code
  * already chosen, if any) is unusable too: the order could not be placed with it (ADRs 0148, 0155).
+ * The line comes priced by checkout (`checkout.couponOptions`), exactly as its quote prices it.
  */
 export async function couponOptions(
-  services: Services,
-  customer: CurrentCustomer,
-  input: { platformProductCode: string; quantity: number; promoCode?: string },
-  currencyCode: string,
+  coupons: CouponService,
+  priced: { line: PricedLine; minimum: number | null },
+  promoCode: string | undefined,
   locale: Locale,
 ): Promise<{ content: CouponOption[] }> {
-  const plan = await services.catalog.getPlan(input.platformProductCode, currencyCode, locale);
-  const currency = (await services.coupon.currencies()).get(currencyCode);
-  if (!currency)
-    throw new ApiError(400, "catalog.currencyUnsupported", { params: { currency: currencyCode } });
-  const line = {
-    customerId: customer.id,
-    platformProductCode: plan.platformProductCode,
-    destinationCode: plan.destinationCode,
-    subtotal: lineSubtotal(plan.unitPrice, input.quantity),
-    currency,
-  };
+  const { line, minimum } = priced;
+  const { currency } = line;
   // Two copies of one coupon are one choice: the order takes whichever copy is free.
   const seen = new Set<string>();
   const wallet: WalletCouponView[] = [];
-  for (const coupon of await services.coupon.allAvailable(customer.id, locale)) {
+  for (const coupon of await coupons.allAvailable(line.customerId, locale)) {
     if (seen.has(coupon.code)) continue;
     seen.add(coupon.code);
     wallet.push(coupon);
   }
-  const [priced, minimum, promoOff] = await Promise.all([
+  const [each, promoOff] = await Promise.all([
     // Every coupon is priced alone, as the quote would price it, from what one batch of queries loaded.
-    services.coupon.priceEach(
+    coupons.priceEach(
       line,
       wallet.map((coupon) => coupon.code),
       locale,
     ),
-    services.checkout.paymentMinimum(currencyCode),
-    input.promoCode ? services.coupon.promoReduction(line, input.promoCode) : null,
+    promoCode ? coupons.promoReduction(line, promoCode) : null,
   ]);
   const minimumLabel =
     minimum === null
@@ -75,7 +61,7 @@ export async function couponOptions(
       : formatPrice(minimum, { currencySymbol: currency.symbol, minorDigits: currency.minorDigits });
   const content: CouponOption[] = [];
   for (const coupon of wallet) {
-    const result = priced.get(coupon.code);
+    const result = each.get(coupon.code);
     if (!result) throw new Error(`coupon ${coupon.code} was not priced`);
     const unusable = (reasonCode: string, params?: Record<string, string | number>): CouponOption => ({
       ...coupon,

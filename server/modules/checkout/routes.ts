@@ -7,7 +7,6 @@ import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 import { email } from "../account/inputs.ts";
 import { couponCode } from "../coupon/routes.ts";
-import { couponOptions } from "./coupon-options.ts";
 
 const Line = z.object({
   platformProductCode: planCode(),
@@ -54,7 +53,7 @@ export function checkoutRoutes(app: FastifyInstance, services: Services) {
   app.post("/o2ord/v1/customer/checkout/coupons", async (request) => {
     const customer = await requireCustomer(request);
     const body = parseInput(CouponOptionsInput, request.body);
-    return couponOptions(services, customer, body, request.ctx.currency, request.ctx.locale);
+    return services.checkout.couponOptions(customer, body, request.ctx.currency, request.ctx.locale);
   });
 
   app.post("/o2ord/v1/customer/orders", async (request, reply) => {

@@ -11,6 +11,7 @@ import type { CatalogService } from "../catalog/service.ts";
 import type { CouponChoice, CouponService, PricedLine } from "../coupon/service.ts";
 import type { OrderRepo } from "../order/repo.ts";
 import { EXPIRE_ORDER_JOB, type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
+import { couponOptions } from "./coupon-options.ts";
 import { belowMinimumError, belowPaymentMinimum } from "./minimum.ts";
 
 export interface CheckoutInput extends CouponChoice {
@@ -72,7 +73,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, catalog, coupons, orders, orderRepo, jobs } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  async function priceLine(customerId: string, input: CheckoutInput, currencyCode: string, locale: Locale) {
+  async function priceLine(
+    customerId: string,
+    input: Pick<CheckoutInput, "platformProductCode" | "quantity" | "topUpIccid">,
+    currencyCode: string,
+    locale: Locale,
+  ) {
     if (input.topUpIccid) await deps.esims?.checkTopUp(customerId, input.topUpIccid);
     const plan = await catalog.getPlan(input.platformProductCode, currencyCode, locale);
     const rates = await coupons.currencies();
@@ -95,6 +101,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** The active card provider's minimum charge in a currency (ADRs 0122, 0149); null when none. */
     async paymentMinimum(currencyCode: string): Promise<number | null> {
       return deps.paymentMinimum?.(currencyCode, await coupons.currencies()) ?? null;
+    },
+
+    /** The checkout coupon dialog's wallet, each coupon checked against this plan line (ADRs 0111, 0155). */
+    async couponOptions(
+      customer: CurrentCustomer,
+      input: { platformProductCode: string; quantity: number; promoCode?: string },
+      currencyCode: string,
+      locale: Locale,
+    ) {
+      const priced = await priceLine(customer.id, input, currencyCode, locale);
+      return couponOptions(coupons, priced, input.promoCode, locale);
     },
 
     /** What the checkout page shows before placing: the same arithmetic and the same coupon errors. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Locale } from "../../../core/constants.ts";
 import { orderCode } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
-import { maskPaymentId, ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
+import { ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -16,27 +15,6 @@ const OrderListQuery = PageQuery.extend({
   tab: z.enum(ORDER_TABS).optional(),
   keyword: z.string().trim().max(64).optional(),
 });
-
-/**
- * The order detail page's data: the order with its status history, plus how it was paid (ADR 0116): the
- * provider and its payment id masked, never the whole id.
- */
-export async function orderDetail(services: Services, customerId: string, code: string, locale: Locale) {
-  const detail = await services.order.detail(customerId, code, locale);
-  const row = await services.order.owned(customerId, code);
-  return {
-    ...detail,
-    payment: row.paymentProvider
-      ? {
-          method: row.paymentProvider,
-          maskedPaymentId: maskPaymentId(row.providerPaymentId),
-          paidAt: row.paidAt?.toISOString() ?? null,
-        }
-      : null,
-  };
-}
-
-export type OrderDetailView = Awaited<ReturnType<typeof orderDetail>>;
 
 // Orders (paths in the style of spec 7; page mode lists, spec 3). Another customer's order is a 404.
 export function orderRoutes(app: FastifyInstance, services: Services) {
@@ -54,7 +32,7 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
   app.get("/o2ord/v1/customer/orders/:code", async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
-    return orderDetail(services, customer.id, code, request.ctx.locale);
+    return services.order.detailWithPayment(customer.id, code, request.ctx.locale);
   });
 
   app.post("/o2ord/v1/customer/orders/:code/cancel", async (request) => {

@@ -2,6 +2,7 @@ import { isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { pageList } from "../../../core/lists.ts";
 import { formatPrice } from "../../../core/money.ts";
+import { maskPaymentId } from "../../../core/order-tabs.ts";
 import type { Database } from "../../../db/client.ts";
 import type { OrderStatus } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -249,6 +250,21 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   }
 
+  async function detail(customerId: string, code: string, locale: Locale) {
+    const order = await owned(customerId, code);
+    const history = await repo.history(order.id);
+    return {
+      ...(await view(order, locale)),
+      esims: (await deps.esimsOfOrder?.(order.id)) ?? [],
+      statusHistory: history.map((h) => ({
+        fromStatus: h.fromStatus,
+        toStatus: h.toStatus,
+        reason: h.reason,
+        at: h.at.toISOString(),
+      })),
+    };
+  }
+
   return {
     view,
     markPaid,
@@ -291,18 +307,24 @@ export function createOrderService(deps: OrderServiceDeps) {
       return pageList(await Promise.all(rows.map((row) => view(row, locale))), total);
     },
 
-    async detail(customerId: string, code: string, locale: Locale) {
-      const order = await owned(customerId, code);
-      const history = await repo.history(order.id);
+    detail,
+
+    /**
+     * The order detail page's data: the order with its status history, plus how it was paid (ADR 0116): the
+     * provider and its payment id masked, never the whole id.
+     */
+    async detailWithPayment(customerId: string, code: string, locale: Locale) {
+      const order = await detail(customerId, code, locale);
+      const row = await owned(customerId, code);
       return {
-        ...(await view(order, locale)),
-        esims: (await deps.esimsOfOrder?.(order.id)) ?? [],
-        statusHistory: history.map((h) => ({
-          fromStatus: h.fromStatus,
-          toStatus: h.toStatus,
-          reason: h.reason,
-          at: h.at.toISOString(),
-        })),
+        ...order,
+        payment: row.paymentProvider
+          ? {
+              method: row.paymentProvider,
+              maskedPaymentId: maskPaymentId(row.providerPaymentId),
+              paidAt: row.paidAt?.toISOString() ?? null,
+            }
+          : null,
       };
     },
 
@@ -318,3 +340,4 @@ export function createOrderService(deps: OrderServiceDeps) {
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
+export type OrderDetailView = Awaited<ReturnType<OrderService["detailWithPayment"]>>;
