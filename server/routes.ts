@@ -57,7 +57,8 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
     captchaDevRoutes(api, services);
     contentDevRoutes(api, services);
     checkoutDevRoutes(api, services);
-    if (services.esimSandbox) esimIssueDevRoutes(api, services.sandbox.db, services.esimSandbox);
+    if (services.esimSandbox)
+      esimIssueDevRoutes(api, services.sandbox.db, services.esimSandbox, services.order);
     if (services.sandbox.identity) identityDevRoutes(api, services.sandbox.identity);
   }
 }

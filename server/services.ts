@@ -138,7 +138,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const esim = createEsimService({
     db,
     repo: createEsimRepo(db),
-    orderRepo,
     orders: order,
     jobs,
     outbox,
@@ -157,8 +156,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     catalog,
     coupons: coupon,
     orders: order,
-    orderRepo,
-    jobs,
     esims: esim,
     // The quote flags a total the active card provider cannot charge (ADR 0122).
     paymentMinimum: (currencyCode, rates) =>

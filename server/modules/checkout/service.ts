@@ -4,13 +4,11 @@ import type { Locale } from "../../../core/constants.ts";
 import { lineSubtotal } from "../../../core/coupon.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
 import type { CurrencyRates } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { CouponChoice, CouponService, PricedLine } from "../coupon/service.ts";
-import type { OrderRepo } from "../order/repo.ts";
-import { EXPIRE_ORDER_JOB, type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
+import { type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
 import { couponOptions } from "./coupon-options.ts";
 import { belowMinimumError, belowPaymentMinimum } from "./minimum.ts";
 
@@ -28,8 +26,6 @@ export interface CheckoutDeps {
   catalog: CatalogService;
   coupons: CouponService;
   orders: OrderService;
-  orderRepo: OrderRepo;
-  jobs: JobRunner;
   /** A top-up must name one of the customer's eSIMs that has not expired (the eSIM module checks). */
   esims?: { checkTopUp(customerId: string, iccid: string): Promise<void> };
   /**
@@ -70,7 +66,7 @@ class DuplicateKey extends Error {}
  * promo code, and places the order in PENDING_PAYMENT with the coupon uses reserved, under an idempotency key.
  */
 export function createCheckoutService(deps: CheckoutDeps) {
-  const { db, catalog, coupons, orders, orderRepo, jobs } = deps;
+  const { db, catalog, coupons, orders } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function priceLine(
@@ -151,7 +147,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     ) {
       const print = fingerprint(input, currencyCode);
       const existing = async () => {
-        const order = await orderRepo.findByIdempotencyKey(customer.id, idempotencyKey);
+        const order = await orders.findByIdempotencyKey(customer.id, idempotencyKey);
         if (!order) return undefined;
         if (order.requestFingerprint !== print) throw new ApiError(409, "purchase.order.idempotencyConflict");
         return { order: await orders.view(order, locale), created: false };
@@ -174,18 +170,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
           await tx.execute(
             sql`select pg_advisory_xact_lock(hashtext(${`${customer.id}:${idempotencyKey}`}))`,
           );
-          if (await orderRepo.findByIdempotencyKey(customer.id, idempotencyKey, tx)) throw new DuplicateKey();
+          if (await orders.findByIdempotencyKey(customer.id, idempotencyKey, tx)) throw new DuplicateKey();
           const priced = await coupons.price(line, input, locale, tx);
           // An order nobody can pay would only hold its coupon until it expires (ADR 0148): refuse it here.
           const below = belowPaymentMinimum(priced.total, minimum);
           if (below) throw belowMinimumError(below.minimum, currency);
           const reserved = await coupons.reserve(tx, line, orderId, input);
-          const inserted = await orderRepo.insert(
+          const inserted = await orders.create(
             {
               id: orderId,
               code: orderCode(now),
               customerId: customer.id,
-              status: "PENDING_PAYMENT",
               idempotencyKey,
               requestFingerprint: print,
               platformProductCode: plan.platformProductCode,
@@ -210,12 +205,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
             tx,
           );
           if (!inserted) throw new DuplicateKey();
-          await orderRepo.recordCreated(inserted.id, tx);
-          await jobs.enqueue(
-            EXPIRE_ORDER_JOB,
-            { orderId: inserted.id },
-            { executor: tx, runAt: inserted.expiresAt, dedupeKey: `expire:${inserted.id}` },
-          );
           return inserted;
         });
         return { order: await orders.view(order, locale), created: true };

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { issuedIccid, orderCode } from "../../../core/ids.ts";
-import { orders } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
@@ -57,10 +55,7 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
       sandbox.setFailingKeys(null);
       return { failing: null };
     }
-    const db = services.sandbox?.db;
-    const [order] = db
-      ? await db.select({ id: orders.id }).from(orders).where(eq(orders.code, body.orderCode))
-      : [];
+    const order = await services.order.findByCode(body.orderCode);
     if (!order) throw new ApiError(404, "purchase.order.notFound");
     const pattern = new RegExp(`^order:${order.id}:(${body.units.join("|")})$`);
     sandbox.setFailingKeys(pattern, { retryable: body.retryable });

@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../../db/client.ts";
-import { orders } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
 import { OrderCodeParam } from "../order/routes.ts";
+import type { OrderService } from "../order/service.ts";
 import { createEsimRepo } from "./repo.ts";
 import { recordIssuedUnit } from "./service.ts";
 
@@ -17,12 +16,17 @@ import { recordIssuedUnit } from "./service.ts";
  * order, so a test holds many eSIMs in a second or two instead of one supplier round trip per unit on the
  * server's only job runner.
  */
-export function esimIssueDevRoutes(app: FastifyInstance, db: Database, sandbox: SandboxSupplier) {
+export function esimIssueDevRoutes(
+  app: FastifyInstance,
+  db: Database,
+  sandbox: SandboxSupplier,
+  orders: OrderService,
+) {
   const repo = createEsimRepo(db);
   const { supplier } = sandbox;
   app.post("/__dev/orders/:code/issue-esims", async (request) => {
     const { code } = parseInput(OrderCodeParam, request.params);
-    const [order] = await db.select().from(orders).where(eq(orders.code, code));
+    const order = await orders.findByCode(code);
     if (order?.status !== "PENDING_PAYMENT" || order.topUpIccid)
       throw new ApiError(409, "purchase.order.notPayable");
     const plan = await repo.plan(order.platformProductCode);

@@ -20,8 +20,7 @@ import {
   SupplierError,
   type SupplierPlan,
 } from "../../providers/supplier/types.ts";
-import type { OrderRepo, OrderRow } from "../order/repo.ts";
-import type { OrderService } from "../order/service.ts";
+import type { OrderRow, OrderService } from "../order/service.ts";
 import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } from "./emails.ts";
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
 
@@ -40,7 +39,6 @@ const DAY_MS = 86_400_000;
 export interface EsimServiceDeps {
   db: Database;
   repo: EsimRepo;
-  orderRepo: OrderRepo;
   orders: OrderService;
   jobs: JobRunner;
   outbox: MessageSender;
@@ -126,7 +124,7 @@ export function androidInstallUrl(lpa: string): string {
  * customer's eSIMs and packages, and the usage feed with its notices.
  */
 export function createEsimService(deps: EsimServiceDeps) {
-  const { db, repo, orderRepo, orders, jobs, outbox, supplier } = deps;
+  const { db, repo, orders, jobs, outbox, supplier } = deps;
   const clock = deps.clock ?? (() => new Date());
   const origin = deps.publicOrigin;
   const cancelMaxAttempts = deps.cancelMaxAttempts ?? ESIM_CANCEL_MAX_ATTEMPTS;
@@ -273,13 +271,7 @@ export function createEsimService(deps: EsimServiceDeps) {
           }),
         )
       : await deliveryEmail(order, issued, locale, origin);
-    await db.transaction(async (rawTx) => {
-      const tx = tx$(rawTx);
-      const locked = await orderRepo.lock(order.id, tx);
-      if (locked?.status !== "FULFILLING") return;
-      await orderRepo.setStatus(order.id, "FULFILLING", "COMPLETED", "esim-delivered", tx);
-      await outbox.send(message, tx);
-    });
+    await orders.complete(order.id, (tx) => outbox.send(message, tx));
   }
 
   /**
@@ -306,7 +298,7 @@ export function createEsimService(deps: EsimServiceDeps) {
   /** Whether the order's history shows the provisioning refund (else the job is early, or not ours). */
   async function refundedForFailure(order: OrderRow): Promise<boolean> {
     if (order.status === "FULFILLING") throw new Error("refund not started yet; retry later");
-    const history = await orderRepo.history(order.id);
+    const history = await orders.history(order.id);
     return history.some((h) => h.reason === PROVISIONING_FAILED);
   }
 
@@ -318,7 +310,7 @@ export function createEsimService(deps: EsimServiceDeps) {
    */
   async function cancelJob(payload: Record<string, unknown>, context: JobContext) {
     if (!supplier) throw new Error("no eSIM supplier configured");
-    const order = await orderRepo.findById(String(payload.orderId));
+    const order = await orders.findById(String(payload.orderId));
     if (!order || !(await refundedForFailure(order))) return;
     await repo.withdrawOrder(order.id);
     const last = context.attempt >= cancelMaxAttempts;
@@ -347,7 +339,7 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   async function failureNoticeJob(payload: Record<string, unknown>) {
-    const order = await orderRepo.findById(String(payload.orderId));
+    const order = await orders.findById(String(payload.orderId));
     if (!order || !(await refundedForFailure(order))) return;
     const locale = localeOf(order.locale);
     let body = translate(locale, "esim.email.failedBody", { code: order.code, plan: order.planTitle });
@@ -364,7 +356,7 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   async function provisionJob(payload: Record<string, unknown>, context: JobContext) {
-    const order = await orderRepo.findById(String(payload.orderId));
+    const order = await orders.findById(String(payload.orderId));
     if (order?.status !== "FULFILLING") return;
     try {
       const target = await provisionUnits(order);
@@ -469,7 +461,7 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   async function contactOf(orderId: string): Promise<string> {
-    return (await orderRepo.findById(orderId))!.contactEmail;
+    return (await orders.findById(orderId))!.contactEmail;
   }
 
   /** Pulls usage for every eSIM still in use (or one ICCID); a failure on one does not stop the rest. */
@@ -576,7 +568,7 @@ export function createEsimService(deps: EsimServiceDeps) {
       if (esim.state === "CANCELLED")
         throw new ApiError(400, "esim.topUp.cancelled", { fields: { topUpIccid: "esim.topUp.cancelled" } });
       // Its own order is still being provisioned and may yet fail and be cancelled with it (ADR 0151).
-      const issuing = await orderRepo.findById(esim.orderId);
+      const issuing = await orders.findById(esim.orderId);
       if (issuing?.status === "PAID" || issuing?.status === "FULFILLING")
         throw new ApiError(400, "esim.topUp.notReady", { fields: { topUpIccid: "esim.topUp.notReady" } });
     },

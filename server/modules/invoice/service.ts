@@ -5,8 +5,7 @@ import { formatPrice } from "../../../core/money.ts";
 import type { OrderStatus } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { CouponService } from "../coupon/service.ts";
-import type { OrderRow } from "../order/repo.ts";
-import type { OrderService } from "../order/service.ts";
+import type { OrderRow, OrderService } from "../order/service.ts";
 import { fontsFor } from "./fonts.ts";
 
 /** Orders that were paid: an invoice exists from PAID on, and stays for a refunded order (ADR 0120). */

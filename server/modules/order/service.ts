@@ -10,7 +10,9 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
-import type { OrderRepo, OrderRow } from "./repo.ts";
+import type { NewOrder, OrderRepo, OrderRow } from "./repo.ts";
+
+export type { OrderRow } from "./repo.ts";
 
 export const EXPIRE_ORDER_JOB = "expire-order";
 export const FULFIL_ORDER_JOB = "fulfil-order";
@@ -329,6 +331,61 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     owned,
+
+    /** An order by its code, whoever placed it: for the sandbox tools only, never a shopper's request. */
+    findByCode(code: string): Promise<OrderRow | undefined> {
+      return repo.findByCode(code);
+    },
+
+    /** An order by id (jobs carry ids), or undefined. */
+    findById(orderId: string): Promise<OrderRow | undefined> {
+      return repo.findById(orderId);
+    },
+
+    /** The order's status changes, oldest first. */
+    history(orderId: string) {
+      return repo.history(orderId);
+    },
+
+    /** The order a customer placed under an idempotency key, if any (checkout's retries, ADR 0101). */
+    findByIdempotencyKey(customerId: string, key: string, executor: Database = db) {
+      return repo.findByIdempotencyKey(customerId, key, executor);
+    },
+
+    /**
+     * Records a placed order in PENDING_PAYMENT, inside checkout's transaction: the row, its first history
+     * entry, and the job that expires it when the payment window closes. Undefined when an order with the
+     * same idempotency key won a race to the insert.
+     */
+    async create(
+      order: Omit<NewOrder, "status"> & { expiresAt: Date },
+      tx: Database,
+    ): Promise<OrderRow | undefined> {
+      const inserted = await repo.insert({ ...order, status: "PENDING_PAYMENT" }, tx);
+      if (!inserted) return undefined;
+      await repo.recordCreated(inserted.id, tx);
+      await jobs.enqueue(
+        EXPIRE_ORDER_JOB,
+        { orderId: inserted.id },
+        { executor: tx, runAt: inserted.expiresAt, dedupeKey: `expire:${inserted.id}` },
+      );
+      return inserted;
+    },
+
+    /**
+     * FULFILLING → COMPLETED once its eSIMs are delivered (ADR 0106), with `alongside` (the delivery e-mail)
+     * in the same transaction; false, and nothing done, when the order is no longer FULFILLING.
+     */
+    async complete(orderId: string, alongside?: (tx: Database) => Promise<unknown>): Promise<boolean> {
+      return db.transaction(async (rawTx) => {
+        const tx = tx$(rawTx);
+        const locked = await repo.lock(orderId, tx);
+        if (locked?.status !== "FULFILLING") return false;
+        await repo.setStatus(orderId, "FULFILLING", "COMPLETED", "esim-delivered", tx);
+        await alongside?.(tx);
+        return true;
+      });
+    },
 
     async cancel(customerId: string, code: string, locale: Locale) {
       const order = await owned(customerId, code);
