@@ -29,6 +29,7 @@ import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService } from "./modules/order/service.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
+import { createPaymentRepo } from "./modules/payment/repo.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
 import { createRecommendRepo } from "./modules/recommend/repo.ts";
 import { createRecommendService } from "./modules/recommend/service.ts";
@@ -118,16 +119,20 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const payments = createPaymentProviders(env, db, jobs);
   // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
-  payments.providers.free = createFreePayments(db, (paymentId) => order.markRefunded("free", paymentId));
+  const paymentRepo = createPaymentRepo(db);
+  payments.providers.free = createFreePayments(paymentRepo, (paymentId) =>
+    payment.markRefunded("free", paymentId),
+  );
   const coupon = createCouponService(db, createCouponRepo(db));
-  const orderRepo = createOrderRepo(db);
   const order = createOrderService({
     db,
-    repo: orderRepo,
+    repo: createOrderRepo(db),
     coupons: coupon,
     jobs,
     outbox,
     providers: payments.providers,
+    // An unpaid order's open payment sessions are the payment module's to close before it is cancelled.
+    closePayments: (orderId) => payment.closeOpenSessions(orderId),
     // eSIM delivery plugs into the fulfilment seam (ADR 0106) and fills the order detail's eSIMs.
     onFulfilling: (row) => esim.onFulfilling(row),
     esimsOfOrder: (orderId) => esim.esimsOfOrder(orderId),
@@ -164,7 +169,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const invoice = createInvoiceService({ orders: order, coupons: coupon });
   const payment = createPaymentService({
     db,
-    orderRepo,
+    repo: paymentRepo,
     orders: order,
     providers: payments.providers,
     active: payments.active,

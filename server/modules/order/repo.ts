@@ -1,10 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { type OrderStatus, orderStatusHistory, orders, payments } from "../../../db/schema/index.ts";
+import { type OrderStatus, orderStatusHistory, orders } from "../../../db/schema/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-export type PaymentRow = typeof payments.$inferSelect;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -28,7 +27,7 @@ export function inChainOrder<T extends { at: Date; fromStatus: string | null; to
   return ordered;
 }
 
-/** Orders, their status history and payment attempts (ADR 0102). */
+/** Orders and their status history (ADR 0102); payment attempts belong to the payment module. */
 export function createOrderRepo(db: Database) {
   return {
     findByCode(code: string, executor: Database = db) {
@@ -134,45 +133,6 @@ export function createOrderRepo(db: Database) {
         db.select({ n: count() }).from(orders).where(where),
       ]);
       return { rows, total: total[0]?.n ?? 0 };
-    },
-
-    insertPayment(payment: typeof payments.$inferInsert, executor: Database = db) {
-      return executor
-        .insert(payments)
-        .values(payment)
-        .returning()
-        .then((rows) => rows[0]!);
-    },
-
-    paymentsOf(orderId: string, executor: Database = db) {
-      return executor
-        .select()
-        .from(payments)
-        .where(eq(payments.orderId, orderId))
-        .orderBy(desc(payments.createdAt));
-    },
-
-    findPaymentBySession(provider: string, sessionId: string, executor: Database = db) {
-      return executor
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, sessionId)))
-        .then((rows) => rows[0]);
-    },
-
-    findPaymentByPaymentId(provider: string, paymentId: string, executor: Database = db) {
-      return executor
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, paymentId)))
-        .then((rows) => rows[0]);
-    },
-
-    updatePayment(id: string, values: Partial<typeof payments.$inferInsert>, executor: Database = db) {
-      return executor
-        .update(payments)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(payments.id, id));
     },
   };
 }

@@ -64,6 +64,11 @@ export interface OrderServiceDeps {
   outbox: MessageSender;
   providers: Record<string, PaymentProvider>;
   /**
+   * Closes an unpaid order's open payment sessions before it is cancelled (the payment module owns them):
+   * "paid" when one turned out to be paid meanwhile, which the payment module has then recorded.
+   */
+  closePayments: (orderId: string) => Promise<"closed" | "paid">;
+  /**
    * The eSIM provisioning seam (ADR 0106): called by the fulfil-order job once the order is FULFILLING. The
    * eSIM issue plugs provisioning in here and moves the order on to COMPLETED, or to REFUNDING on failure.
    */
@@ -151,23 +156,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   /** Cancels an unpaid order and gives its coupon uses back; false when it is no longer unpaid. */
   async function cancelUnpaid(orderId: string, reason: "expired" | "cancelled"): Promise<boolean> {
     // Close the provider's sessions first: a shopper who is paying right now must not lose the order.
-    for (const payment of await repo.paymentsOf(orderId)) {
-      if (payment.status !== "CREATED") continue;
-      const closed = await provider(payment.provider).expireSession(payment.providerSessionId);
-      if (closed === "paid") {
-        const state = await provider(payment.provider).retrieveSession(payment.providerSessionId);
-        if (state.paymentId)
-          await markPaid({
-            provider: payment.provider,
-            sessionId: payment.providerSessionId,
-            paymentId: state.paymentId,
-            amount: state.amount,
-            currencyCode: state.currencyCode,
-          });
-        return false;
-      }
-      await repo.updatePayment(payment.id, { status: "EXPIRED" });
-    }
+    if ((await deps.closePayments(orderId)) === "paid") return false;
     return db.transaction(async (rawTx) => {
       const tx = tx$(rawTx);
       const order = await repo.lock(orderId, tx);
@@ -179,43 +168,41 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * The one fulfilment path (ADR 0103), called by the webhook and by the return page, keyed on the provider's
-   * payment id: the first call moves PENDING_PAYMENT to PAID and enqueues fulfilment and the confirmation
-   * e-mail in the same transaction; every later call, duplicate or out of order, finds nothing to do.
+   * Records a confirmed payment on its order, inside the payment module's transaction (ADR 0103, the one
+   * fulfilment path): the first confirmation moves PENDING_PAYMENT to PAID and enqueues fulfilment and the
+   * confirmation e-mail; a repeat with the same payment id finds nothing to do ("already").
    */
-  async function markPaid(paid: PaymentConfirmation): Promise<MarkPaidOutcome> {
-    return db.transaction(async (rawTx) => {
-      const tx = tx$(rawTx);
-      const payment = await repo.findPaymentBySession(paid.provider, paid.sessionId, tx);
-      if (!payment) return "unknown-session";
-      const order = (await repo.lock(payment.orderId, tx))!;
-      if (order.providerPaymentId === paid.paymentId) return "already";
-      if (paid.amount !== order.total || paid.currencyCode.toUpperCase() !== order.currencyCode)
-        throw new Error(`payment ${paid.paymentId} amount does not match order ${order.code}`);
-      await repo.updatePayment(payment.id, { status: "SUCCEEDED", providerPaymentId: paid.paymentId }, tx);
-      if (order.status === "PENDING_PAYMENT") {
-        await repo.setStatus(order.id, "PENDING_PAYMENT", "PAID", "payment-succeeded", tx, {
-          paidAt: clock(),
-          paymentProvider: paid.provider,
-          providerPaymentId: paid.paymentId,
-        });
-        await coupons.consume(tx, order.id);
-        await jobs.enqueue(
-          FULFIL_ORDER_JOB,
-          { orderId: order.id },
-          { executor: tx, dedupeKey: `fulfil:${order.id}` },
-        );
-        await confirmationEmail(order, tx);
-        return "paid";
-      }
-      // Money arrived for an order that is cancelled, or a second session of a paid order: give it back.
+  async function recordPayment(
+    tx: Database,
+    orderId: string,
+    paid: PaymentConfirmation,
+  ): Promise<Exclude<MarkPaidOutcome, "unknown-session">> {
+    const order = (await repo.lock(orderId, tx))!;
+    if (order.providerPaymentId === paid.paymentId) return "already";
+    if (paid.amount !== order.total || paid.currencyCode.toUpperCase() !== order.currencyCode)
+      throw new Error(`payment ${paid.paymentId} amount does not match order ${order.code}`);
+    if (order.status === "PENDING_PAYMENT") {
+      await repo.setStatus(order.id, "PENDING_PAYMENT", "PAID", "payment-succeeded", tx, {
+        paidAt: clock(),
+        paymentProvider: paid.provider,
+        providerPaymentId: paid.paymentId,
+      });
+      await coupons.consume(tx, order.id);
       await jobs.enqueue(
-        REFUND_PAYMENT_JOB,
-        { provider: paid.provider, paymentId: paid.paymentId, amount: paid.amount, orderId: order.id },
-        { executor: tx, dedupeKey: `refund:${paid.provider}:${paid.paymentId}` },
+        FULFIL_ORDER_JOB,
+        { orderId: order.id },
+        { executor: tx, dedupeKey: `fulfil:${order.id}` },
       );
-      return "refunding-late-payment";
-    });
+      await confirmationEmail(order, tx);
+      return "paid";
+    }
+    // Money arrived for an order that is cancelled, or a second session of a paid order: give it back.
+    await jobs.enqueue(
+      REFUND_PAYMENT_JOB,
+      { provider: paid.provider, paymentId: paid.paymentId, amount: paid.amount, orderId: order.id },
+      { executor: tx, dedupeKey: `refund:${paid.provider}:${paid.paymentId}` },
+    );
+    return "refunding-late-payment";
   }
 
   async function startRefund(orderId: string, reason: string): Promise<boolean> {
@@ -239,17 +226,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     });
   }
 
-  /** A provider's refund.succeeded: REFUNDING → REFUNDED; a late payment's refund only marks the payment. */
-  async function markRefunded(providerName: string, paymentId: string): Promise<boolean> {
-    return db.transaction(async (rawTx) => {
-      const tx = tx$(rawTx);
-      const payment = await repo.findPaymentByPaymentId(providerName, paymentId, tx);
-      if (!payment) return false;
-      await repo.updatePayment(payment.id, { status: "REFUNDED" }, tx);
-      const order = await repo.lock(payment.orderId, tx);
-      if (order?.status !== "REFUNDING" || order.providerPaymentId !== paymentId) return false;
-      return repo.setStatus(order.id, "REFUNDING", "REFUNDED", "refund-succeeded", tx);
-    });
+  /**
+   * A provider's refund.succeeded, inside the payment module's transaction: REFUNDING → REFUNDED when the
+   * refund is of the payment the order was paid with (a late payment's refund changes no order).
+   */
+  async function recordRefund(tx: Database, orderId: string, paymentId: string): Promise<boolean> {
+    const order = await repo.lock(orderId, tx);
+    if (order?.status !== "REFUNDING" || order.providerPaymentId !== paymentId) return false;
+    return repo.setStatus(order.id, "REFUNDING", "REFUNDED", "refund-succeeded", tx);
   }
 
   async function detail(customerId: string, code: string, locale: Locale) {
@@ -269,8 +253,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   return {
     view,
-    markPaid,
-    markRefunded,
+    recordPayment,
+    recordRefund,
     startRefund,
     cancelUnpaid,
 

@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
-import { payments } from "../../../db/schema/index.ts";
 import { type PaymentProvider, WebhookSignatureError } from "../../providers/payment/types.ts";
+import type { PaymentRepo } from "./repo.ts";
 
 /** The provider name of an order whose total is 0 (ADR 0121): nothing to charge, so no hosted page. */
 export const FREE_PROVIDER = "free";
@@ -16,7 +14,7 @@ export const freePaymentId = (orderCode: string) => `free_${orderCode}`;
  * move and is recorded at once through onRefunded (REFUNDING → REFUNDED). It sends no webhooks.
  */
 export function createFreePayments(
-  db: Database,
+  repo: PaymentRepo,
   onRefunded: (paymentId: string) => Promise<unknown>,
 ): PaymentProvider {
   return {
@@ -31,10 +29,7 @@ export function createFreePayments(
     },
 
     async retrieveSession(sessionId) {
-      const [payment] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, FREE_PROVIDER), eq(payments.providerSessionId, sessionId)));
+      const payment = await repo.findBySession(FREE_PROVIDER, sessionId);
       if (!payment) return { status: "expired", paymentId: null, amount: 0, currencyCode: "" };
       return { status: "paid", paymentId: sessionId, amount: 0, currencyCode: payment.currencyCode };
     },

@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Locale } from "../../../core/constants.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { Database } from "../../../db/client.ts";
-import { paymentEvents } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import {
   type PaymentProvider,
@@ -11,13 +9,13 @@ import {
 } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
 import type { Currency } from "../coupon/service.ts";
-import type { OrderRepo, OrderRow } from "../order/repo.ts";
-import type { OrderService } from "../order/service.ts";
+import type { MarkPaidOutcome, OrderRow, OrderService, PaymentConfirmation } from "../order/service.ts";
 import { FREE_PROVIDER, freePaymentId } from "./free.ts";
+import type { PaymentRepo } from "./repo.ts";
 
 export interface PaymentServiceDeps {
   db: Database;
-  orderRepo: OrderRepo;
+  repo: PaymentRepo;
   orders: OrderService;
   providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
   /** The provider new payments go to (PAYMENT_PROVIDER). */
@@ -32,10 +30,11 @@ const pathPrefix = (locale: Locale) => (locale === "en_US" ? "" : `/${locale}`);
 /**
  * Payments (ADR 0103): starts a hosted-page session for an unpaid order, takes webhooks (signature checked
  * over the raw body, replays acknowledged and ignored), and lets the return page confirm a payment itself.
- * Both paths end in orders.markPaid.
+ * Both paths end in markPaid. The module owns the payments table; the order's side of each change is the order
+ * module's, called inside the same transaction.
  */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, orderRepo, orders } = deps;
+  const { db, repo, orders } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   function provider(name: string): PaymentProvider {
@@ -44,13 +43,48 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return found;
   }
 
+  /** A provider a recorded payment went through: it must still be configured (jobs retry until it is). */
+  function configured(name: string): PaymentProvider {
+    const found = deps.providers[name as PaymentProviderName];
+    if (!found) throw new Error(`payment provider ${name} is not configured`);
+    return found;
+  }
+
+  /**
+   * The one fulfilment path (ADR 0103), called by the webhook and by the return page, keyed on the provider's
+   * payment id: the first call marks the payment SUCCEEDED and its order PAID in one transaction; every later
+   * call, duplicate or out of order, finds nothing to do.
+   */
+  async function markPaid(paid: PaymentConfirmation): Promise<MarkPaidOutcome> {
+    return db.transaction(async (rawTx) => {
+      const tx = rawTx as unknown as Database;
+      const payment = await repo.findBySession(paid.provider, paid.sessionId, tx);
+      if (!payment) return "unknown-session";
+      const outcome = await orders.recordPayment(tx, payment.orderId, paid);
+      if (outcome !== "already")
+        await repo.update(payment.id, { status: "SUCCEEDED", providerPaymentId: paid.paymentId }, tx);
+      return outcome;
+    });
+  }
+
+  /** A provider's refund.succeeded: the payment is REFUNDED, and its order REFUNDING → REFUNDED. */
+  async function markRefunded(providerName: string, paymentId: string): Promise<boolean> {
+    return db.transaction(async (rawTx) => {
+      const tx = rawTx as unknown as Database;
+      const payment = await repo.findByPaymentId(providerName, paymentId, tx);
+      if (!payment) return false;
+      await repo.update(payment.id, { status: "REFUNDED" }, tx);
+      return orders.recordRefund(tx, payment.orderId, paymentId);
+    });
+  }
+
   /** Confirms with the provider the latest open session of an unpaid order (the return page path). */
   async function reconcile(orderId: string) {
-    for (const payment of await orderRepo.paymentsOf(orderId)) {
+    for (const payment of await repo.ofOrder(orderId)) {
       if (payment.status !== "CREATED") continue;
       const state = await provider(payment.provider).retrieveSession(payment.providerSessionId);
       if (state.status === "paid" && state.paymentId) {
-        await orders.markPaid({
+        await markPaid({
           provider: payment.provider,
           sessionId: payment.providerSessionId,
           paymentId: state.paymentId,
@@ -81,12 +115,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       idempotencyKey: `${order.code}-free`,
     });
     const recorded = async () =>
-      (await orderRepo.paymentsOf(order.id)).some(
+      (await repo.ofOrder(order.id)).some(
         (payment) => payment.provider === FREE_PROVIDER && payment.providerSessionId === session.sessionId,
       );
     if (!(await recorded())) {
       try {
-        await orderRepo.insertPayment({
+        await repo.insert({
           orderId: order.id,
           provider: FREE_PROVIDER,
           providerSessionId: session.sessionId,
@@ -99,7 +133,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (!(await recorded())) throw error;
       }
     }
-    await orders.markPaid({
+    await markPaid({
       provider: FREE_PROVIDER,
       sessionId: session.sessionId,
       paymentId: session.sessionId,
@@ -110,6 +144,35 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   return {
+    markPaid,
+    markRefunded,
+
+    /**
+     * Closes an unpaid order's open sessions before the order module cancels it: "paid" when the provider says
+     * one was paid meanwhile (then recorded through markPaid, so the order is not cancelled under a payer).
+     */
+    async closeOpenSessions(orderId: string): Promise<"closed" | "paid"> {
+      for (const payment of await repo.ofOrder(orderId)) {
+        if (payment.status !== "CREATED") continue;
+        const source = configured(payment.provider);
+        const closed = await source.expireSession(payment.providerSessionId);
+        if (closed === "paid") {
+          const state = await source.retrieveSession(payment.providerSessionId);
+          if (state.paymentId)
+            await markPaid({
+              provider: payment.provider,
+              sessionId: payment.providerSessionId,
+              paymentId: state.paymentId,
+              amount: state.amount,
+              currencyCode: state.currencyCode,
+            });
+          return "paid";
+        }
+        await repo.update(payment.id, { status: "EXPIRED" });
+      }
+      return "closed";
+    },
+
     /** Starts (or resumes) paying an order on the active provider's hosted page. */
     async start(customer: CurrentCustomer, code: string, origin: string, locale: Locale) {
       const order = await orders.owned(customer.id, code);
@@ -137,7 +200,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           },
         });
       }
-      const attempts = await orderRepo.paymentsOf(order.id);
+      const attempts = await repo.ofOrder(order.id);
       for (const payment of attempts) {
         if (payment.provider !== active.name || payment.status !== "CREATED") continue;
         const state = await active.retrieveSession(payment.providerSessionId);
@@ -165,7 +228,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } catch (error) {
         throw new ApiError(502, "purchase.payment.providerUnavailable", { detail: String(error) });
       }
-      await orderRepo.insertPayment({
+      await repo.insert({
         orderId: order.id,
         provider: active.name,
         providerSessionId: session.sessionId,
@@ -195,15 +258,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           throw new ApiError(400, "purchase.payment.signatureInvalid");
         throw error;
       }
-      const seen = await db
-        .select()
-        .from(paymentEvents)
-        .where(and(eq(paymentEvents.provider, source.name), eq(paymentEvents.eventId, event.id)));
-      if (seen.length > 0) return { received: true, duplicate: true };
+      if (await repo.eventSeen(source.name, event.id)) return { received: true, duplicate: true };
       let outcome = "ignored";
       switch (event.type) {
         case "payment.succeeded":
-          outcome = await orders.markPaid({
+          outcome = await markPaid({
             provider: source.name,
             sessionId: event.sessionId,
             paymentId: event.paymentId,
@@ -212,21 +271,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           });
           break;
         case "payment.failed": {
-          const payment = await orderRepo.findPaymentBySession(source.name, event.sessionId);
+          const payment = await repo.findBySession(source.name, event.sessionId);
           // A failed card leaves the session open for another try; the failure is kept for support.
           if (payment?.status === "CREATED")
-            await orderRepo.updatePayment(payment.id, { failureCode: event.failureCode });
+            await repo.update(payment.id, { failureCode: event.failureCode });
           outcome = "failure-recorded";
           break;
         }
         case "refund.succeeded":
-          outcome = (await orders.markRefunded(source.name, event.paymentId)) ? "refunded" : "ignored";
+          outcome = (await markRefunded(source.name, event.paymentId)) ? "refunded" : "ignored";
           break;
       }
-      await db
-        .insert(paymentEvents)
-        .values({ provider: source.name, eventId: event.id, type: event.type })
-        .onConflictDoNothing();
+      await repo.recordEvent({ provider: source.name, eventId: event.id, type: event.type });
       return { received: true, duplicate: false, outcome };
     },
 
@@ -235,7 +291,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       let order = await orders.owned(customer.id, code);
       if (order.status === "PENDING_PAYMENT") {
         await reconcile(order.id);
-        order = (await orderRepo.findById(order.id))!;
+        order = (await orders.findById(order.id))!;
       }
       const view = await orders.view(order, locale);
       return {

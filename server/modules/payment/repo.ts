@@ -1,0 +1,65 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { paymentEvents, payments } from "../../../db/schema/index.ts";
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** Payment attempts (one per provider session) and the provider events already applied (ADR 0103). */
+export function createPaymentRepo(db: Database) {
+  return {
+    insert(payment: NewPayment, executor: Database = db) {
+      return executor
+        .insert(payments)
+        .values(payment)
+        .returning()
+        .then((rows) => rows[0]!);
+    },
+
+    /** An order's payment attempts, newest first. */
+    ofOrder(orderId: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt));
+    },
+
+    findBySession(provider: string, sessionId: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerSessionId, sessionId)))
+        .then((rows) => rows[0]);
+    },
+
+    findByPaymentId(provider: string, paymentId: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, paymentId)))
+        .then((rows) => rows[0]);
+    },
+
+    update(id: string, values: Partial<NewPayment>, executor: Database = db) {
+      return executor
+        .update(payments)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(payments.id, id));
+    },
+
+    async eventSeen(provider: string, eventId: string): Promise<boolean> {
+      const seen = await db
+        .select({ id: paymentEvents.eventId })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+      return seen.length > 0;
+    },
+
+    recordEvent(event: { provider: string; eventId: string; type: string }) {
+      return db.insert(paymentEvents).values(event).onConflictDoNothing();
+    },
+  };
+}
+
+export type PaymentRepo = ReturnType<typeof createPaymentRepo>;
