@@ -45,7 +45,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   invoiceRoutes(api, services);
   // The sandbox payment page exists whenever the sandbox is the payment provider (explicit in production).
   if (services.sandboxPayments) {
-    const currencies = services.coupon.currencies;
+    const { currencies } = services.site;
     sandboxPaymentRoutes(api, services.sandboxPayments, async (code) => {
       const currency = (await currencies()).get(code);
       return { currencySymbol: currency?.symbol ?? code, minorDigits: currency?.minorDigits ?? 2 };

@@ -123,11 +123,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   payments.providers.free = createFreePayments(paymentRepo, (paymentId) =>
     payment.markRefunded("free", paymentId),
   );
-  const coupon = createCouponService(db, createCouponRepo(db));
+  const coupon = createCouponService(db, createCouponRepo(db), site.currencies);
   const order = createOrderService({
     db,
     repo: createOrderRepo(db),
     coupons: coupon,
+    currencies: site.currencies,
     jobs,
     outbox,
     providers: payments.providers,
@@ -160,20 +161,21 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     db,
     catalog,
     coupons: coupon,
+    currencies: site.currencies,
     orders: order,
     esims: esim,
     // The quote flags a total the active card provider cannot charge (ADR 0122).
     paymentMinimum: (currencyCode, rates) =>
       payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
-  const invoice = createInvoiceService({ orders: order, coupons: coupon });
+  const invoice = createInvoiceService({ orders: order, currencies: site.currencies });
   const payment = createPaymentService({
     db,
     repo: paymentRepo,
     orders: order,
     providers: payments.providers,
     active: payments.active,
-    currencies: () => coupon.currencies(),
+    currencies: site.currencies,
   });
   return {
     site,

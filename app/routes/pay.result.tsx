@@ -26,7 +26,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   try {
     // The status call also asks the provider, so a payment whose webhook is late is confirmed here.
     const status = await app.services.payment.status(customer, code, app.request.locale);
-    const currency = (await app.services.coupon.currencies()).get(status.currencyCode);
+    const currency = (await app.services.site.currencies()).get(status.currencyCode);
     return {
       status,
       minorDigits: currency?.minorDigits ?? 2,

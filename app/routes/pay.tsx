@@ -23,7 +23,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!isOrderCode(code)) throw data(null, { status: 404 });
   try {
     const order = await app.services.order.detail(customer.id, code, app.request.locale);
-    const currency = (await app.services.coupon.currencies()).get(order.currencyCode);
+    const currency = (await app.services.site.currencies()).get(order.currencyCode);
     return { order, minorDigits: currency?.minorDigits ?? 2, serverNow: Date.now() };
   } catch (error) {
     if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });

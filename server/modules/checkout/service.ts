@@ -9,6 +9,7 @@ import type { CurrentCustomer } from "../account/sessions.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { CouponChoice, CouponService, PricedLine } from "../coupon/service.ts";
 import { type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
+import type { SiteService } from "../site/service.ts";
 import { couponOptions } from "./coupon-options.ts";
 import { belowMinimumError, belowPaymentMinimum } from "./minimum.ts";
 
@@ -25,6 +26,8 @@ export interface CheckoutDeps {
   db: Database;
   catalog: CatalogService;
   coupons: CouponService;
+  /** The store's currencies and rates (the site module's). */
+  currencies: SiteService["currencies"];
   orders: OrderService;
   /** A top-up must name one of the customer's eSIMs that has not expired (the eSIM module checks). */
   esims?: { checkTopUp(customerId: string, iccid: string): Promise<void> };
@@ -77,7 +80,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   ) {
     if (input.topUpIccid) await deps.esims?.checkTopUp(customerId, input.topUpIccid);
     const plan = await catalog.getPlan(input.platformProductCode, currencyCode, locale);
-    const rates = await coupons.currencies();
+    const rates = await deps.currencies();
     const currency = rates.get(currencyCode);
     if (!currency)
       throw new ApiError(400, "catalog.currencyUnsupported", { params: { currency: currencyCode } });
@@ -96,7 +99,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   return {
     /** The active card provider's minimum charge in a currency (ADRs 0122, 0149); null when none. */
     async paymentMinimum(currencyCode: string): Promise<number | null> {
-      return deps.paymentMinimum?.(currencyCode, await coupons.currencies()) ?? null;
+      return deps.paymentMinimum?.(currencyCode, await deps.currencies()) ?? null;
     },
 
     /** The checkout coupon dialog's wallet, each coupon checked against this plan line (ADRs 0111, 0155). */

@@ -5,7 +5,6 @@ import {
   couponScopes,
   coupons,
   couponUsage,
-  currencies,
   customerCoupons,
   destinations,
   plans,
@@ -40,10 +39,6 @@ export function createCouponRepo(db: Database) {
     findAll(codes: string[]) {
       if (codes.length === 0) return Promise.resolve([] as CouponRow[]);
       return db.select().from(coupons).where(inArray(coupons.code, codes));
-    },
-
-    currencies() {
-      return db.select().from(currencies);
     },
 
     scopes(code: string, executor: Database = db) {

@@ -1,16 +1,13 @@
 import type { Locale } from "../../../core/constants.ts";
-import { convertBetween, couponOff, couponValueLabel, type RatedCurrency } from "../../../core/coupon.ts";
+import { convertBetween, couponOff, couponValueLabel } from "../../../core/coupon.ts";
 import { pageList } from "../../../core/lists.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { Database } from "../../../db/client.ts";
 import type { MarketingType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError } from "../../http/errors.ts";
+import type { Currency } from "../site/currencies.ts";
 import type { CouponRepo, CouponRow, WalletRow, WalletState } from "./repo.ts";
-
-export interface Currency extends RatedCurrency {
-  symbol: string;
-}
 
 /** spec 3 Coupon, with the display value (spec 5) and the minimum spend the checkout shows. */
 export interface CouponView {
@@ -89,26 +86,13 @@ interface CouponFacts {
   customerCount(code: string): Promise<number>;
 }
 
-export function createCouponService(db: Database, repo: CouponRepo, clock: () => Date = () => new Date()) {
-  let currencyCache: Promise<Map<string, Currency>> | undefined;
-  function currencies() {
-    currencyCache ??= repo.currencies().then(
-      (rows) =>
-        new Map(
-          rows.map((row) => [
-            row.code,
-            {
-              code: row.code,
-              minorDigits: row.minorDigits,
-              rateFromBase: row.rateFromBase,
-              symbol: row.symbol,
-            },
-          ]),
-        ),
-    );
-    return currencyCache;
-  }
-
+export function createCouponService(
+  db: Database,
+  repo: CouponRepo,
+  /** The store's currencies and rates (the site module's). */
+  currencies: () => Promise<Map<string, Currency>>,
+  clock: () => Date = () => new Date(),
+) {
   async function view(row: CouponRow, locale: Locale): Promise<CouponView> {
     const all = await currencies();
     const reductionCurrency = row.reductionCurrency ? all.get(row.reductionCurrency) : undefined;
@@ -456,8 +440,6 @@ export function createCouponService(db: Database, repo: CouponRepo, clock: () =>
     async consume(tx: Database, orderId: string) {
       await repo.markWalletUsed(orderId, tx);
     },
-
-    currencies,
   };
 }
 

@@ -4,8 +4,8 @@ import { translate } from "../../../core/i18n/index.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { OrderStatus } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { CouponService } from "../coupon/service.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
+import type { SiteService } from "../site/service.ts";
 import { fontsFor } from "./fonts.ts";
 
 /** Orders that were paid: an invoice exists from PAID on, and stays for a refunded order (ADR 0120). */
@@ -19,7 +19,7 @@ export const INVOICED_STATUSES: readonly OrderStatus[] = [
 
 export interface InvoiceServiceDeps {
   orders: Pick<OrderService, "owned">;
-  coupons: Pick<CouponService, "currencies">;
+  currencies: SiteService["currencies"];
 }
 
 export interface InvoiceFile {
@@ -69,7 +69,7 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
     const locale: Locale = isLocale(order.locale) ? order.locale : "en_US";
     const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
       translate(locale, key, params);
-    const currency = (await deps.coupons.currencies()).get(order.currencyCode);
+    const currency = (await deps.currencies()).get(order.currencyCode);
     const money = (minor: number) =>
       formatPrice(minor, {
         currencySymbol: currency?.symbol ?? order.currencyCode,

@@ -10,6 +10,7 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
+import type { SiteService } from "../site/service.ts";
 import type { NewOrder, OrderRepo, OrderRow } from "./repo.ts";
 
 export type { OrderRow } from "./repo.ts";
@@ -60,6 +61,8 @@ export interface OrderServiceDeps {
   db: Database;
   repo: OrderRepo;
   coupons: CouponService;
+  /** The store's currencies (the site module's), to name an order's currency. */
+  currencies: SiteService["currencies"];
   jobs: JobRunner;
   outbox: MessageSender;
   providers: Record<string, PaymentProvider>;
@@ -96,7 +99,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   async function view(order: OrderRow, locale: Locale): Promise<OrderView> {
-    const currency = (await coupons.currencies()).get(order.currencyCode);
+    const currency = (await deps.currencies()).get(order.currencyCode);
     return {
       code: order.code,
       status: order.status,
@@ -132,7 +135,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   async function confirmationEmail(order: OrderRow, executor: Database) {
     const locale: Locale = isLocale(order.locale) ? order.locale : "en_US";
-    const currency = (await coupons.currencies()).get(order.currencyCode);
+    const currency = (await deps.currencies()).get(order.currencyCode);
     const total = formatPrice(order.total, {
       currencySymbol: currency?.symbol ?? order.currencyCode,
       minorDigits: currency?.minorDigits ?? 2,

@@ -8,8 +8,8 @@ import {
   WebhookSignatureError,
 } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
-import type { Currency } from "../coupon/service.ts";
 import type { MarkPaidOutcome, OrderRow, OrderService, PaymentConfirmation } from "../order/service.ts";
+import type { Currency } from "../site/currencies.ts";
 import { FREE_PROVIDER, freePaymentId } from "./free.ts";
 import type { PaymentRepo } from "./repo.ts";
 

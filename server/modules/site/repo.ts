@@ -15,6 +15,10 @@ export function createSiteRepo(db: Database) {
         .where(eq(siteLanguages.siteCode, siteCode))
         .orderBy(asc(siteLanguages.sortOrder));
     },
+    /** Every currency, enabled or not: orders keep the currency they were placed in. */
+    currencies() {
+      return db.select().from(currencies);
+    },
     enabledCurrencies() {
       return db
         .select()

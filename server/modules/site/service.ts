@@ -1,5 +1,6 @@
 import type { Locale } from "../../../core/constants.ts";
 import { notFound } from "../../http/errors.ts";
+import { createCurrencies } from "./currencies.ts";
 import type { SiteRepo } from "./repo.ts";
 
 export interface Currency {
@@ -37,6 +38,7 @@ export interface SiteInfo {
 const CACHE_MS = 10_000;
 
 export function createSiteService(repo: SiteRepo) {
+  const currencies = createCurrencies(repo);
   // Site info is read on every page render; a short in-process cache keeps it off the hot path.
   const cache = new Map<string, { at: number; value: Promise<SiteInfo> }>();
 
@@ -89,6 +91,8 @@ export function createSiteService(repo: SiteRepo) {
     invalidate() {
       cache.clear();
     },
+    /** The store's currencies and rates, by code (server/modules/site/currencies.ts). */
+    currencies,
   };
 }
 

@@ -256,7 +256,7 @@ describe("Stripe Checkout adapter", () => {
 describe("Stripe's minimum charge (ADRs 0122, 0148, 0149)", () => {
   it("answers Stripe's table in minor units, zero-decimal yen included, and the settlement floor for CNY", async () => {
     const stripe = createStripePayments({ secretKey: "sk_test_min", webhookSecret: WEBHOOK_SECRET });
-    const rates = await app.services.coupon.currencies();
+    const rates = await app.services.site.currencies();
     expect(stripe.minimumAmount("HKD", rates)).toBe(400);
     expect(stripe.minimumAmount("usd", rates)).toBe(50);
     expect(stripe.minimumAmount("EUR", rates)).toBe(50);
