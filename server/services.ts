@@ -84,6 +84,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     captcha,
     transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
     limiter: rateLimiter,
+    forget: {
+      orders: (customerId, tx) => order.forgetCustomer(customerId, tx),
+      messages: (addresses, tx) => outbox.forget(addresses, tx),
+    },
     settings: {
       scrypt: scryptParams(env),
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,

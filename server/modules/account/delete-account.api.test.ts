@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { customers, messageOutbox, orders, verificationCodes } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { place, pricePlan } from "../checkout/purchase-test-kit.ts";
+import { DELETED_CONTACT_EMAIL } from "../order/service.ts";
 import {
   BEARER,
   bearer,
@@ -11,7 +12,6 @@ import {
   GOOD_PASSWORD,
   registerByEmail,
 } from "./account-test-kit.ts";
-import { DELETED_CONTACT_EMAIL } from "./repo.ts";
 
 const app = setupTestApp();
 

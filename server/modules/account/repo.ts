@@ -1,22 +1,13 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import {
-  captchas,
   customerSessions,
   customerSocialIdentities,
   customers,
-  messageOutbox,
-  orders,
   verificationCodes,
 } from "../../../db/schema/index.ts";
 import { contactAddress, contactTarget } from "./contact.ts";
 import type { Contact } from "./inputs.ts";
-
-/**
- * What a deleted account's orders keep as their contact e-mail (ADR 0165): the column is required, and the
- * reserved .invalid domain can never receive mail.
- */
-export const DELETED_CONTACT_EMAIL = "deleted-account@deleted.invalid";
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -67,7 +58,7 @@ export function createAccountRepo(db: Database) {
 
   return {
     db,
-    /** Housekeeping: rows no request can use any more (ended sessions, spent or stale codes and captchas). */
+    /** Housekeeping: rows no request can use any more (ended sessions, spent or stale codes). */
     async purgeExpired(olderThan: Date) {
       // Rotated sessions stay until their refresh token would have expired: reuse detection needs them.
       await db.delete(customerSessions).where(lt(customerSessions.refreshExpiresAt, olderThan));
@@ -82,7 +73,6 @@ export function createAccountRepo(db: Database) {
           ),
         );
       await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, olderThan));
-      await db.delete(captchas).where(lt(captchas.expiresAt, olderThan));
     },
     async findByContact(contact: Contact) {
       const [row] = await db
@@ -112,13 +102,12 @@ export function createAccountRepo(db: Database) {
         .returning();
       return row ?? null;
     },
-    /** Account deletion (ADR 0063): the row stays for the rows that reference it, with every personal field cleared. */
     /**
-     * Account deletion (ADRs 0063, 0165): the customer row stays, without personal data; orders keep the sale
-     * (plan, amounts, payment, dates) but lose the contact e-mail and phone; the codes, and the messages in the
-     * outbox, addressed to the account's or its orders' contacts are deleted; sessions lose their user agent.
+     * Account deletion (ADRs 0063, 0165), the account's own share: the customer row stays, without personal
+     * data; the codes addressed to its contacts are deleted; sessions lose their user agent. Returns the
+     * account's contact addresses, so the other modules' shares can forget what was sent to them.
      */
-    async anonymize(id: string, executor: Database = db) {
+    async anonymize(id: string, executor: Database = db): Promise<string[]> {
       const [row] = await executor
         .select({ email: customers.email, phone: customers.phone, telCode: customers.internationalTelCode })
         .from(customers)
@@ -129,28 +118,11 @@ export function createAccountRepo(db: Database) {
       if (row?.phone && row.telCode) {
         contacts.push({ kind: "phone", phone: row.phone, internationalTelCode: row.telCode });
       }
-      const orderContacts = await executor
-        .selectDistinct({ email: orders.contactEmail })
-        .from(orders)
-        .where(eq(orders.customerId, id));
-      const addresses = [
-        ...contacts.map(contactAddress),
-        ...orderContacts.map((order) => order.email.toLowerCase()),
-      ].filter((address) => address !== DELETED_CONTACT_EMAIL);
-      if (addresses.length) {
-        await executor
-          .delete(messageOutbox)
-          .where(inArray(sql`lower(${messageOutbox.to})`, [...new Set(addresses)]));
-      }
       if (contacts.length) {
         await executor
           .delete(verificationCodes)
           .where(inArray(verificationCodes.target, contacts.map(contactTarget)));
       }
-      await executor
-        .update(orders)
-        .set({ contactEmail: DELETED_CONTACT_EMAIL, contactPhone: null })
-        .where(eq(orders.customerId, id));
       await executor
         .update(customerSessions)
         .set({ userAgent: null })
@@ -173,6 +145,7 @@ export function createAccountRepo(db: Database) {
         })
         .where(eq(customers.id, id));
       await executor.delete(customerSocialIdentities).where(eq(customerSocialIdentities.customerId, id));
+      return contacts.map(contactAddress);
     },
 
     async findIdentity(provider: string, subject: string) {

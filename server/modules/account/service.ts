@@ -49,6 +49,15 @@ export interface AccountServiceDeps {
   transport: PasswordTransport;
   limiter: RateLimiter;
   settings: AccountSettings;
+  /**
+   * Account deletion asks every module that holds the customer's data to forget it, in the deletion's
+   * transaction (ADR 0165): the orders give up their contacts and return the e-mails they had; the
+   * messages sent to any of the customer's addresses are deleted.
+   */
+  forget: {
+    orders: (customerId: string, tx: Database) => Promise<string[]>;
+    messages: (addresses: string[], tx: Database) => Promise<void>;
+  };
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -297,7 +306,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       await repo.db.transaction(async (tx) => {
         const executor = tx as unknown as Database;
         await sessions.endAll(row.id, executor);
-        await repo.anonymize(row.id, executor);
+        const addresses = await repo.anonymize(row.id, executor);
+        addresses.push(...(await deps.forget.orders(row.id, executor)));
+        await deps.forget.messages(addresses, executor);
       });
       return { success: true, message: translate(client.locale, "account.deleted") };
     },
@@ -308,7 +319,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** Hourly (app.ts): deletes sessions, codes and captchas that expired more than a day ago. */
-    purgeExpired: () => repo.purgeExpired(new Date(Date.now() - 24 * 3600_000)),
+    async purgeExpired() {
+      const olderThan = new Date(Date.now() - 24 * 3600_000);
+      await repo.purgeExpired(olderThan);
+      await captcha.purgeExpired(olderThan);
+    },
 
     // Used by social sign-in (social.ts).
     createCustomer,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { captchas } from "../../../db/schema/index.ts";
 
@@ -36,6 +36,10 @@ export function createCaptchaRepo(db: Database) {
         )
         .returning({ checkAccount: captchas.checkAccount });
       return row ?? null;
+    },
+    /** Housekeeping: captchas that expired before `olderThan`. */
+    async purgeExpired(olderThan: Date) {
+      await db.delete(captchas).where(lt(captchas.expiresAt, olderThan));
     },
   };
 }

@@ -49,6 +49,9 @@ export function createCaptchaService(repo: CaptchaRepo, options: { keepAnswersFo
   }
 
   return {
+    /** Housekeeping (the account module's hourly purge): captchas that expired before `olderThan`. */
+    purgeExpired: (olderThan: Date) => repo.purgeExpired(olderThan),
+
     async generate() {
       const captchaKey = randomBytes(18).toString("base64url");
       const answer = randomDigits(DIGITS);

@@ -110,6 +110,19 @@ export function createOrderRepo(db: Database) {
       return inChainOrder(rows);
     },
 
+    /** Replaces the contact of every order of a customer; returns the distinct e-mails they had. */
+    async forgetContacts(customerId: string, placeholderEmail: string, executor: Database) {
+      const had = await executor
+        .selectDistinct({ email: orders.contactEmail })
+        .from(orders)
+        .where(eq(orders.customerId, customerId));
+      await executor
+        .update(orders)
+        .set({ contactEmail: placeholderEmail, contactPhone: null })
+        .where(eq(orders.customerId, customerId));
+      return had.map((row) => row.email);
+    },
+
     async list(
       customerId: string,
       filter: { status?: OrderStatus | readonly OrderStatus[]; keyword?: string },

@@ -20,6 +20,12 @@ export const FULFIL_ORDER_JOB = "fulfil-order";
 export const REFUND_PAYMENT_JOB = "refund-payment";
 
 /** An unpaid order is cancelled this long after it was placed (issue: Purchase). */
+/**
+ * What a deleted account's orders keep as their contact e-mail (ADR 0165): the column is required, and the
+ * reserved .invalid domain can never receive mail.
+ */
+export const DELETED_CONTACT_EMAIL = "deleted-account@deleted.invalid";
+
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
 
 export interface OrderView {
@@ -318,6 +324,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     owned,
+
+    /**
+     * Account deletion (ADR 0165), in its transaction: the customer's orders keep the sale (plan, amounts,
+     * payment, dates) but lose the contact e-mail and phone. Returns the e-mails they had, so the messages
+     * sent to them can be forgotten too.
+     */
+    async forgetCustomer(customerId: string, tx: Database): Promise<string[]> {
+      const emails = await repo.forgetContacts(customerId, DELETED_CONTACT_EMAIL, tx);
+      return emails.filter((email) => email !== DELETED_CONTACT_EMAIL);
+    },
 
     /** An order by its code, whoever placed it: for the sandbox tools only, never a shopper's request. */
     findByCode(code: string): Promise<OrderRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { messageOutbox } from "../../../db/schema/index.ts";
 
@@ -32,6 +32,15 @@ export function createOutbox(db: Database) {
         body: message.body,
         html: message.html ?? null,
       });
+    },
+    /**
+     * Account deletion (ADRs 0063, 0165): the messages addressed to a deleted customer's contacts go, sent or
+     * not, in the deletion's transaction. Addresses match case-insensitively.
+     */
+    async forget(addresses: string[], executor: Database = db) {
+      const lower = [...new Set(addresses.map((address) => address.toLowerCase()))];
+      if (lower.length === 0) return;
+      await executor.delete(messageOutbox).where(inArray(sql`lower(${messageOutbox.to})`, lower));
     },
     /**
      * Development and tests only (/__dev/outbox): the latest messages to one address, newest first. Messages
