@@ -36,3 +36,6 @@ export const iccid = () => z.string().regex(ICCID_PATTERN);
 /** An ICCID of a profile we issued (19 or 20 digits), as the sandbox tools take it. */
 export const issuedIccid = () => iccid().min(ISSUED_ICCID_MIN_LENGTH);
 export const esimId = () => z.string().regex(ESIM_ID_PATTERN);
+
+/** The `:code` path parameter of every order endpoint (orders, payment, invoice, sandbox tools). */
+export const OrderCodeParam = z.object({ code: orderCode() });

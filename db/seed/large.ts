@@ -1,6 +1,4 @@
 import { sql } from "drizzle-orm";
-import { readEnv } from "../../server/env.ts";
-import { openDatabase } from "../client.ts";
 import { planCoverage, planPrices, plans } from "../schema/index.ts";
 import { insertInBatches } from "./batch.ts";
 import { seedDestinations } from "./destinations.ts";
@@ -12,7 +10,7 @@ export const LARGE_CATALOGUE_PLANS = 10_000;
 const PLANS_PER_TRANSACTION = 500;
 
 /**
- * `npm run seed:large`: tops the catalogue up to at least 10,000 plans with the full data × validity grid per
+ * `npm run seed:large` (scripts/seed-large.ts): tops the catalogue up to at least 10,000 plans with the full data × validity grid per
  * destination, most popular destinations first. Idempotent: plans that exist are skipped, and a catalogue that
  * is already large enough is left alone.
  */
@@ -63,19 +61,4 @@ export async function seedLarge(db: Parameters<typeof seedIfEmpty>[0], target = 
   }
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(plans);
   return { added: pending.length, total: count?.n ?? 0 };
-}
-
-if (import.meta.main) {
-  const env = readEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  try {
-    await database.migrate();
-    const started = Date.now();
-    const { added, total } = await seedLarge(database.db);
-    console.log(
-      `seed:large: added ${added} plans in ${Date.now() - started} ms; the catalogue has ${total} plans.`,
-    );
-  } finally {
-    await database.close();
-  }
 }

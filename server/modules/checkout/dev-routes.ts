@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { OrderCodeParam } from "../../../core/ids.ts";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
-import { OrderCodeParam } from "../order/routes.ts";
 import { EXPIRE_ORDER_JOB } from "../order/service.ts";
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { OrderCodeParam } from "../../../core/ids.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
-import { OrderCodeParam } from "../order/routes.ts";
 import type { OrderService } from "../order/service.ts";
 import { createEsimRepo } from "./repo.ts";
 import { recordIssuedUnit } from "./service.ts";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { OrderCodeParam } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
-import { OrderCodeParam } from "../order/routes.ts";
 
 /** How an invoice is sent: a PDF download with the order code in its name, never cached by a shared cache. */
 export function invoiceHeaders(filename: string, length: number): Record<string, string> {

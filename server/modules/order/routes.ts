@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { orderCode } from "../../../core/ids.ts";
+import { OrderCodeParam } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
@@ -8,7 +8,6 @@ import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
-export const OrderCodeParam = z.object({ code: orderCode() });
 const OrderListQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   /** A status tab of the order list (ADR 0115); `status` wins when both are given. */

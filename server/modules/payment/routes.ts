@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { OrderCodeParam } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
-import { OrderCodeParam } from "../order/routes.ts";
 
 const ProviderParam = z.object({ provider: z.enum(["sandbox", "stripe"]) });
 

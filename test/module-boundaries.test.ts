@@ -1,0 +1,180 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { is, Table } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "../db/schema/index.ts";
+import {
+  type BoundaryRules,
+  checkFile,
+  checkRepository,
+  importsOf,
+  ownerOf,
+  sourceFiles,
+} from "./module-boundaries.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Each table's one owner (ADR 0172): the module, provider or folder whose code writes it. */
+const OWNERS: Record<string, string[]> = {
+  account: [
+    "customers",
+    "customerSocialIdentities",
+    "customerSessions",
+    "verificationCodes",
+    "serverKeyPairs",
+  ],
+  captcha: ["captchas"],
+  region: ["addressRegions"],
+  catalog: [
+    "continents",
+    "destinations",
+    "destinationCountries",
+    "continentDestinations",
+    "planLabels",
+    "plans",
+    "planPrices",
+    "planCoverage",
+    "categories",
+    "categoryDestinations",
+    "campaigns",
+    "campaignTargets",
+    "media",
+  ],
+  recommend: ["recommendLists", "recommendItems"],
+  content: ["contentPages", "notes", "liveRooms"],
+  search: ["hotWords", "specificWords", "searchTerms", "searchIndexState"],
+  esim: ["esims", "esimPackages"],
+  coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],
+  order: ["orders", "orderStatusHistory"],
+  payment: ["payments", "paymentEvents"],
+  site: ["sites", "siteLanguages", "currencies"],
+  jobs: ["jobs"],
+  "providers/messages": ["messageOutbox"],
+  "providers/payment": ["sandboxPaymentSessions"],
+  "providers/supplier": ["sandboxSupplierProfiles", "sandboxSupplierPackages"],
+};
+
+/**
+ * Reads across the line, each joined in the reader's own queries for a reason; the reader never writes them.
+ * Anything else a module needs from another goes through that module's service.
+ */
+const READS: BoundaryRules["reads"] = {
+  catalog: {
+    currencies: "a plan is priced only in a currency the store has enabled (one lookup with the plan)",
+  },
+  coupon: {
+    plans: "a coupon's scope names plans; the wallet and the quote check them in the coupon query",
+    destinations: "a coupon's scope names destinations, checked in the same query",
+  },
+  esim: {
+    orders: "the purchased-packages list shows each package's order code and language in one paged query",
+    plans: "the purchased-packages list shows each package's plan title in the same query",
+  },
+  recommend: {
+    plans: "a recommend list is plans and destinations, read in one query per list (warm render budget)",
+    destinations: "as plans",
+    categoryDestinations: "a category's recommend list reads its destinations in the same query",
+  },
+  search: {
+    destinations: "the search index is built from destination names",
+    destinationCountries: "and from the countries a destination covers",
+  },
+  "providers/payment": { currencies: "the sandbox hosted page shows the amount with the store's currency" },
+};
+
+const RULES: BoundaryRules = {
+  owners: Object.fromEntries(
+    Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((table) => [table, owner])),
+  ),
+  reads: READS,
+};
+
+describe("module boundaries (ADR 0172)", () => {
+  it("gives every table in db/schema exactly one owner", () => {
+    const tables = Object.entries(schema)
+      .filter(([, value]) => is(value, Table))
+      .map(([name]) => name)
+      .sort();
+    expect(Object.keys(RULES.owners).sort()).toEqual(tables);
+    const listed = Object.values(OWNERS).flat();
+    expect(listed.length).toBe(new Set(listed).size);
+  });
+
+  it("holds in the repository: no foreign repo, no foreign table written, no arrow from core/ or db/ up", () => {
+    expect(checkRepository(ROOT, ["server", "app", "core", "db", "test", "scripts", "bench"], RULES)).toEqual(
+      [],
+    );
+  });
+
+  it("declares only reads that happen, so the list stays an honest map of the joins", () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(ROOT, ["server", "app"])) {
+      if (/\.test\.tsx?$|-test-kit\.ts$/.test(file)) continue;
+      for (const statement of importsOf(readFileSync(path.join(ROOT, file), "utf8"))) {
+        if (!statement.specifier.includes("db/schema/") || statement.typeOnly) continue;
+        for (const name of statement.names) used.add(`${ownerOf(file)}:${name}`);
+      }
+    }
+    const declared = Object.entries(READS).flatMap(([owner, tables]) =>
+      Object.keys(tables).map((table) => `${owner}:${table}`),
+    );
+    expect(declared.filter((read) => !used.has(read))).toEqual([]);
+  });
+
+  it("finds another module's repo imported, even for a type", () => {
+    const source = 'import type { OrderRepo } from "../order/repo.ts";\n';
+    expect(checkFile("server/modules/esim/service.ts", source, RULES)).toEqual([
+      {
+        file: "server/modules/esim/service.ts",
+        rule: "foreign-repo",
+        detail: "imports server/modules/order/repo.ts",
+      },
+    ]);
+    expect(
+      checkFile(
+        "app/features/orders/orders.server.ts",
+        source.replace("../", "../../../server/modules/"),
+        RULES,
+      ),
+    ).toHaveLength(1);
+    expect(
+      checkFile("server/modules/order/service.ts", 'import { createOrderRepo } from "./repo.ts";\n', RULES),
+    ).toEqual([]);
+  });
+
+  it("finds a foreign table imported, and a declared read that writes", () => {
+    const foreign = 'import {\n  customers,\n  orders,\n} from "../../../db/schema/index.ts";\n';
+    expect(checkFile("server/modules/account/repo.ts", foreign, RULES)).toEqual([
+      {
+        file: "server/modules/account/repo.ts",
+        rule: "foreign-table",
+        detail: "imports orders, owned by order",
+      },
+    ]);
+    const writes = `import { esims, orders } from "../../../db/schema/index.ts";\nawait tx.update(orders).set({});\n`;
+    expect(checkFile("server/modules/esim/repo.ts", writes, RULES)).toEqual([
+      {
+        file: "server/modules/esim/repo.ts",
+        rule: "writes-foreign-table",
+        detail: "writes orders, owned by order",
+      },
+    ]);
+  });
+
+  it("finds core/ or db/ importing from server/ or app/", () => {
+    const source =
+      'import type { Services } from "../server/services.ts";\nconst x = await import("../app/root.tsx");\n';
+    expect(checkFile("core/money.ts", source, RULES).map((v) => v.detail)).toEqual([
+      "imports server/services.ts",
+      "imports app/root.tsx",
+    ]);
+  });
+
+  it("reads names, aliases and type-only imports", () => {
+    expect(importsOf('import { a as b, type C, d } from "./x.ts";\nexport { e } from "./y.ts";\n')).toEqual([
+      { specifier: "./x.ts", names: ["a", "d"], typeOnly: false },
+      { specifier: "./y.ts", names: ["e"], typeOnly: false },
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/*
+ * The module boundaries (docs/contributing.md, ADR 0172), checked over the source text so a reviewer can
+ * repeat each rule with grep:
+ * - no file of server/ or app/ outside server/modules/<m>/ imports <m>'s repo (repo.ts, *-repo.ts), even for
+ *   a type; server/services.ts wires them (as benchmarks and test harnesses may);
+ * - a module imports only the tables it owns, except reads it declares, and it never writes those;
+ * - nothing in core/ or db/ imports from server/ or app/.
+ */
+
+export interface Violation {
+  file: string;
+  rule: "foreign-repo" | "foreign-table" | "writes-foreign-table" | "layering";
+  detail: string;
+}
+
+export interface ImportStatement {
+  specifier: string;
+  /** The names it imports (`x as y` gives x); empty for a side-effect or namespace import. */
+  names: string[];
+  typeOnly: boolean;
+}
+
+const IMPORT = /^(?:import|export)\s+(type\s+)?([\s\S]*?)\s*from\s+"([^"]+)";?/gm;
+const BARE_OR_DYNAMIC = /(?:^import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\))/gm;
+
+/** Every static, re-exporting, side-effect and dynamic import of a source file. */
+export function importsOf(source: string): ImportStatement[] {
+  const found: ImportStatement[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const clause = match[2] ?? "";
+    const braces = /\{([\s\S]*)\}/.exec(clause)?.[1] ?? "";
+    const names = braces
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0 && !part.startsWith("type "))
+      .map((part) => part.split(/\s+as\s+/)[0]!.trim());
+    found.push({ specifier: match[3]!, names, typeOnly: Boolean(match[1]) });
+  }
+  for (const match of source.matchAll(BARE_OR_DYNAMIC)) {
+    found.push({ specifier: (match[1] ?? match[2])!, names: [], typeOnly: false });
+  }
+  return found;
+}
+
+/** Where a file belongs: a module ("order"), a provider ("providers/payment"), or its top folder. */
+export function ownerOf(file: string): string {
+  const parts = file.split("/");
+  if (parts[0] === "server" && parts[1] === "modules" && parts.length > 3) return parts[2]!;
+  if (parts[0] === "server" && parts[1] === "providers" && parts.length > 3) return `providers/${parts[2]}`;
+  if (parts[0] === "server" && parts.length > 2) return parts[1]!;
+  return parts[0]!;
+}
+
+/** server/services.ts wires every module; a benchmark, script or test harness may wire one the same way. */
+const composesRepos = (file: string) => file === "server/services.ts" || !/^(?:server|app)\//.test(file);
+
+/** Tests, seeds, benchmarks and scripts set up and inspect rows directly; the table rules are for the product. */
+const isHarness = (file: string) =>
+  /\.test\.tsx?$|-test-kit\.ts$/.test(file) || !/^(?:server|app)\//.test(file);
+const isRepoFile = (file: string) => /^server\/modules\/[^/]+\/(?:[^/]+-)?repo\.ts$/.test(file);
+const isSchemaFile = (file: string) => file.startsWith("db/schema/");
+
+export interface BoundaryRules {
+  /** Every table (its export name in db/schema) and the one module, provider or folder that owns it. */
+  owners: Record<string, string>;
+  /** Reads across the line a module declares: owner → table → why it reads the table in its own queries. */
+  reads: Record<string, Record<string, string>>;
+}
+
+function resolve(file: string, specifier: string): string | null {
+  if (!specifier.startsWith(".")) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+/** The violations of one source file (path relative to the repository root, with forward slashes). */
+export function checkFile(file: string, source: string, rules: BoundaryRules): Violation[] {
+  const violations: Violation[] = [];
+  const owner = ownerOf(file);
+  for (const statement of importsOf(source)) {
+    const target = resolve(file, statement.specifier);
+    if (!target) continue;
+    if ((file.startsWith("core/") || file.startsWith("db/")) && /^(?:server|app)\//.test(target)) {
+      violations.push({ file, rule: "layering", detail: `imports ${target}` });
+    }
+    if (isRepoFile(target) && ownerOf(target) !== owner && !composesRepos(file)) {
+      violations.push({ file, rule: "foreign-repo", detail: `imports ${target}` });
+    }
+    if (!isSchemaFile(target) || statement.typeOnly || isHarness(file)) continue;
+    for (const name of statement.names) {
+      const tableOwner = rules.owners[name];
+      if (!tableOwner || tableOwner === owner) continue;
+      if (!rules.reads[owner]?.[name]) {
+        violations.push({ file, rule: "foreign-table", detail: `imports ${name}, owned by ${tableOwner}` });
+        continue;
+      }
+      const write = new RegExp(`\\.(?:insert|update|delete)\\(\\s*${name}\\s*\\)`);
+      if (write.test(source)) {
+        violations.push({
+          file,
+          rule: "writes-foreign-table",
+          detail: `writes ${name}, owned by ${tableOwner}`,
+        });
+      }
+    }
+  }
+  return violations;
+}
+
+/** The TypeScript sources under the given folders of the repository, relative to it. */
+export function sourceFiles(root: string, folders: string[]): string[] {
+  const files: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && entry.name !== "migrations") walk(child);
+      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(child);
+    }
+  };
+  for (const folder of folders) walk(folder);
+  return files.sort();
+}
+
+export function checkRepository(root: string, folders: string[], rules: BoundaryRules): Violation[] {
+  return sourceFiles(root, folders).flatMap((file) =>
+    checkFile(file, readFileSync(path.join(root, file), "utf8"), rules),
+  );
+}
