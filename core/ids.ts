@@ -10,6 +10,8 @@ import { z } from "zod";
 export const ORDER_CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
 /** A plan's platformProductCode (spec 5: `/checkout?code=`). */
 export const PLAN_CODE_PATTERN = /^[A-Za-z0-9_-]{1,48}$/;
+/** A coupon or promo code as a shopper types it: the same shape as a plan code, matched upper-case. */
+export const COUPON_CODE_PATTERN = PLAN_CODE_PATTERN;
 /**
  * An ICCID as a shopper may give it (ITU-T E.118): 89 (telecom) and 18 to 20 digits in all. Profiles we
  * issue have 19 or 20 digits and a Luhn check digit (server/providers/supplier/formats.ts).
@@ -32,6 +34,13 @@ export const isEsimId = (value: unknown): value is string =>
 /** zod schemas of the same contracts, for route and form input. */
 export const orderCode = () => z.string().regex(ORDER_CODE_PATTERN);
 export const planCode = () => z.string().regex(PLAN_CODE_PATTERN);
+/** A coupon or promo code: trimmed, refused as unknown when malformed, upper-cased. */
+export const couponCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(COUPON_CODE_PATTERN, "purchase.coupon.unknown")
+    .transform((code) => code.toUpperCase());
 export const iccid = () => z.string().regex(ICCID_PATTERN);
 /** An ICCID of a profile we issued (19 or 20 digits), as the sandbox tools take it. */
 export const issuedIccid = () => iccid().min(ISSUED_ICCID_MIN_LENGTH);

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
-import { iccid, planCode } from "../../../core/ids.ts";
+import { couponCode, iccid, planCode } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 import { email } from "../account/inputs.ts";
-import { couponCode } from "../coupon/routes.ts";
 
 const Line = z.object({
   platformProductCode: planCode(),

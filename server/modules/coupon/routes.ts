@@ -1,18 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { translate } from "../../../core/i18n/index.ts";
+import { couponCode } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
-
-/** A coupon or promo code as a shopper types it; matched upper-case. */
-export const couponCode = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,48}$/, "purchase.coupon.unknown")
-    .transform((code) => code.toUpperCase());
 
 const codeList = () => z.array(couponCode()).min(1).max(20);
 const CouponCodes = z.object({ couponCodes: codeList() });
