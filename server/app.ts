@@ -7,6 +7,7 @@ import { installCsrfProtection } from "./http/csrf.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installSessionResolution } from "./http/session.ts";
+import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
 import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
 import { createSmtpTransport } from "./providers/messages/email-transport.ts";
@@ -39,7 +40,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     genReqId: (req) => requestIdFor({ headers: req.headers } as never),
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (ADR 0185); off, the socket is the client.
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
   });
