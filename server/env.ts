@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
   /** PEM (PKCS#8) RSA key for password transport; unset means one kept in the database. */
   PASSWORD_RSA_PRIVATE_KEY: z.string().optional(),
+  /** Longest pause before a password is checked on an account under attack; unset means 4000, or 0 under test (ADR 0187). */
+  LOGIN_SLOWING_MAX_MS: z.coerce.number().int().min(0).max(30_000).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7200),
   REFRESH_TOKEN_TTL_S: z.coerce
     .number()

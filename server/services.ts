@@ -85,6 +85,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     limiter: rateLimiter,
     settings: {
       scrypt: scryptParams(env),
+      loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
       phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
     },
