@@ -7,6 +7,7 @@ import { installCsrfProtection } from "./http/csrf.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installSessionResolution } from "./http/session.ts";
+import { allowedHostList } from "./http/site-origin.ts";
 import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
 import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       buildDir: options.buildDir ?? "build",
       htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
       publicOrigin: env.PUBLIC_ORIGIN,
+      allowedHosts: allowedHostList(env.ALLOWED_HOSTS),
+      fallbackOrigin: `http://localhost:${env.PORT}`,
     });
     // A published page must not wait for cached renders to expire (ADR 0003).
     services.content.onPublish(() => ssr.cache.clear());

@@ -19,6 +19,7 @@ import {
   requestSiteCode,
 } from "./http/request-info.ts";
 import { contentSecurityPolicy } from "./http/security-headers.ts";
+import { siteOrigin } from "./http/site-origin.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import type { Services } from "./services.ts";
 
@@ -28,6 +29,9 @@ export interface SsrOptions {
   buildDir: string;
   htmlCacheTtlMs: number;
   publicOrigin?: string;
+  /** Without publicOrigin, the Host names honoured and the origin for any other (ADR 0186). */
+  allowedHosts: readonly string[];
+  fallbackOrigin: string;
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -79,7 +83,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   });
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
-    const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
+    const origin = siteOrigin(request, options);
     const url = new URL(request.url, origin);
     const nonce = newNonce();
     const cacheKey = cache.keyFor(request, url);
