@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await server.register(fastifyCookie);
-  installSecurityHeaders(server);
+  installSecurityHeaders(server, { publicOrigin: env.PUBLIC_ORIGIN });
   installApiErrorHandling(server);
   installCsrfProtection(server, {
     publicOrigin: env.PUBLIC_ORIGIN,

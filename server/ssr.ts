@@ -130,7 +130,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       else if (value !== undefined) headers.set(name, value);
     }
     const init: RequestInit & { duplex?: "half" } = {
-      method: request.method,
+      // A HEAD answers with the headers a GET would have, CSP included (issue 14.12); the router would give
+      // a HEAD response without them, and Node sends no body for a HEAD anyway.
+      method: request.method === "HEAD" ? "GET" : request.method,
       headers,
       signal: controller.signal,
     };
