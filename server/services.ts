@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
+import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
 import { createJobRunner } from "./jobs/runner.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
@@ -75,7 +76,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accessS: env.ACCESS_TOKEN_TTL_S,
     refreshS: env.REFRESH_TOKEN_TTL_S,
   });
-  const codes = createVerificationCodes(accountRepo, outbox, rateLimiter);
+  // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
+  const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
+  const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
   const account = createAccountService({
     repo: accountRepo,
     sessions,
