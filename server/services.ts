@@ -29,6 +29,7 @@ import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService } from "./modules/order/service.ts";
+import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
 import { createRecommendRepo } from "./modules/recommend/repo.ts";
@@ -86,6 +87,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     captcha,
     transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
     limiter: rateLimiter,
+    // Bound below, once the payment providers exist; only called when an account is deleted.
+    forgetPayments: (customerId, executor) => paymentForgetting.forgetCustomer(customerId, executor),
     settings: {
       scrypt: scryptParams(env),
       loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),
@@ -169,6 +172,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
   const invoice = createInvoiceService({ orders: order, coupons: coupon });
+  const paymentForgetting = createPaymentForgetting({ jobs, providers: payments.providers });
+  paymentForgetting.registerJobs(jobs);
   const payment = createPaymentService({
     db,
     orderRepo,

@@ -64,6 +64,8 @@ export interface AccountServiceDeps {
   transport: PasswordTransport;
   limiter: RateLimiter;
   settings: AccountSettings;
+  /** In the deletion's transaction: the payments module clears and schedules what it keeps (ADR 0165). */
+  forgetPayments?: (customerId: string, executor: Database) => Promise<void>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -332,6 +334,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await repo.db.transaction(async (tx) => {
         const executor = tx as unknown as Database;
         await sessions.endAll(row.id, executor);
+        await deps.forgetPayments?.(row.id, executor);
         await repo.anonymize(row.id, executor);
       });
       return { success: true, message: translate(client.locale, "account.deleted") };
