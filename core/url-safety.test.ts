@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkNavigation, hostAllowed, isScriptUrl, safePageFrom } from "./url-safety.ts";
 
@@ -138,6 +139,17 @@ describe("safePageFrom (spec 2: after login return to pageFrom, else home)", () 
     "/%5cevil.com",
     "/%09/evil.com",
     "/%252F%252Fevil.com",
+    // Issue 14.1: the input passes, the resolved path is "//evil.example".
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/x/../..//evil.example",
+    "/./..//evil.example",
+    "/zh_CN/..//evil.example",
+    "/zh_CN/../..//evil.example",
+    "/zh_CN/%2e%2e/%2e%2e//evil.example",
+    "/.%2e//evil.example",
+    "/x%2F..%2F..%2F%2Fevil.example",
     "javascript:alert(1)",
     "",
     undefined,
@@ -148,5 +160,75 @@ describe("safePageFrom (spec 2: after login return to pageFrom, else home)", () 
   ])("refuses %j and gives the fallback", (raw) => {
     expect(safePageFrom(raw)).toBe("/");
     expect(safePageFrom(raw, "/zh_CN")).toBe("/zh_CN");
+  });
+});
+
+describe("safePageFrom stays on our origin, whatever the path (issue 14.1)", () => {
+  const origin = "https://shop.example.com";
+  const piece = fc.constantFrom(
+    "/",
+    "//",
+    "\\",
+    ".",
+    "..",
+    "%2e",
+    "%2E",
+    "%2e%2e",
+    "%2f",
+    "%2F",
+    "%5c",
+    "%252f",
+    "%252e",
+    "%09",
+    "\t",
+    "zh_CN",
+    "zh_HK",
+    "my",
+    "x",
+    "?",
+    "#",
+    "evil.example",
+    "@evil.example",
+    ":",
+    "https:",
+  );
+  const prefix = fc.constantFrom("", "/", "/zh_CN", "/zh_HK/", "/x/", "/./", "/../");
+  const rawPath = fc
+    .tuple(prefix, fc.array(piece, { maxLength: 12 }))
+    .map(([head, rest]) => head + rest.join(""));
+
+  /** Where a browser goes with the result, and where a router that decodes the path first goes. */
+  function staysOnOrigin(path: string): boolean {
+    if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return false;
+    const asIs = new URL(path, origin);
+    let decoded = path;
+    for (let round = 0; round < 4; round++)
+      decoded = decodeURIComponent(decoded.replace(/%(?![0-9a-f]{2})/gi, "%25"));
+    const afterDecoding = new URL(decoded.replace(/[\t\n\r]/g, ""), origin);
+    return (
+      asIs.origin === origin && afterDecoding.origin === origin && !afterDecoding.pathname.startsWith("//")
+    );
+  }
+
+  it("never returns a path that leaves the site", () => {
+    fc.assert(
+      fc.property(rawPath, (raw) => {
+        expect(staysOnOrigin(safePageFrom(raw))).toBe(true);
+        expect(staysOnOrigin(safePageFrom(raw, "/zh_CN"))).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("keeps ordinary paths as they are", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-zA-Z0-9_-]{1,8}$/), { minLength: 1, maxLength: 5 }),
+        (segments) => {
+          const path = `/${segments.join("/")}`;
+          expect(safePageFrom(path)).toBe(path);
+        },
+      ),
+    );
   });
 });

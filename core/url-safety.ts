@@ -144,22 +144,34 @@ export function checkNavigation(raw: string, policy: NavigationPolicy): Navigati
 
 const SAME_SITE_BASE = "https://same-site.invalid";
 
+/** True when a same-site path, as a browser or a router that decodes first would read it, leaves the origin. */
+function leavesSite(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || hasControlSpaceOrBackslash(path)) return true;
+  const decoded = decodePercent(path);
+  if (decoded.startsWith("//") || hasControlSpaceOrBackslash(decoded)) return true;
+  try {
+    const reread = new URL(decoded, SAME_SITE_BASE);
+    return reread.origin !== SAME_SITE_BASE || reread.pathname.startsWith("//");
+  } catch {
+    return true;
+  }
+}
+
 /**
  * spec 2: after login the shopper returns to the pageFrom location, else home. Only a same-site path is
  * accepted ("/zh_CN/my/order/list?x=1"); protocol-relative ("//evil.com"), backslash ("/\evil.com"),
  * absolute, script and encoded variants give the fallback. The result is the normalised path.
+ * The resolved result is checked, not only the input: "/..//evil.com" and "/%2e%2e//evil.com" resolve to
+ * "//evil.com", which a browser follows off-site.
  */
 export function safePageFrom(raw: unknown, fallback = "/"): string {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2048) return fallback;
-  if (hasControlSpaceOrBackslash(raw)) return fallback;
-  if (!raw.startsWith("/") || raw.startsWith("//")) return fallback;
-  // A path that decodes to "//host" or "/\host" is refused too: some routers decode before navigating.
-  const decoded = decodePercent(raw);
-  if (decoded.startsWith("//") || hasControlSpaceOrBackslash(decoded)) return fallback;
+  if (leavesSite(raw)) return fallback;
   try {
     const url = new URL(raw, SAME_SITE_BASE);
     if (url.origin !== SAME_SITE_BASE) return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    return leavesSite(path) ? fallback : path;
   } catch {
     return fallback;
   }

@@ -249,6 +249,37 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/my\/userInfo$/);
   });
 
+  // Issue 14.5 (ADR 0187) and 14.1: wrong passwords from elsewhere do not lock the owner out, and a pageFrom
+  // that resolves off-site ("/..//evil.example") lands on our own home page.
+  test("after wrong passwords from elsewhere the owner signs in with a captcha, and stays on our site", async ({
+    page,
+    baseURL,
+  }) => {
+    const email = `${unique("guarded")}@example.com`;
+    await registerViaApi(page.request, email);
+    const wrong = await encrypt(page.request, "Wrong-pass1!");
+    for (let i = 0; i < 5; i++) {
+      const res = await page.request.post("/o2cum/v1/pub/customer/login", {
+        headers: { "x-forwarded-for": `10.77.${test.info().workerIndex % 250}.${i + 1}` },
+        data: { account: email, password: wrong },
+      });
+      expect((await res.json()).code).toBe("account.loginFailed");
+    }
+    await page.goto("/login?pageFrom=%2F..%2F%2Fevil.example");
+    const generated = page.waitForResponse((r) => r.url().includes("/o2user/v1/pub/captcha/generate-image"));
+    await passwordLogin(page, email);
+    const dialog = page.getByRole("dialog", { name: LABELS.en_US.captchaTitle });
+    await expect(dialog).toBeVisible();
+    const { captchaKey } = await (await generated).json();
+    const { answer } = await (await page.request.get(`/__dev/captcha/${captchaKey}`)).json();
+    await dialog.getByLabel(LABELS.en_US.captcha).fill(answer);
+    await dialog.getByRole("button", { name: LABELS.en_US.ok }).click();
+    await expectToast(page, "Logged in");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    expect(await accessCookie(page)).toBeTruthy();
+  });
+
   test("code login: countdown, a wrong captcha and a wrong code, then the real code", async ({ page }) => {
     const email = `${unique("code")}@example.com`;
     await registerViaApi(page.request, email);

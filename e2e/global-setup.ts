@@ -96,6 +96,12 @@ export default async function globalSetup() {
       SUPPLIER_SANDBOX_DELAY_MS: "1000",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Production requires the site's origin (ADR 0186) and the code secret (ADR 0189).
+      PUBLIC_ORIGIN: baseURL,
+      CODE_HMAC_SECRET: "e2e-verification-code-secret-0123456789",
+      // Each test comes from its own address through X-Forwarded-For, as if the browser were behind a proxy on
+      // this machine: only loopback peers may forward an address (ADR 0185).
+      TRUST_PROXY: "loopback",
       DATA_DIR: dataDir,
       BUILD_DIR,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

@@ -7,6 +7,8 @@ import { installCsrfProtection } from "./http/csrf.ts";
 import { installRequestContext } from "./http/request-context.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { allowedHostList } from "./http/site-origin.ts";
+import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
 import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
 import { createSmtpTransport } from "./providers/messages/email-transport.ts";
@@ -39,7 +41,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     genReqId: (req) => requestIdFor({ headers: req.headers } as never),
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (ADR 0185); off, the socket is the client.
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
   });
@@ -78,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await server.register(fastifyCookie);
   installRequestContext(server, services.account.currentCustomer);
-  installSecurityHeaders(server);
+  installSecurityHeaders(server, { publicOrigin: env.PUBLIC_ORIGIN });
   installApiErrorHandling(server);
   installCsrfProtection(server, {
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -114,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       buildDir: options.buildDir ?? "build",
       htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
       publicOrigin: env.PUBLIC_ORIGIN,
+      allowedHosts: allowedHostList(env.ALLOWED_HOSTS),
+      fallbackOrigin: `http://localhost:${env.PORT}`,
     });
     // A published page must not wait for cached renders to expire (ADR 0003).
     services.content.onPublish(() => ssr.cache.clear());

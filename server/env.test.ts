@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_APP_DOWNLOAD_URL, readEnv } from "./env.ts";
 
+/** The other variables production requires, so each test names only the one it is about. */
+const PRODUCTION_REQUIRED = {
+  PUBLIC_ORIGIN: "https://shop.roamly.example",
+  CODE_HMAC_SECRET: "a-production-secret-of-at-least-32-characters",
+};
+
 describe("readEnv: APP_DOWNLOAD_URL (ADR 0142)", () => {
   it("takes an absolute http(s) URL as given, without surrounding spaces", () => {
     expect(readEnv({ APP_DOWNLOAD_URL: "https://get.roamly.example/app?src=web" }).APP_DOWNLOAD_URL).toBe(
@@ -27,8 +33,11 @@ describe("readEnv: APP_DOWNLOAD_URL (ADR 0142)", () => {
         "Invalid environment: APP_DOWNLOAD_URL: required when NODE_ENV=production",
       );
     expect(
-      readEnv({ NODE_ENV: "production", APP_DOWNLOAD_URL: "https://get.roamly.example/app" })
-        .APP_DOWNLOAD_URL,
+      readEnv({
+        ...PRODUCTION_REQUIRED,
+        NODE_ENV: "production",
+        APP_DOWNLOAD_URL: "https://get.roamly.example/app",
+      }).APP_DOWNLOAD_URL,
     ).toBe("https://get.roamly.example/app");
   });
 
@@ -46,4 +55,56 @@ describe("readEnv: APP_DOWNLOAD_URL (ADR 0142)", () => {
           "Invalid environment: APP_DOWNLOAD_URL: must be an absolute http(s) URL",
         );
   });
+});
+
+describe("readEnv: PUBLIC_ORIGIN and CODE_HMAC_SECRET in production (ADRs 0186, 0189)", () => {
+  const production = { NODE_ENV: "production", APP_DOWNLOAD_URL: "https://get.roamly.example/app" };
+
+  it("refuses to start in production without the site's origin", () => {
+    expect(() => readEnv({ ...production, CODE_HMAC_SECRET: PRODUCTION_REQUIRED.CODE_HMAC_SECRET })).toThrow(
+      "Invalid environment: PUBLIC_ORIGIN: required when NODE_ENV=production",
+    );
+  });
+
+  it("refuses to start in production without the code secret, or with a short one", () => {
+    expect(() => readEnv({ ...production, PUBLIC_ORIGIN: PRODUCTION_REQUIRED.PUBLIC_ORIGIN })).toThrow(
+      "Invalid environment: CODE_HMAC_SECRET: required when NODE_ENV=production",
+    );
+    expect(() => readEnv({ ...production, ...PRODUCTION_REQUIRED, CODE_HMAC_SECRET: "short" })).toThrow(
+      /CODE_HMAC_SECRET/,
+    );
+    expect(readEnv({ ...production, ...PRODUCTION_REQUIRED }).PUBLIC_ORIGIN).toBe(
+      "https://shop.roamly.example",
+    );
+  });
+
+  it("needs neither outside production", () => {
+    const env = readEnv({ NODE_ENV: "development" });
+    expect(env.PUBLIC_ORIGIN).toBeUndefined();
+    expect(env.CODE_HMAC_SECRET).toBeUndefined();
+  });
+});
+
+describe("readEnv: TRUST_PROXY (ADR 0185)", () => {
+  it("is off unless set", () => {
+    for (const TRUST_PROXY of [undefined, "", "false", "off", "0"])
+      expect(readEnv({ TRUST_PROXY }).TRUST_PROXY, String(TRUST_PROXY)).toBe(false);
+  });
+
+  it("takes a hop count or a list of addresses, CIDRs and range names", () => {
+    expect(readEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: " 10.0.0.0/8, 192.0.2.1 ,loopback,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.1",
+      "loopback",
+      "fd00::/8",
+    ]);
+  });
+
+  it.each(["true", "*", "10.0.0.0/33", "fd00::/129", "proxy.example", "10.0.0.1/8/1", "11"])(
+    "refuses %j, naming the variable",
+    (TRUST_PROXY) => {
+      expect(() => readEnv({ TRUST_PROXY })).toThrow(/TRUST_PROXY/);
+    },
+  );
 });

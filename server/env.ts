@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
 /** Where the app QR code and its link point outside production (ADR 0142). */
 export const DEFAULT_APP_DOWNLOAD_URL = "https://roamly.example/app";
@@ -13,7 +14,30 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The site's own origin ("https://shop.example"). Required in production (ADR 0186). */
   PUBLIC_ORIGIN: z.string().url().optional(),
+  /**
+   * Without PUBLIC_ORIGIN (outside production), the Host names whose requests render with their own origin;
+   * any other Host renders as localhost. Comma list; "*.example.test" matches subdomains (ADR 0186).
+   */
+  ALLOWED_HOSTS: z.string().default("localhost,127.0.0.1,[::1]"),
+  /** Proxies trusted for X-Forwarded-*: off (default), a hop count, or a CIDR list (ADR 0185). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if (typeof parsed === "object" && !Array.isArray(parsed)) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /**
+   * Key of the HMAC over verification codes (ADR 0189): at least 32 characters, required in production; unset
+   * elsewhere means a secret generated once per install and kept in DATA_DIR.
+   */
+  CODE_HMAC_SECRET: z.string().min(32).optional(),
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /**
    * The /__dev sandbox tools (outbox reader, captcha answers, test identity issuer). On by default outside
@@ -25,6 +49,8 @@ const EnvSchema = z.object({
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
   /** PEM (PKCS#8) RSA key for password transport; unset means one kept in the database. */
   PASSWORD_RSA_PRIVATE_KEY: z.string().optional(),
+  /** Longest pause before a password is checked on an account under attack; unset means 4000, or 0 under test (ADR 0187). */
+  LOGIN_SLOWING_MAX_MS: z.coerce.number().int().min(0).max(30_000).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7200),
   REFRESH_TOKEN_TTL_S: z.coerce
     .number()
@@ -97,6 +123,19 @@ const EnvRules = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["APP_DOWNLOAD_URL"],
       message: "required when NODE_ENV=production (the app download page the QR code opens, ADR 0142)",
+    });
+  // Without it the page's links would follow whatever Host a request names (ADR 0186).
+  if (env.NODE_ENV === "production" && env.PUBLIC_ORIGIN === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["PUBLIC_ORIGIN"],
+      message: "required when NODE_ENV=production (the site's own origin, ADR 0186)",
+    });
+  if (env.NODE_ENV === "production" && env.CODE_HMAC_SECRET === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["CODE_HMAC_SECRET"],
+      message: "required when NODE_ENV=production (the key verification codes are hashed with, ADR 0189)",
     });
 }).transform((env) => ({ ...env, APP_DOWNLOAD_URL: env.APP_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOAD_URL }));
 

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
+import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
 import { createJobRunner } from "./jobs/runner.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
@@ -28,6 +29,7 @@ import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService } from "./modules/order/service.ts";
+import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
 import { createPaymentRepo } from "./modules/payment/repo.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
@@ -76,7 +78,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accessS: env.ACCESS_TOKEN_TTL_S,
     refreshS: env.REFRESH_TOKEN_TTL_S,
   });
-  const codes = createVerificationCodes(accountRepo, outbox, rateLimiter);
+  // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
+  const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
+  const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
   const account = createAccountService({
     repo: accountRepo,
     sessions,
@@ -85,11 +89,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
     limiter: rateLimiter,
     forget: {
+      // Bound below, once the payment providers exist; only called when an account is deleted.
+      payments: (customerId, tx) => paymentForgetting.forgetCustomer(customerId, tx),
       orders: (customerId, tx) => order.forgetCustomer(customerId, tx),
       messages: (addresses, tx) => outbox.forget(addresses, tx),
     },
     settings: {
       scrypt: scryptParams(env),
+      loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
       phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
     },
@@ -173,6 +180,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
   const invoice = createInvoiceService({ orders: order, currencies: site.currencies });
+  const paymentForgetting = createPaymentForgetting({ jobs, providers: payments.providers });
+  paymentForgetting.registerJobs(jobs);
   const payment = createPaymentService({
     db,
     repo: paymentRepo,

@@ -12,6 +12,7 @@ import { isApiPath } from "./http/api-prefixes.ts";
 import { ApiError } from "./http/errors.ts";
 import { newNonce } from "./http/request-info.ts";
 import { contentSecurityPolicy } from "./http/security-headers.ts";
+import { siteOrigin } from "./http/site-origin.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import type { Services } from "./services.ts";
 
@@ -21,6 +22,9 @@ export interface SsrOptions {
   buildDir: string;
   htmlCacheTtlMs: number;
   publicOrigin?: string;
+  /** Without publicOrigin, the Host names honoured and the origin for any other (ADR 0186). */
+  allowedHosts: readonly string[];
+  fallbackOrigin: string;
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -74,7 +78,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   });
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
-    const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
+    const origin = siteOrigin(request, options);
     const url = new URL(request.url, origin);
     const nonce = newNonce();
     const cacheKey = cache.keyFor(request, url);
@@ -121,7 +125,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       else if (value !== undefined) headers.set(name, value);
     }
     const init: RequestInit & { duplex?: "half" } = {
-      method: request.method,
+      // A HEAD answers with the headers a GET would have, CSP included (issue 14.12); the router would give
+      // a HEAD response without them, and Node sends no body for a HEAD anyway.
+      method: request.method === "HEAD" ? "GET" : request.method,
       headers,
       signal: controller.signal,
     };

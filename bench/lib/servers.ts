@@ -78,6 +78,9 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
       SSR_CACHE_TTL_MS: String(options.htmlCacheTtlMs),
       // Required in production (ADR 0142); the bench never follows the link.
       APP_DOWNLOAD_URL: process.env.APP_DOWNLOAD_URL || "https://roamly.example/app",
+      // Required in production (ADRs 0186, 0189).
+      PUBLIC_ORIGIN: url,
+      CODE_HMAC_SECRET: "bench-verification-code-secret-0123456789",
     },
     options.label,
   );

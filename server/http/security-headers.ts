@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isSignInPage } from "../../core/sign-in-pages.ts";
 
 /**
  * A strict CSP: scripts only from our origin or carrying this response's nonce ('strict-dynamic' lets our
@@ -23,14 +24,38 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function installSecurityHeaders(app: FastifyInstance) {
-  app.addHook("onSend", async (_request, reply, payload) => {
+const LOCAL_HOSTNAMES = /^(?:localhost|[^.]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The host the browser addressed: PUBLIC_ORIGIN's, else the request's (ADR 0186). */
+function siteHostname(request: FastifyRequest, publicOrigin: string | undefined): string {
+  if (publicOrigin) return new URL(publicOrigin).hostname;
+  try {
+    return new URL(`http://${request.host}`).hostname;
+  } catch {
+    return "";
+  }
+}
+
+export interface SecurityHeaderOptions {
+  publicOrigin?: string;
+}
+
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}) {
+  app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "SAMEORIGIN");
-    // The social sign-in popups (Google, Apple, Facebook) answer through window.opener (ADR 0164).
-    reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
+    // The social sign-in popups (Google, Apple, Facebook) answer through window.opener (ADR 0164), so only the
+    // pages that start them allow it; every other page keeps its window to itself (ADR 0188).
+    const pathname = request.url.split("?")[0] ?? "/";
+    reply.header(
+      "cross-origin-opener-policy",
+      isSignInPage(pathname) ? "same-origin-allow-popups" : "same-origin",
+    );
     reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
+    // Issue 14.12: browsers keep to HTTPS once they have seen this; a developer's localhost is left alone.
+    if (!LOCAL_HOSTNAMES.test(siteHostname(request, options.publicOrigin)))
+      reply.header("strict-transport-security", "max-age=63072000; includeSubDomains");
     return payload;
   });
 }

@@ -103,4 +103,13 @@ describe("HtmlCache", () => {
     expect(hinted).toBe(phone);
     expect(cache.keyFor(request(), url("/"))).toBe(desktop);
   });
+
+  it("never shares an entry between two origins (ADR 0186)", () => {
+    const cache = new HtmlCache(30_000);
+    const ours = cache.keyFor(request(), new URL("/plp", "http://localhost:3000"));
+    const other = cache.keyFor(request(), new URL("/plp", "http://127.0.0.1:3000"));
+    expect(ours).not.toBeNull();
+    expect(other).not.toBeNull();
+    expect(ours).not.toBe(other);
+  });
 });

@@ -52,7 +52,8 @@ export class HtmlCache {
     const hint = request.headers["sec-ch-ua-mobile"];
     const phone = isPhoneBrowser(request.headers["user-agent"], Array.isArray(hint) ? hint[0] : hint);
     return [
-      url.pathname + url.search,
+      // One entry per origin: a page rendered for one host is never served to another (ADR 0186).
+      url.origin + url.pathname + url.search,
       cookies[CURRENCY_COOKIE] ?? "",
       cookies[LOCALE_COOKIE] ?? "",
       detected,

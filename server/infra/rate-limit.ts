@@ -23,7 +23,10 @@ export const RATE_RULES = {
   codeSendIp: { limit: 30, windowMs: 60 * MINUTE },
   codeCheckTarget: { limit: 10, windowMs: 10 * MINUTE },
   codeCheckIp: { limit: 60, windowMs: 10 * MINUTE },
+  // Re-authentication (deleting an account, binding a social sign-in to an existing one).
   loginAccount: { limit: 10, windowMs: 15 * MINUTE },
+  // ADR 0187: wrong passwords per account before each sign-in to it needs an image captcha (and is slowed).
+  loginFailures: { limit: 5, windowMs: 15 * MINUTE },
   loginIp: { limit: 100, windowMs: 15 * MINUTE },
   accountLookupIp: { limit: 30, windowMs: MINUTE },
   socialLoginIp: { limit: 60, windowMs: 15 * MINUTE },
@@ -37,6 +40,8 @@ export interface RateLimiter {
   /** Counts one attempt and reports whether it was within the limit, without throwing. */
   allowed(rule: RateRuleName, subject: string): Promise<boolean>;
   reset(rule: RateRuleName, subject: string): Promise<void>;
+  /** Counts one attempt and returns how many the rule's current window holds now, this one included. */
+  attempt(rule: RateRuleName, subject: string): Promise<number>;
 }
 
 // Subjects (e-mail addresses, phone numbers) are hashed so the counter store never holds personal data.
@@ -60,6 +65,9 @@ export function createRateLimiter(
     },
     async reset(rule, subject) {
       await store.reset(counterKey(rule, subject));
+    },
+    async attempt(rule, subject) {
+      return (await store.increment(counterKey(rule, subject), rules[rule].windowMs)).count;
     },
   };
 }

@@ -14,6 +14,8 @@ describe("sandbox routes under NODE_ENV=production", () => {
       NODE_ENV: "production",
       LOG_LEVEL: "silent",
       APP_DOWNLOAD_URL: "https://get.roamly.example/app",
+      PUBLIC_ORIGIN: "https://shop.roamly.example",
+      CODE_HMAC_SECRET: "a-production-secret-of-at-least-32-characters",
     });
     app = await buildApp({ env, database, ssr: "none", logger: false });
     await app.server.ready();

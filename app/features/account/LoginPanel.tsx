@@ -1,8 +1,11 @@
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../lib/api.ts";
+import type { HttpError } from "../../lib/http/client.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import { notify } from "../../lib/notify.ts";
 import { AreaCodeSelect, DEFAULT_AREA_CODE } from "./AreaCodeSelect.tsx";
+import { type CaptchaAnswer, CaptchaDialog } from "./CaptchaDialog.tsx";
 import { ContactFields, type ContactValue, contactPayload, contactTarget } from "./ContactFields.tsx";
 import { useCodeSender } from "./code-sending.tsx";
 import { type LoginAnswer, type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
@@ -131,7 +134,55 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  const closeCaptcha = useCallback(() => setCaptchaOpen(false), []);
   const isPhone = account.trim() !== "" && !account.includes("@") && /^[\d\s+()-]+$/.test(account.trim());
+
+  /**
+   * Signs in; `proof` is an image captcha, which the server asks for once the account has had too many wrong
+   * passwords (ADR 0187). Resolves an error text when that captcha was wrong (the dialog stays open with a
+   * fresh image), else null.
+   */
+  const logIn = async (proof?: CaptchaAnswer): Promise<string | null> => {
+    let captchaRetry: string | null = null;
+    let captchaNeeded = false;
+    const onFailed = (error: HttpError) => {
+      if (error.code === "captcha.required") captchaNeeded = true;
+      else if (proof && error.code === "captcha.invalid")
+        captchaRetry = error.message || t("captcha.invalid");
+      else notify.toast(error.message || t("account.loginFailed"));
+    };
+    setBusy(true);
+    try {
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/customer/login",
+        {
+          account: account.trim(),
+          internationalTelCode: isPhone ? telCode : undefined,
+          password: await encryptPassword(api, password),
+          ...proof,
+        },
+        { autoLogin: false, onFailed },
+      );
+      setCaptchaOpen(false);
+      await complete(answer, mode);
+      return null;
+    } catch (error) {
+      if (captchaNeeded) {
+        setCaptchaOpen(true);
+        return null;
+      }
+      if (captchaRetry) return captchaRetry;
+      setCaptchaOpen(false);
+      const fields = apiFieldErrors(error);
+      if (fields.password === "account.passwordUnreadable") forgetPublicKey();
+      setErrors(fields);
+      if (Object.keys(fields).length) focusFirstInvalid(form.current);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -142,61 +193,45 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const answer = await api.post<LoginAnswer>(
-        "/o2cum/v1/pub/customer/login",
-        {
-          account: account.trim(),
-          internationalTelCode: isPhone ? telCode : undefined,
-          password: await encryptPassword(api, password),
-        },
-        { autoLogin: false },
-      );
-      await complete(answer, mode);
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields.password === "account.passwordUnreadable") forgetPublicKey();
-      setErrors(fields);
-      if (Object.keys(fields).length) focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
+    await logIn();
   };
 
   return (
-    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <Field
-        id="login-account"
-        name="account"
-        label={t("accountUi.field.account")}
-        autoComplete="username"
-        value={account}
-        maxLength={254}
-        onChange={(event) => setAccount(event.target.value)}
-        error={errors.account ? messageText(t, errors.account) : undefined}
-      />
-      {isPhone && (
-        <AreaCodeSelect
-          id="login-area"
-          value={telCode}
-          onChange={setTelCode}
-          error={errors.internationalTelCode ? messageText(t, errors.internationalTelCode) : undefined}
+    <>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <Field
+          id="login-account"
+          name="account"
+          label={t("accountUi.field.account")}
+          autoComplete="username"
+          value={account}
+          maxLength={254}
+          onChange={(event) => setAccount(event.target.value)}
+          error={errors.account ? messageText(t, errors.account) : undefined}
         />
-      )}
-      <PasswordField
-        id="login-password"
-        label={t("accountUi.field.password")}
-        value={password}
-        onChange={setPassword}
-        autoComplete="current-password"
-        error={errors.password ? messageText(t, errors.password) : undefined}
-      />
-      <button type="submit" className={primaryButtonClass} disabled={busy}>
-        {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
-      </button>
-      <AccountLinks />
-    </form>
+        {isPhone && (
+          <AreaCodeSelect
+            id="login-area"
+            value={telCode}
+            onChange={setTelCode}
+            error={errors.internationalTelCode ? messageText(t, errors.internationalTelCode) : undefined}
+          />
+        )}
+        <PasswordField
+          id="login-password"
+          label={t("accountUi.field.password")}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          error={errors.password ? messageText(t, errors.password) : undefined}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
+        </button>
+        <AccountLinks />
+      </form>
+      <CaptchaDialog open={captchaOpen} onClose={closeCaptcha} onAnswer={logIn} />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { isSignInPage } from "../../../core/sign-in-pages.ts";
 import { Modal } from "../../components/ui/Modal.tsx";
 import { useApi } from "../../lib/api.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
@@ -65,6 +66,12 @@ function sandboxAvailable(): Promise<boolean> {
   return sandboxProbe;
 }
 
+/** Whether this document was served as a sign-in page, with the opener policy the popups need. */
+function documentAllowsPopups(): boolean {
+  const entry = performance.getEntriesByType("navigation")[0];
+  return isSignInPage(entry ? new URL(entry.name).pathname : window.location.pathname);
+}
+
 export function SocialLogin({ mode = {} }: { mode?: LoginMode }) {
   const { t } = useI18n();
   const run = useSocialLogin(mode);
@@ -80,6 +87,12 @@ export function SocialLogin({ mode = {} }: { mode?: LoginMode }) {
   const start = async (provider: SocialProvider) => {
     if (await sandboxAvailable()) {
       setPersona(provider);
+      return;
+    }
+    // The provider's popup answers through window.opener, which only sign-in documents allow (ADR 0188). Reached
+    // by an in-app navigation from another page, this document does not: load it afresh, then sign in.
+    if (!documentAllowsPopups()) {
+      window.location.reload();
       return;
     }
     let signedIn: ProviderToken;

@@ -70,6 +70,8 @@ const PasswordLogin = z.object({
   account: text(254),
   internationalTelCode: telCode().optional(),
   password: encryptedPassword(),
+  // ADR 0187: an image captcha, once the account has had too many wrong passwords.
+  ...captchaProof,
 });
 const CodeLogin = withContact({ captcha: verificationCode(), captchaKey: opaqueKey().optional() });
 const ResetPassword = withContact({
@@ -216,6 +218,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
       loginContact(input.account, input.internationalTelCode),
       input.password,
       client(request),
+      { captcha: input.captcha, captchaKey: input.captchaKey, lastCheckKey: input.lastCheckKey },
     );
     return deliverTokens(request, reply, result);
   });

@@ -3,7 +3,7 @@ import type { Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { RateLimiter } from "../../infra/rate-limit.ts";
+import { RATE_RULES, type RateLimiter } from "../../infra/rate-limit.ts";
 import type { CaptchaProof, CaptchaService } from "../captcha/service.ts";
 import { contactLoginName, contactTarget } from "./contact.ts";
 import type { Contact } from "./inputs.ts";
@@ -16,6 +16,8 @@ import type { CodePurpose, VerificationCodes } from "./verification-codes.ts";
 
 export interface AccountSettings {
   scrypt: ScryptParams;
+  /** The longest pause before a password is checked on an account under attack (ADR 0187). */
+  loginSlowingMaxMs: number;
   emailRegistrationEnabled: boolean;
   phoneRegistrationEnabled: boolean;
 }
@@ -30,6 +32,19 @@ export interface LoginResult extends IssuedTokens {
   message: string;
   user: { loginName: string | null; nickName: string | null };
 }
+
+/**
+ * ADR 0187: the pause before the password of sign-in attempt `attempt` (counted per account in the
+ * loginFailures window, a success clears it) is checked. Nothing within the free attempts; then 250 ms,
+ * doubling each attempt, up to maxMs.
+ */
+export function loginPauseMs(attempt: number, maxMs: number): number {
+  const over = attempt - RATE_RULES.loginFailures.limit;
+  if (over <= 0) return 0;
+  return Math.min(maxMs, 250 * 2 ** Math.min(over - 1, 20));
+}
+
+const pause = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : undefined);
 
 // spec 9: captcha interval default 60 s.
 export const CODE_INTERVAL_S = 60;
@@ -55,6 +70,8 @@ export interface AccountServiceDeps {
    * messages sent to any of the customer's addresses are deleted.
    */
   forget: {
+    /** The payments module clears and schedules what it keeps about the customer (ADR 0165). */
+    payments: (customerId: string, tx: Database) => Promise<void>;
     orders: (customerId: string, tx: Database) => Promise<string[]>;
     messages: (addresses: string[], tx: Database) => Promise<void>;
   };
@@ -204,14 +221,34 @@ export function createAccountService(deps: AccountServiceDeps) {
       return loggedIn(customer, client);
     },
 
-    async loginWithPassword(contact: Contact, encrypted: string, client: Client): Promise<LoginResult> {
+    /**
+     * Password sign-in. ADR 0187 replaces the per-account lock with slowing and a captcha: every attempt on an
+     * account is counted up front (atomically, so parallel guesses cannot all slip under the threshold) and a
+     * success clears the count. Past the free attempts each attempt must carry a solved image captcha and
+     * waits loginPauseMs before the password is checked; the owner, with the right password and the captcha,
+     * still signs in. The same answers for accounts that do not exist.
+     */
+    async loginWithPassword(
+      contact: Contact,
+      encrypted: string,
+      client: Client,
+      proof: CaptchaProof = {},
+    ): Promise<LoginResult> {
       await limiter.hit("loginIp", client.ip);
-      await limiter.hit("loginAccount", contactTarget(contact));
+      const target = contactTarget(contact);
+      const attempt = await limiter.attempt("loginFailures", target);
+      if (attempt > RATE_RULES.loginFailures.limit) {
+        if (!proof.lastCheckKey && !(proof.captcha && proof.captchaKey))
+          throw new ApiError(400, "captcha.required", { fields: { captcha: "captcha.required" } });
+        await captcha.requireProof(proof, captchaAccounts(contact));
+        await pause(loginPauseMs(attempt, settings.loginSlowingMaxMs));
+      }
       const password = await transport.decrypt(encrypted);
       const customer = await repo.findByContact(contact);
       const hash = customer?.passwordHash ?? (await dummyHash);
       const matches = await verifyPassword(password, hash);
       if (!customer?.passwordHash || !matches) throw new ApiError(400, "account.loginFailed");
+      await limiter.reset("loginFailures", target);
       if (needsRehash(customer.passwordHash, settings.scrypt)) {
         await repo.updateCustomer(customer.id, {
           passwordHash: await hashPassword(password, settings.scrypt),
@@ -306,6 +343,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await repo.db.transaction(async (tx) => {
         const executor = tx as unknown as Database;
         await sessions.endAll(row.id, executor);
+        await deps.forget.payments(row.id, executor);
         const addresses = await repo.anonymize(row.id, executor);
         addresses.push(...(await deps.forget.orders(row.id, executor)));
         await deps.forget.messages(addresses, executor);

@@ -121,6 +121,54 @@ describe("GET /o2cms/v1/pub/sites/preview", () => {
     expect(live.title).toBe("Summer in Japan");
   });
 
+  // Issue 14.11: operator media URLs may only be http(s) or relative; a script URL never reaches a page.
+  it("keeps only http(s) and relative image and video URLs in operator content", async () => {
+    const published = await app.services.content.publishedPage(SITE, "en_US", { pageCode: "summer-japan" });
+    const draft = structuredClone(published!.document);
+    draft.variants[0]!.components.push({
+      componentId: "draft-video",
+      componentCode: "Video",
+      componentName: "x",
+      positionCode: "11",
+      style: {},
+      data: {
+        title: "Tour",
+        posterUrl: "javascript:alert(1)",
+        videoUrl: " JaVa\tScRiPt:alert(2)",
+        items: [
+          { imageUrl: "data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+", iconUrl: "vbscript:x" },
+          { imageUrl: "https://cdn.roamly.example/a.webp", iconUrl: "/images/b.png" },
+        ],
+        tabs: [{ imageUrl: "&#106;avascript:alert(3)", feedsImgUrl: "ftp://files.example/x.png" }],
+        cover: "images/c.png",
+        url: "/plp",
+      },
+      options: "{}",
+    });
+    const { id } = await app.services.content.saveDraft(SITE, draft);
+    const res = await app.server.inject({
+      method: "GET",
+      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preSubPageViewId=${id}`,
+      headers: { "x-preview": "1" },
+    });
+    const video = res
+      .json()
+      .variants[0].components.find((c: { componentId: string }) => c.componentId === "draft-video");
+    expect(video.data).toEqual({
+      title: "Tour",
+      posterUrl: "",
+      videoUrl: "",
+      items: [
+        { imageUrl: "", iconUrl: "" },
+        { imageUrl: "https://cdn.roamly.example/a.webp", iconUrl: "/images/b.png" },
+      ],
+      tabs: [{ imageUrl: "", feedsImgUrl: "" }],
+      cover: "images/c.png",
+      url: "/plp",
+    });
+    expect(res.body).not.toMatch(/script:|data:image/i);
+  });
+
   it("answers 404 for an unknown id and 400 without one", async () => {
     const missing = await app.server.inject({
       method: "GET",

@@ -44,6 +44,9 @@ export function createFreePayments(
       return { refundId: `re_${idempotencyKey}` };
     },
 
+    // Nothing leaves the store for a zero-total order.
+    async forgetCustomer() {},
+
     parseWebhook() {
       throw new WebhookSignatureError("the free provider sends no webhooks");
     },

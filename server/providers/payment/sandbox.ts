@@ -263,6 +263,16 @@ export function createSandboxPayments(options: SandboxOptions) {
       });
     },
 
+    // The simulated provider's customer record is what its sessions say about the purchase: the description.
+    // The amounts and states stay, as a provider keeps its payment records, so refunds still work.
+    async forgetCustomer(sessionIds: string[]) {
+      if (sessionIds.length === 0) return;
+      await db
+        .update(sandboxPaymentSessions)
+        .set({ description: "" })
+        .where(inArray(sandboxPaymentSessions.id, sessionIds));
+    },
+
     parseWebhook(rawBody, headers): PaymentEvent {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
       verifySignature(secret, rawBody, Array.isArray(header) ? header[0] : header, {

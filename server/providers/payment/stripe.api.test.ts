@@ -11,6 +11,12 @@ import { createTestDatabase } from "../../../test/db.ts";
 import { buildApp } from "../../app.ts";
 import { readEnv } from "../../env.ts";
 import {
+  bearer,
+  encryptPassword,
+  GOOD_PASSWORD,
+  registerByEmail,
+} from "../../modules/account/account-test-kit.ts";
+import {
   addCoupon,
   place,
   pricePlan,
@@ -18,6 +24,7 @@ import {
   type Shopper,
   shopper,
 } from "../../modules/checkout/purchase-test-kit.ts";
+import { FORGET_CUSTOMER_JOB } from "../../modules/payment/forget-customer.ts";
 import { STRIPE_MINIMUM_CHARGE } from "./minimums.ts";
 import { createStripePayments } from "./stripe.ts";
 
@@ -36,6 +43,7 @@ interface Recorded {
 
 const recorded: Recorded[] = [];
 const sessions = new Map<string, Record<string, unknown>>();
+const deletedCustomers = new Set<string>();
 let standIn: Server;
 const app = {} as TestApp;
 let database: DatabaseHandle;
@@ -85,6 +93,16 @@ beforeAll(async () => {
         session.status = "expired";
       }
       return reply(200, session);
+    }
+    const customer = /^\/v1\/customers\/(cus_\w+)$/.exec(path);
+    if (request.method === "DELETE" && customer) {
+      // Stripe answers resource_missing for a customer that is already deleted.
+      if (deletedCustomers.has(customer[1]!))
+        return reply(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such customer" },
+        });
+      deletedCustomers.add(customer[1]!);
+      return reply(200, { id: customer[1], object: "customer", deleted: true });
     }
     if (request.method === "POST" && path === "/v1/refunds")
       return reply(200, {
@@ -301,5 +319,38 @@ describe("Stripe's minimum charge (ADRs 0122, 0148, 0149)", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: "purchase.payment.belowMinimum" });
     expect(recorded.filter((r) => r.form.get("client_reference_id") === code)).toEqual([]);
+  });
+
+  // Issue 14.13 / ADR 0165: a deleted account's Stripe customer is deleted through Stripe, by a durable job.
+  it("deletes the shopper's Stripe customer after the account is deleted, once", async () => {
+    const tokens = await registerByEmail(app, "stripe-leaver@example.com");
+    const who = { id: "", email: "stripe-leaver@example.com", headers: bearer(tokens.accessToken) };
+    const { sessionId } = await startPaying(who);
+    sessions.get(sessionId)!.customer = "cus_leaver";
+    const deleted = await app.server.inject({
+      method: "POST",
+      url: "/o2cum/v1/customer/delete-account",
+      headers: bearer(tokens.accessToken),
+      payload: { password: await encryptPassword(app, GOOD_PASSWORD) },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const deletions = () =>
+      recorded.filter((r) => r.method === "DELETE" && r.path === "/v1/customers/cus_leaver");
+    expect(deletions()).toHaveLength(0);
+    await app.services.jobs.drain(new Date(Date.now() + 60_000));
+    expect(deletions()).toHaveLength(1);
+    expect(deletedCustomers.has("cus_leaver")).toBe(true);
+    const [job] = await app.services.jobs.list([FORGET_CUSTOMER_JOB]);
+    expect(job).toMatchObject({ status: "DONE", payload: { provider: "stripe", sessionIds: [sessionId] } });
+    // Asked again (a worker that died after the call), the provider's "already deleted" is not a failure.
+    const adapter = createStripePayments({
+      secretKey: "sk_test_purchase",
+      webhookSecret: WEBHOOK_SECRET,
+      host: "127.0.0.1",
+      port: (standIn.address() as AddressInfo).port,
+      protocol: "http",
+    });
+    await expect(adapter.forgetCustomer([sessionId])).resolves.toBeUndefined();
+    expect(deletions()).toHaveLength(2);
   });
 });

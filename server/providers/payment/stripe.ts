@@ -109,6 +109,24 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
       return { refundId: refund.id };
     },
 
+    async forgetCustomer(sessionIds: string[]) {
+      for (const sessionId of sessionIds) {
+        let customer: string | null = null;
+        try {
+          const session = await stripe.checkout.sessions.retrieve(sessionId);
+          customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+        if (!customer) continue;
+        try {
+          await stripe.customers.del(customer);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+    },
+
     parseWebhook(rawBody, headers): PaymentEvent {
       const header = headers["stripe-signature"];
       let event: Stripe.Event;
@@ -156,4 +174,12 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
       }
     },
   };
+}
+
+/** Stripe's answer for an object that does not exist (already deleted, or never made). */
+function isMissing(error: unknown): boolean {
+  return (
+    (error as { code?: string; statusCode?: number })?.code === "resource_missing" ||
+    (error as { statusCode?: number })?.statusCode === 404
+  );
 }

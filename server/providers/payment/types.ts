@@ -73,6 +73,11 @@ export interface PaymentProvider {
   /** Closes an unpaid session; answers "paid" when it is too late because the shopper already paid. */
   expireSession(sessionId: string): Promise<"expired" | "paid">;
   refund(paymentId: string, amount: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * A deleted account (ADR 0165, issue 14.13): deletes what the provider keeps about the shopper behind these
+   * checkout sessions (Stripe: the customer objects). Idempotent: what is already gone is not an error.
+   */
+  forgetCustomer(sessionIds: string[]): Promise<void>;
   /** Verifies the signature over the raw body and normalizes the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }

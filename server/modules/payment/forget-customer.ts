@@ -1,0 +1,61 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { jobs, orders, payments } from "../../../db/schema/index.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
+import { SANDBOX_WEBHOOK_JOB } from "../../providers/payment/sandbox.ts";
+import type { PaymentProvider, PaymentProviderName } from "../../providers/payment/types.ts";
+
+export const FORGET_CUSTOMER_JOB = "payment.forget-customer";
+
+/**
+ * Deleting an account reaches its payments (ADR 0165, issue 14.13): in the deletion's transaction the payment
+ * events kept for its payments lose their payloads, and a durable job asks each provider to delete what it
+ * keeps about the shopper (Stripe: customers.del), retried with the runner's backoff until the provider answers.
+ */
+export function createPaymentForgetting(deps: {
+  jobs: JobRunner;
+  providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
+}) {
+  return {
+    async forgetCustomer(customerId: string, executor: Database) {
+      const rows = await executor
+        .select({ provider: payments.provider, sessionId: payments.providerSessionId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.customerId, customerId));
+      if (rows.length === 0) return;
+      const sessionIds = rows.map((row) => row.sessionId);
+      // Delivered (or dead) webhook events keep nothing of the purchase; pending ones still have to arrive.
+      await executor
+        .update(jobs)
+        .set({ payload: {} })
+        .where(
+          and(
+            eq(jobs.kind, SANDBOX_WEBHOOK_JOB),
+            inArray(jobs.status, ["DONE", "DEAD"]),
+            inArray(sql`${jobs.payload} #>> '{event,data,sessionId}'`, sessionIds),
+          ),
+        );
+      const byProvider = new Map<string, string[]>();
+      for (const row of rows)
+        byProvider.set(row.provider, [...(byProvider.get(row.provider) ?? []), row.sessionId]);
+      for (const [provider, ids] of byProvider) {
+        if (provider === "free") continue;
+        await deps.jobs.enqueue(
+          FORGET_CUSTOMER_JOB,
+          { provider, sessionIds: ids },
+          { executor, maxAttempts: 20, dedupeKey: `forget-customer:${provider}:${customerId}` },
+        );
+      }
+    },
+
+    registerJobs(runner: JobRunner) {
+      runner.register(FORGET_CUSTOMER_JOB, async (payload) => {
+        const provider = deps.providers[payload.provider as PaymentProviderName];
+        // A provider this instance no longer has configured cannot be asked; the job fails and waits for it.
+        if (!provider) throw new Error(`payment provider ${String(payload.provider)} is not configured`);
+        await provider.forgetCustomer(payload.sessionIds as string[]);
+      });
+    },
+  };
+}
