@@ -180,7 +180,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
   const invoice = createInvoiceService({ orders: order, currencies: site.currencies });
-  const paymentForgetting = createPaymentForgetting({ jobs, providers: payments.providers });
+  const paymentForgetting = createPaymentForgetting({
+    jobs,
+    repo: paymentRepo,
+    orderIdsOf: (customerId, tx) => order.idsOfCustomer(customerId, tx),
+    providers: payments.providers,
+  });
   paymentForgetting.registerJobs(jobs);
   const payment = createPaymentService({
     db,

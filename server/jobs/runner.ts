@@ -163,6 +163,24 @@ export function createJobRunner(options: JobRunnerOptions) {
       return total;
     },
 
+    /**
+     * Empties the payloads of finished (done or dead) jobs of one kind whose payload holds one of `values` at
+     * `path`: what a job carried about a shopper is forgotten once it has nothing left to do (ADR 0165).
+     */
+    async forgetPayloads(kind: string, path: string[], values: string[], executor: Database = db) {
+      if (values.length === 0) return;
+      await executor
+        .update(jobs)
+        .set({ payload: {} })
+        .where(
+          and(
+            eq(jobs.kind, kind),
+            inArray(jobs.status, ["DONE", "DEAD"]),
+            inArray(sql`${jobs.payload} #>> ${`{${path.join(",")}}`}::text[]`, values),
+          ),
+        );
+    },
+
     /** Jobs of some kinds, newest first (tests and operators). */
     list(kinds: string[]) {
       return db.select().from(jobs).where(inArray(jobs.kind, kinds)).orderBy(sql`${jobs.createdAt} desc`);

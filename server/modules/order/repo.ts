@@ -111,6 +111,15 @@ export function createOrderRepo(db: Database) {
     },
 
     /** Replaces the contact of every order of a customer; returns the distinct e-mails they had. */
+    /** The ids of every order a customer placed (account deletion reaches their payments through them). */
+    idsOfCustomer(customerId: string, executor: Database = db): Promise<string[]> {
+      return executor
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.customerId, customerId))
+        .then((rows) => rows.map((row) => row.id));
+    },
+
     async forgetContacts(customerId: string, placeholderEmail: string, executor: Database) {
       const had = await executor
         .selectDistinct({ email: orders.contactEmail })

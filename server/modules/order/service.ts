@@ -335,6 +335,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       return emails.filter((email) => email !== DELETED_CONTACT_EMAIL);
     },
 
+    /** The ids of every order the customer placed, in the caller's transaction (account deletion). */
+    idsOfCustomer(customerId: string, tx: Database): Promise<string[]> {
+      return repo.idsOfCustomer(customerId, tx);
+    },
+
     /** An order by its code, whoever placed it: for the sandbox tools only, never a shopper's request. */
     findByCode(code: string): Promise<OrderRow | undefined> {
       return repo.findByCode(code);

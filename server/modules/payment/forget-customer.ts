@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { jobs, orders, payments } from "../../../db/schema/index.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 import { SANDBOX_WEBHOOK_JOB } from "../../providers/payment/sandbox.ts";
 import type { PaymentProvider, PaymentProviderName } from "../../providers/payment/types.ts";
+import type { PaymentRepo } from "./repo.ts";
 
 export const FORGET_CUSTOMER_JOB = "payment.forget-customer";
 
@@ -14,28 +13,23 @@ export const FORGET_CUSTOMER_JOB = "payment.forget-customer";
  */
 export function createPaymentForgetting(deps: {
   jobs: JobRunner;
+  repo: PaymentRepo;
+  /** The order module's answer: the ids of the customer's orders, in the deletion's transaction. */
+  orderIdsOf: (customerId: string, tx: Database) => Promise<string[]>;
   providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
 }) {
   return {
     async forgetCustomer(customerId: string, executor: Database) {
-      const rows = await executor
-        .select({ provider: payments.provider, sessionId: payments.providerSessionId })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(eq(orders.customerId, customerId));
+      const rows = await deps.repo.sessionsOfOrders(await deps.orderIdsOf(customerId, executor), executor);
       if (rows.length === 0) return;
       const sessionIds = rows.map((row) => row.sessionId);
       // Delivered (or dead) webhook events keep nothing of the purchase; pending ones still have to arrive.
-      await executor
-        .update(jobs)
-        .set({ payload: {} })
-        .where(
-          and(
-            eq(jobs.kind, SANDBOX_WEBHOOK_JOB),
-            inArray(jobs.status, ["DONE", "DEAD"]),
-            inArray(sql`${jobs.payload} #>> '{event,data,sessionId}'`, sessionIds),
-          ),
-        );
+      await deps.jobs.forgetPayloads(
+        SANDBOX_WEBHOOK_JOB,
+        ["event", "data", "sessionId"],
+        sessionIds,
+        executor,
+      );
       const byProvider = new Map<string, string[]>();
       for (const row of rows)
         byProvider.set(row.provider, [...(byProvider.get(row.provider) ?? []), row.sessionId]);

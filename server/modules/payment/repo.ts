@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { paymentEvents, payments } from "../../../db/schema/index.ts";
 
@@ -23,6 +23,15 @@ export function createPaymentRepo(db: Database) {
         .from(payments)
         .where(eq(payments.orderId, orderId))
         .orderBy(desc(payments.createdAt));
+    },
+
+    /** The provider sessions of some orders' payment attempts. */
+    sessionsOfOrders(orderIds: string[], executor: Database = db) {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return executor
+        .select({ provider: payments.provider, sessionId: payments.providerSessionId })
+        .from(payments)
+        .where(inArray(payments.orderId, orderIds));
     },
 
     findBySession(provider: string, sessionId: string, executor: Database = db) {
