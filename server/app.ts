@@ -54,6 +54,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     env,
     counterStore,
     onJobError: (error, job) => server.log.warn({ err: error, job }, "job failed; will retry"),
+    // No operator console yet: the payment_anomaly table is the record, this line the alert (ADR 0191).
+    onPaymentAnomaly: (anomaly) =>
+      server.log.error({ anomaly }, "payment amount does not match its order; order left unpaid"),
   });
   const delivery = createDeliveryWorker({
     db: database.db,

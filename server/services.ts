@@ -27,7 +27,7 @@ import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.t
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
-import { createOrderService } from "./modules/order/service.ts";
+import { createOrderService, type PaymentAnomaly } from "./modules/order/service.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
 import { createRecommendRepo } from "./modules/recommend/repo.ts";
@@ -49,6 +49,8 @@ export interface ServiceOptions {
   counterStore?: CounterStore;
   /** A failed job attempt (it is retried with backoff); app.ts logs it. */
   onJobError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
+  /** A signed payment that does not match its order was recorded (ADR 0191): alert operators. */
+  onPaymentAnomaly?: (anomaly: PaymentAnomaly) => void;
 }
 
 /** scrypt cost (ADR 0061): OWASP's 2^17 unless PASSWORD_SCRYPT_LOG_N says otherwise; 2^10 under NODE_ENV=test. */
@@ -131,6 +133,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // eSIM delivery plugs into the fulfilment seam (ADR 0106) and fills the order detail's eSIMs.
     onFulfilling: (row) => esim.onFulfilling(row),
     esimsOfOrder: (orderId) => esim.esimsOfOrder(orderId),
+    onPaymentAnomaly: options.onPaymentAnomaly,
   });
   order.registerJobs(jobs);
   // eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed.

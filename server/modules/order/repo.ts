@@ -1,6 +1,12 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { type OrderStatus, orderStatusHistory, orders, payments } from "../../../db/schema/index.ts";
+import {
+  type OrderStatus,
+  orderStatusHistory,
+  orders,
+  paymentAnomalies,
+  payments,
+} from "../../../db/schema/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -150,6 +156,39 @@ export function createOrderRepo(db: Database) {
         .from(payments)
         .where(eq(payments.orderId, orderId))
         .orderBy(desc(payments.createdAt));
+    },
+
+    /** Records a payment anomaly once per provider payment; true when this call recorded it. */
+    async recordPaymentAnomaly(
+      orderId: string,
+      kind: string,
+      anomaly: {
+        provider: string;
+        providerPaymentId: string;
+        providerEventId: string | null;
+        expectedAmount: number;
+        expectedCurrency: string;
+        receivedAmount: number;
+        receivedCurrency: string;
+      },
+      executor: Database = db,
+    ): Promise<boolean> {
+      const inserted = await executor
+        .insert(paymentAnomalies)
+        .values({
+          orderId,
+          kind,
+          provider: anomaly.provider,
+          providerPaymentId: anomaly.providerPaymentId,
+          providerEventId: anomaly.providerEventId,
+          expectedAmount: anomaly.expectedAmount,
+          expectedCurrency: anomaly.expectedCurrency,
+          receivedAmount: anomaly.receivedAmount,
+          receivedCurrency: anomaly.receivedCurrency,
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentAnomalies.id });
+      return inserted.length > 0;
     },
 
     findPaymentBySession(provider: string, sessionId: string, executor: Database = db) {

@@ -49,9 +49,28 @@ export interface PaymentConfirmation {
   paymentId: string;
   amount: number;
   currencyCode: string;
+  /** The webhook event that carried it (kept with an anomaly); absent on the return page's reconcile. */
+  eventId?: string;
 }
 
-export type MarkPaidOutcome = "paid" | "already" | "refunding-late-payment" | "unknown-session";
+export type MarkPaidOutcome =
+  | "paid"
+  | "already"
+  | "refunding-late-payment"
+  | "unknown-session"
+  | "amount-mismatch";
+
+/** A signed payment whose amount or currency is not the order's (ADR 0191), as recorded for operators. */
+export interface PaymentAnomaly {
+  orderCode: string;
+  provider: string;
+  providerPaymentId: string;
+  providerEventId: string | null;
+  expectedAmount: number;
+  expectedCurrency: string;
+  receivedAmount: number;
+  receivedCurrency: string;
+}
 
 export interface OrderServiceDeps {
   db: Database;
@@ -67,6 +86,8 @@ export interface OrderServiceDeps {
   onFulfilling?: (order: OrderRow) => Promise<void>;
   /** The eSIMs an order issued or topped up (the eSIM issue fills this in for the order detail). */
   esimsOfOrder?: (orderId: string) => Promise<{ id: string; iccid: string }[]>;
+  /** Alerts operators to a newly recorded payment anomaly (app.ts logs it at error level). */
+  onPaymentAnomaly?: (anomaly: PaymentAnomaly) => void;
   clock?: () => Date;
 }
 
@@ -181,14 +202,28 @@ export function createOrderService(deps: OrderServiceDeps) {
    * e-mail in the same transaction; every later call, duplicate or out of order, finds nothing to do.
    */
   async function markPaid(paid: PaymentConfirmation): Promise<MarkPaidOutcome> {
-    return db.transaction(async (rawTx) => {
+    let anomaly: PaymentAnomaly | null = null;
+    const outcome = await db.transaction(async (rawTx): Promise<MarkPaidOutcome> => {
       const tx = tx$(rawTx);
       const payment = await repo.findPaymentBySession(paid.provider, paid.sessionId, tx);
       if (!payment) return "unknown-session";
       const order = (await repo.lock(payment.orderId, tx))!;
       if (order.providerPaymentId === paid.paymentId) return "already";
-      if (paid.amount !== order.total || paid.currencyCode.toUpperCase() !== order.currencyCode)
-        throw new Error(`payment ${paid.paymentId} amount does not match order ${order.code}`);
+      if (paid.amount !== order.total || paid.currencyCode.toUpperCase() !== order.currencyCode) {
+        // Money the order does not account for: nothing is fulfilled; operators settle it (ADR 0191).
+        const found: PaymentAnomaly = {
+          orderCode: order.code,
+          provider: paid.provider,
+          providerPaymentId: paid.paymentId,
+          providerEventId: paid.eventId ?? null,
+          expectedAmount: order.total,
+          expectedCurrency: order.currencyCode,
+          receivedAmount: paid.amount,
+          receivedCurrency: paid.currencyCode.slice(0, 16),
+        };
+        if (await repo.recordPaymentAnomaly(order.id, "amount-mismatch", found, tx)) anomaly = found;
+        return "amount-mismatch";
+      }
       await repo.updatePayment(payment.id, { status: "SUCCEEDED", providerPaymentId: paid.paymentId }, tx);
       if (order.status === "PENDING_PAYMENT") {
         await repo.setStatus(order.id, "PENDING_PAYMENT", "PAID", "payment-succeeded", tx, {
@@ -213,6 +248,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       );
       return "refunding-late-payment";
     });
+    if (anomaly) deps.onPaymentAnomaly?.(anomaly);
+    return outcome;
   }
 
   async function startRefund(orderId: string, reason: string): Promise<boolean> {

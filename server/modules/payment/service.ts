@@ -209,6 +209,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             paymentId: event.paymentId,
             amount: event.amount,
             currencyCode: event.currencyCode,
+            eventId: event.id,
           });
           break;
         case "payment.failed": {
