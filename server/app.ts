@@ -2,8 +2,9 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "./env.ts";
-import { installApiErrorHandling } from "./http/api-errors.ts";
+import { clientErrorHandler, frameworkErrors, installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
+import { installInputGuards, parseQueryString } from "./http/input-guards.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installSessionResolution } from "./http/session.ts";
@@ -41,7 +42,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requestIdHeader: false,
     trustProxy: true,
     bodyLimit: 1_048_576,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
+    // Fastify's and Node's own failure bodies echo the URL and break the error shape (ADR 0192).
+    frameworkErrors,
+    clientErrorHandler,
   });
   server.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
@@ -82,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(fastifyCookie);
   installSecurityHeaders(server);
   installApiErrorHandling(server);
+  installInputGuards(server);
   installCsrfProtection(server, {
     publicOrigin: env.PUBLIC_ORIGIN,
     stateChangingGets: ["/o2cum/v1/customer/logout"],

@@ -29,7 +29,7 @@ const PreviewQuery = z
     preTemplateViewId: z.coerce.number().int().positive().optional(),
   })
   .refine((q) => q.preSubPageViewId !== undefined || q.preTemplateViewId !== undefined, {
-    message: "preSubPageViewId or preTemplateViewId is required",
+    message: "validation.required",
     path: ["preSubPageViewId"],
   });
 
