@@ -5,6 +5,7 @@ import type { Env } from "./env.ts";
 import { clientErrorHandler, frameworkErrors, installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
 import { installInputGuards, parseQueryString } from "./http/input-guards.ts";
+import { installOpenApi } from "./http/openapi.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installSessionResolution } from "./http/session.ts";
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stateChangingGets: ["/o2cum/v1/customer/logout"],
   });
   installSessionResolution(server, services.account.currentCustomer);
+  await installOpenApi(server);
 
   server.get("/healthz", async () => ({ status: "ok" }));
   server.get("/readyz", async (_request, reply) => {

@@ -20,7 +20,7 @@ import { recordIssuedUnit } from "./service.ts";
 export function esimIssueDevRoutes(app: FastifyInstance, db: Database, sandbox: SandboxSupplier) {
   const repo = createEsimRepo(db);
   const { supplier } = sandbox;
-  app.post("/__dev/orders/:code/issue-esims", async (request) => {
+  app.post("/__dev/orders/:code/issue-esims", { schema: { params: OrderCodeParam } }, async (request) => {
     const { code } = parseInput(OrderCodeParam, request.params);
     const [order] = await db.select().from(orders).where(eq(orders.code, code));
     if (order?.status !== "PENDING_PAYMENT" || order.topUpIccid)

@@ -40,7 +40,7 @@ export type OrderDetailView = Awaited<ReturnType<typeof orderDetail>>;
 
 // Orders (paths in the style of spec 7; page mode lists, spec 3). Another customer's order is a 404.
 export function orderRoutes(app: FastifyInstance, services: Services) {
-  app.get("/o2ord/v1/customer/orders", async (request) => {
+  app.get("/o2ord/v1/customer/orders", { schema: { querystring: OrderListQuery } }, async (request) => {
     const customer = await requireCustomer(request);
     const { tab, ...query } = parseInput(OrderListQuery, request.query);
     const status = query.status ?? (tab && tab !== "all" ? ORDER_TAB_STATUSES[tab] : undefined);
@@ -51,15 +51,19 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
     );
   });
 
-  app.get("/o2ord/v1/customer/orders/:code", async (request) => {
+  app.get("/o2ord/v1/customer/orders/:code", { schema: { params: OrderCodeParam } }, async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
     return orderDetail(services, customer.id, code, apiLocale(request));
   });
 
-  app.post("/o2ord/v1/customer/orders/:code/cancel", async (request) => {
-    const customer = await requireCustomer(request);
-    const { code } = parseInput(OrderCodeParam, request.params);
-    return services.order.cancel(customer.id, code, apiLocale(request));
-  });
+  app.post(
+    "/o2ord/v1/customer/orders/:code/cancel",
+    { schema: { params: OrderCodeParam } },
+    async (request) => {
+      const customer = await requireCustomer(request);
+      const { code } = parseInput(OrderCodeParam, request.params);
+      return services.order.cancel(customer.id, code, apiLocale(request));
+    },
+  );
 }

@@ -21,9 +21,13 @@ export function searchRoutes(app: FastifyInstance, services: Services) {
     return { specificWordList: await services.search.specificWords(apiLocale(request)) };
   });
 
-  app.get("/o2srh/v1/pub/cmi-package/search-result", async (request, reply) => {
-    const { keyword } = parseInput(AssociationQuery, request.query);
-    reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
-    return { associationList: await services.search.associations(keyword, apiLocale(request)) };
-  });
+  app.get(
+    "/o2srh/v1/pub/cmi-package/search-result",
+    { schema: { querystring: AssociationQuery } },
+    async (request, reply) => {
+      const { keyword } = parseInput(AssociationQuery, request.query);
+      reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
+      return { associationList: await services.search.associations(keyword, apiLocale(request)) };
+    },
+  );
 }
