@@ -54,15 +54,12 @@ export function checkoutRoutes(app: FastifyInstance, services: Services) {
   });
 
   // The coupon dialog: the wallet's coupons checked against this plan line, with the reason for each refusal.
-  app.post(
-    "/o2ord/v1/customer/checkout/coupons",
-    { schema: { body: CouponOptionsInput } },
-    async (request) => {
-      const customer = await requireCustomer(request);
-      const body = parseInput(CouponOptionsInput, request.body);
-      return couponOptions(services, customer, body, requestCurrency(request), apiLocale(request));
-    },
-  );
+  const couponOptionsSchema = { schema: { body: CouponOptionsInput } };
+  app.post("/o2ord/v1/customer/checkout/coupons", couponOptionsSchema, async (request) => {
+    const customer = await requireCustomer(request);
+    const body = parseInput(CouponOptionsInput, request.body);
+    return couponOptions(services, customer, body, requestCurrency(request), apiLocale(request));
+  });
 
   app.post("/o2ord/v1/customer/orders", { schema: { body: PlaceOrder } }, async (request, reply) => {
     const customer = await requireCustomer(request);

@@ -57,13 +57,10 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
     return orderDetail(services, customer.id, code, apiLocale(request));
   });
 
-  app.post(
-    "/o2ord/v1/customer/orders/:code/cancel",
-    { schema: { params: OrderCodeParam } },
-    async (request) => {
-      const customer = await requireCustomer(request);
-      const { code } = parseInput(OrderCodeParam, request.params);
-      return services.order.cancel(customer.id, code, apiLocale(request));
-    },
-  );
+  const cancelSchema = { schema: { params: OrderCodeParam } };
+  app.post("/o2ord/v1/customer/orders/:code/cancel", cancelSchema, async (request) => {
+    const customer = await requireCustomer(request);
+    const { code } = parseInput(OrderCodeParam, request.params);
+    return services.order.cancel(customer.id, code, apiLocale(request));
+  });
 }
