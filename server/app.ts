@@ -2,8 +2,10 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "./env.ts";
-import { installApiErrorHandling } from "./http/api-errors.ts";
+import { clientErrorHandler, frameworkErrors, installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
+import { installInputGuards, parseQueryString } from "./http/input-guards.ts";
+import { installOpenApi } from "./http/openapi.ts";
 import { installRequestContext } from "./http/request-context.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
@@ -44,7 +46,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Forwarded headers count only from the configured proxies (ADR 0185); off, the socket is the client.
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
+    // Fastify's and Node's own failure bodies echo the URL and break the error shape (ADR 0192).
+    frameworkErrors,
+    clientErrorHandler,
   });
   server.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
@@ -57,6 +62,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     env,
     counterStore,
     onJobError: (error, job) => server.log.warn({ err: error, job }, "job failed; will retry"),
+    // No operator console yet: the payment_anomaly table is the record, this line the alert (ADR 0191).
+    onPaymentAnomaly: (anomaly) =>
+      server.log.error({ anomaly }, "payment amount does not match its order; order left unpaid"),
   });
   const delivery = createDeliveryWorker({
     db: database.db,
@@ -83,10 +91,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installRequestContext(server, services.account.currentCustomer);
   installSecurityHeaders(server, { publicOrigin: env.PUBLIC_ORIGIN });
   installApiErrorHandling(server);
+  installInputGuards(server);
   installCsrfProtection(server, {
     publicOrigin: env.PUBLIC_ORIGIN,
     stateChangingGets: ["/o2cum/v1/customer/logout"],
   });
+  await installOpenApi(server);
 
   server.get("/healthz", async () => ({ status: "ok" }));
   server.get("/readyz", async (_request, reply) => {

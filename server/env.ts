@@ -76,7 +76,8 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).optional(),
   /** "sandbox" (default outside production) or "stripe" (default in production). */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
-  PAYMENT_SANDBOX_SECRET: z.string().min(16).default("sandbox-webhook-signing-secret"),
+  /** The sandbox's webhook signing secret; unset means one generated for this install in DATA_DIR (ADR 0191). */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32).optional(),
   /** "duplicate", "out-of-order", each alone or "=rate", or "none"; unset is 20% each in development (ADR 0167). */
   PAYMENT_SANDBOX_CHAOS: z.string().default(""),
   /** A slow provider: webhooks leave this long after the payment. */

@@ -28,7 +28,7 @@ import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.t
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
-import { createOrderService } from "./modules/order/service.ts";
+import { createOrderService, type PaymentAnomaly } from "./modules/order/service.ts";
 import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
 import { createPaymentRepo } from "./modules/payment/repo.ts";
@@ -52,6 +52,8 @@ export interface ServiceOptions {
   counterStore?: CounterStore;
   /** A failed job attempt (it is retried with backoff); app.ts logs it. */
   onJobError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
+  /** A signed payment that does not match its order was recorded (ADR 0191): alert operators. */
+  onPaymentAnomaly?: (anomaly: PaymentAnomaly) => void;
 }
 
 /** scrypt cost (ADR 0061): OWASP's 2^17 unless PASSWORD_SCRYPT_LOG_N says otherwise; 2^10 under NODE_ENV=test. */
@@ -194,6 +196,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     providers: payments.providers,
     active: payments.active,
     currencies: site.currencies,
+    onPaymentAnomaly: options.onPaymentAnomaly,
   });
   return {
     site,

@@ -47,7 +47,7 @@ const OWNERS: Record<string, string[]> = {
   esim: ["esims", "esimPackages"],
   coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],
   order: ["orders", "orderStatusHistory"],
-  payment: ["payments", "paymentEvents"],
+  payment: ["payments", "paymentEvents", "paymentAnomalies"],
   site: ["sites", "siteLanguages", "currencies"],
   jobs: ["jobs"],
   "providers/messages": ["messageOutbox"],

@@ -143,6 +143,36 @@ const ComponentSchema: z.ZodType<PageComponent> = z.lazy(() =>
   }),
 );
 
+/**
+ * The deepest nesting of components a page may have (ADR 0192): containers inside containers, as the editor
+ * builds them (the seeded pages use 3). A deeper document is refused before the recursive schema runs, so a
+ * hostile one cannot overflow its stack.
+ */
+export const MAX_COMPONENT_DEPTH = 8;
+
+/** How deep components nest in an unvalidated document, counted without recursion; stops past `limit`. */
+export function componentDepth(input: unknown, limit = MAX_COMPONENT_DEPTH): number {
+  const variants = (input as { variants?: unknown } | null)?.variants;
+  if (!Array.isArray(variants)) return 0;
+  let deepest = 0;
+  const stack: { components: unknown; depth: number }[] = variants.map((variant) => ({
+    components: (variant as { components?: unknown } | null)?.components,
+    depth: 1,
+  }));
+  while (stack.length > 0) {
+    const { components, depth } = stack.pop()!;
+    if (!Array.isArray(components) || components.length === 0) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const component of components)
+      stack.push({
+        components: (component as { childrenData?: unknown } | null)?.childrenData,
+        depth: depth + 1,
+      });
+  }
+  return deepest;
+}
+
 /** Validates a document before it is stored or published. */
 export const ContentDocumentSchema: z.ZodType<ContentDocument> = z.object({
   formatVersion: z.literal(1),

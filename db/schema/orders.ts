@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -256,4 +257,34 @@ export const couponScopes = pgTable(
     scopeCode: varchar("scope_code", { length: 48 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.couponCode, t.scopeType, t.scopeCode] })],
+);
+
+/**
+ * A correctly signed payment the store could not accept as it is (ADR 0191): the amount or currency differs
+ * from the order's. The order stays unpaid; operators settle it (refund or manual capture) and set resolvedAt.
+ * One row per provider payment, however often the provider retries or the return page polls.
+ */
+export const paymentAnomalies = pgTable(
+  "payment_anomaly",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: varchar("provider", { length: 16 }).notNull(),
+    providerPaymentId: varchar("provider_payment_id", { length: 128 }).notNull(),
+    /** The webhook event that carried it; null when the return page's reconcile found it first. */
+    providerEventId: varchar("provider_event_id", { length: 128 }),
+    kind: varchar("kind", { length: 32 }).notNull(),
+    expectedAmount: integer("expected_amount").notNull(),
+    expectedCurrency: varchar("expected_currency", { length: 3 }).notNull(),
+    receivedAmount: bigint("received_amount", { mode: "number" }).notNull(),
+    receivedCurrency: varchar("received_currency", { length: 16 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_anomaly_provider_payment_key").on(t.provider, t.providerPaymentId),
+    index("payment_anomaly_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
 );

@@ -1,4 +1,6 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DEFAULT_LOCALE } from "../../core/constants.ts";
 import { isMessageKey, type MessageKey, translate } from "../../core/i18n/index.ts";
 import { ApiError } from "./errors.ts";
 import { apiLocale } from "./request-info.ts";
@@ -7,9 +9,50 @@ const FASTIFY_STATUS_CODES: Record<number, MessageKey> = {
   400: "error.badRequest",
   404: "error.notFound",
   405: "error.methodNotAllowed",
+  408: "error.requestTimeout",
   413: "error.payloadTooLarge",
+  414: "error.uriTooLong",
   415: "error.unsupportedMediaType",
   429: "error.rateLimited",
+  431: "error.headersTooLarge",
+};
+
+/**
+ * Fastify's router failures (bad percent-encoding in the path, a path parameter past maxParamLength) in the
+ * error shape instead of Fastify's own body, which echoes the URL (issue 14 item 9).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : error.code === "FST_ERR_BAD_URL" ? 400 : 500;
+  if (status === 500) request.log.error({ err: error }, "router failure");
+  const key = status === 500 ? "error.internal" : (FASTIFY_STATUS_CODES[status] ?? "error.badRequest");
+  return sendApiError(request, reply, new ApiError(status, key));
+}
+
+/**
+ * Failures Node's HTTP parser reports before there is a request (headers too large, a timeout, malformed
+ * HTTP): written straight to the socket in the error shape. There are no readable headers, so no x-lang:
+ * the message is in the default language.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status =
+    error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const code = FASTIFY_STATUS_CODES[status] ?? "error.badRequest";
+  const body = JSON.stringify({ failed: true, code, message: translate(DEFAULT_LOCALE, code) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
 };
 
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {

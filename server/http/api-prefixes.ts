@@ -16,6 +16,8 @@ export const API_PREFIXES = [
   "/__sandbox",
   "/pub-res",
   "/__dev",
+  // The API's own description (OpenAPI, ADR 0193).
+  "/o2api",
 ] as const;
 
 /** A path under one of the API's prefixes. */

@@ -11,7 +11,7 @@ const ExpireCodes = z.object({ to: z.string().trim().min(1).max(300) });
  * developers see the expired-code path without waiting 10 minutes.
  */
 export function accountDevRoutes(app: FastifyInstance, codes: VerificationCodes) {
-  app.post("/__dev/codes/expire", async (request) => {
+  app.post("/__dev/codes/expire", { schema: { body: ExpireCodes } }, async (request) => {
     const { to } = parseInput(ExpireCodes, request.body ?? {});
     return { expired: await codes.expireLive(to) };
   });

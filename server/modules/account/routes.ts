@@ -176,26 +176,34 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
       },
     });
   }
-  app.get("/o2user/v1/pub/hzero/users/find-password-email/send-captcha", async (request) => {
-    const input = parseInput(FindPasswordEmail, request.query);
-    return account.sendCode(
-      { kind: "email", email: input.email },
-      "RESET_PASSWORD",
-      input,
-      client(request, input.lang),
-      null,
-    );
-  });
+  app.get(
+    "/o2user/v1/pub/hzero/users/find-password-email/send-captcha",
+    { schema: { querystring: FindPasswordEmail } },
+    async (request) => {
+      const input = parseInput(FindPasswordEmail, request.query);
+      return account.sendCode(
+        { kind: "email", email: input.email },
+        "RESET_PASSWORD",
+        input,
+        client(request, input.lang),
+        null,
+      );
+    },
+  );
 
-  app.get("/o2cum/v1/pub/customer/valid-account", async (request) => {
-    const input = parseInput(ValidAccount, request.query);
-    return account.accountAvailable(contact(input), client(request));
-  });
+  app.get(
+    "/o2cum/v1/pub/customer/valid-account",
+    { schema: { querystring: ValidAccount } },
+    async (request) => {
+      const input = parseInput(ValidAccount, request.query);
+      return account.accountAvailable(contact(input), client(request));
+    },
+  );
   app.get("/o2cum/v1/pub/customer/check-new-active", async (request) =>
     account.newActive(await request.ctx.customer()),
   );
 
-  app.post("/o2cum/v1/pub/customer/register", async (request, reply) => {
+  app.post("/o2cum/v1/pub/customer/register", { schema: { body: Register } }, async (request, reply) => {
     const input = parseInput(Register, request.body);
     const result = await account.register(
       {
@@ -212,7 +220,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     return deliverTokens(request, reply, result);
   });
 
-  app.post("/o2cum/v1/pub/customer/login", async (request, reply) => {
+  app.post("/o2cum/v1/pub/customer/login", { schema: { body: PasswordLogin } }, async (request, reply) => {
     const input = parseInput(PasswordLogin, request.body);
     const result = await account.loginWithPassword(
       loginContact(input.account, input.internationalTelCode),
@@ -223,18 +231,22 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     return deliverTokens(request, reply, result);
   });
 
-  app.post("/o2cum/v1/pub/customer/login-by-code", async (request, reply) => {
-    const input = parseInput(CodeLogin, request.body);
-    const result = await account.loginWithCode(
-      contact(input),
-      input.captcha,
-      input.captchaKey,
-      client(request),
-    );
-    return deliverTokens(request, reply, result);
-  });
+  app.post(
+    "/o2cum/v1/pub/customer/login-by-code",
+    { schema: { body: CodeLogin } },
+    async (request, reply) => {
+      const input = parseInput(CodeLogin, request.body);
+      const result = await account.loginWithCode(
+        contact(input),
+        input.captcha,
+        input.captchaKey,
+        client(request),
+      );
+      return deliverTokens(request, reply, result);
+    },
+  );
 
-  app.post("/o2cum/v1/pub/customer/refresh-token", async (request, reply) => {
+  app.post("/o2cum/v1/pub/customer/refresh-token", { schema: { body: Refresh } }, async (request, reply) => {
     const input = parseInput(Refresh, request.body);
     const refreshToken = input.refreshToken ?? request.ctx.refreshToken ?? undefined;
     if (!refreshToken) throw new ApiError(401, "account.refreshInvalid");
@@ -246,7 +258,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     }
   });
 
-  app.post("/o2cum/v1/pub/customer/reset-password", async (request) => {
+  app.post("/o2cum/v1/pub/customer/reset-password", { schema: { body: ResetPassword } }, async (request) => {
     const input = parseInput(ResetPassword, request.body);
     return account.resetPassword(
       contact(input),
@@ -267,35 +279,47 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
   });
 
   app.get("/o2cum/v1/customer-info", async (request) => account.customerInfo(await requireCustomer(request)));
-  app.put("/o2cum/v1/customer-info", async (request) => {
+  app.put("/o2cum/v1/customer-info", { schema: { body: CustomerInfoUpdate } }, async (request) => {
     const customer = await requireCustomer(request);
     const input = parseInput(CustomerInfoUpdate, request.body);
     return account.updateCustomerInfo(customer, input);
   });
 
-  app.post("/o2cum/v1/customer/delete-account", async (request, reply) => {
-    const customer = await requireCustomer(request);
-    const input = parseInput(DeleteAccount, request.body);
-    const result = await account.deleteAccount(
-      customer,
-      { password: input.password, code: input.captcha, captchaKey: input.captchaKey },
-      client(request),
-    );
-    clearSessionCookies(request, reply);
-    return result;
-  });
+  app.post(
+    "/o2cum/v1/customer/delete-account",
+    { schema: { body: DeleteAccount } },
+    async (request, reply) => {
+      const customer = await requireCustomer(request);
+      const input = parseInput(DeleteAccount, request.body);
+      const result = await account.deleteAccount(
+        customer,
+        { password: input.password, code: input.captcha, captchaKey: input.captchaKey },
+        client(request),
+      );
+      clearSessionCookies(request, reply);
+      return result;
+    },
+  );
 
   // ADR 0164: the client IDs the browser's provider SDKs sign in with (public values; null = not configured).
   app.get("/o2cum/v1/pub/social-login/clients", async () => social.clients());
-  app.post("/o2cum/v1/pub/social-login/open-token", async (request, reply) => {
-    const input = parseInput(OpenToken, request.body);
-    return deliverTokens(request, reply, await social.openToken(input, client(request)));
-  });
-  app.post("/o2cum/v1/pub/social-login/register-bind-login", async (request, reply) => {
-    const input = parseInput(RegisterBindLogin, request.body);
-    return deliverTokens(request, reply, await social.registerBindLogin(input, client(request)));
-  });
-  app.post("/o2cum/v1/pub/social-login/bind", async (request, reply) => {
+  app.post(
+    "/o2cum/v1/pub/social-login/open-token",
+    { schema: { body: OpenToken } },
+    async (request, reply) => {
+      const input = parseInput(OpenToken, request.body);
+      return deliverTokens(request, reply, await social.openToken(input, client(request)));
+    },
+  );
+  app.post(
+    "/o2cum/v1/pub/social-login/register-bind-login",
+    { schema: { body: RegisterBindLogin } },
+    async (request, reply) => {
+      const input = parseInput(RegisterBindLogin, request.body);
+      return deliverTokens(request, reply, await social.registerBindLogin(input, client(request)));
+    },
+  );
+  app.post("/o2cum/v1/pub/social-login/bind", { schema: { body: Bind } }, async (request, reply) => {
     const input = parseInput(Bind, request.body);
     const result = await social.bind(
       input,

@@ -30,23 +30,27 @@ export function captchaRoutes(app: FastifyInstance, services: Services) {
   });
 
   // Checks a captcha without an account; the lastCheckKey it gives can be spent on any one code send.
-  app.get("/o2user/v1/pub/decrypt-captcha", async (request) => {
+  app.get("/o2user/v1/pub/decrypt-captcha", { schema: { querystring: CheckQuery } }, async (request) => {
     const query = parseInput(CheckQuery, request.query);
     await rateLimiter.hit("captchaCheckIp", request.ip);
     const lastCheckKey = await captcha.preValidate(query.captchaKey, query.captcha, null);
     return { success: true, lastCheckKey };
   });
 
-  app.get("/iam/hzero/v1/users/captcha/pre-validate", async (request) => {
-    const query = parseInput(PreValidateQuery, request.query);
-    await rateLimiter.hit("captchaCheckIp", request.ip);
-    const lastCheckKey = await captcha.preValidate(
-      query.captchaKey,
-      query.captcha,
-      captchaAccount(query.account),
-    );
-    return { lastCheckKey };
-  });
+  app.get(
+    "/iam/hzero/v1/users/captcha/pre-validate",
+    { schema: { querystring: PreValidateQuery } },
+    async (request) => {
+      const query = parseInput(PreValidateQuery, request.query);
+      await rateLimiter.hit("captchaCheckIp", request.ip);
+      const lastCheckKey = await captcha.preValidate(
+        query.captchaKey,
+        query.captcha,
+        captchaAccount(query.account),
+      );
+      return { lastCheckKey };
+    },
+  );
 
   // The client stores this scene locally (spec 7) and shows the matching captcha: ours is always the image.
   app.get("/o2user/v1/pub/query-captcha-scene", async () => ({
@@ -61,7 +65,7 @@ const DevCaptchaParams = z.object({ captchaKey: opaqueKey() });
 
 /** Outside production only: the answer to a recent captcha, for tests and local development. */
 export function captchaDevRoutes(app: FastifyInstance, services: Services) {
-  app.get("/__dev/captcha/:captchaKey", async (request) => {
+  app.get("/__dev/captcha/:captchaKey", { schema: { params: DevCaptchaParams } }, async (request) => {
     const { captchaKey } = parseInput(DevCaptchaParams, request.params);
     const answer = services.captcha.devAnswer(captchaKey);
     return { answer };

@@ -97,7 +97,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): value is 
 
 export interface ParsedProductQuery {
   query: ProductQuery;
-  /** Parameter name → problem, for the API's 400; the page ignores bad filters instead. */
+  /** Parameter name → message key of the problem, for the API's 400; the page ignores bad filters instead. */
   errors: Record<string, string>;
 }
 
@@ -108,14 +108,14 @@ export function parseProductQuery(params: URLSearchParams): ParsedProductQuery {
   const text = (key: "categoryName" | "search" | "hitName" | "keyword") => {
     const value = params.get(key)?.trim();
     if (!value) return;
-    if (value.length > TEXT_MAX) errors[key] = `at most ${TEXT_MAX} characters`;
+    if (value.length > TEXT_MAX) errors[key] = "validation.tooLong";
     else query[key] = value;
   };
   const code = (key: "categoryCode" | "marketingCode") => {
     const value = params.get(key)?.trim();
     if (!value) return;
     if (CODE_PATTERN.test(value)) query[key] = value;
-    else errors[key] = "invalid code";
+    else errors[key] = "validation.code";
   };
   const choice = <K extends "type" | "hitNameSource" | "data" | "days" | "sort">(
     key: K,
@@ -126,19 +126,19 @@ export function parseProductQuery(params: URLSearchParams): ParsedProductQuery {
     if (!raw) return;
     const value = upper ? raw.toUpperCase() : raw;
     if (oneOf(values, value)) (query as unknown as Record<string, string>)[key] = value;
-    else errors[key] = `one of ${values.join(", ")}`;
+    else errors[key] = "validation.invalid";
   };
   const flag = (key: "unlimited" | "fiveG") => {
     const value = params.get(key);
     if (value === null || value === "") return;
     if (value === "1" || value === "true") query[key] = true;
-    else if (value !== "0" && value !== "false") errors[key] = "1 or 0";
+    else if (value !== "0" && value !== "false") errors[key] = "validation.invalid";
   };
   const integer = (key: string, min: number, max: number): number | undefined => {
     const value = params.get(key)?.trim();
     if (!value) return;
     if (!/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max) {
-      errors[key] = `a whole number from ${min} to ${max}`;
+      errors[key] = "validation.invalid";
       return;
     }
     return Number(value);

@@ -28,7 +28,7 @@ export function productRoutes(app: FastifyInstance, services: Services) {
   });
 
   // spec 4, 7: the campaign gate. targetList has one entry per code, in order; showFlag false = ended.
-  app.post("/o2pcm/v1/query-target-info", async (request) => {
+  app.post("/o2pcm/v1/query-target-info", { schema: { body: TargetInfoBody } }, async (request) => {
     const { codes } = parseInput(TargetInfoBody, request.body);
     return { targetList: await services.productList.campaignTargets(codes) };
   });

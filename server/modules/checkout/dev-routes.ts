@@ -15,7 +15,7 @@ import { EXPIRE_ORDER_JOB } from "../order/service.ts";
 export function checkoutDevRoutes(app: FastifyInstance, services: Services) {
   const tools = services.sandbox;
   if (!tools) return;
-  app.post("/__dev/orders/:code/expire", async (request) => {
+  app.post("/__dev/orders/:code/expire", { schema: { params: OrderCodeParam } }, async (request) => {
     const { code } = parseInput(OrderCodeParam, request.params);
     const { db } = tools;
     const past = new Date(Date.now() - 1000).toISOString();

@@ -42,20 +42,21 @@ function idempotencyKeyOf(request: FastifyRequest, fromBody: string | undefined)
 
 // Checkout (paths in the style of spec 7, ADR 0101). The currency is the request's (x-currency, spec 7).
 export function checkoutRoutes(app: FastifyInstance, services: Services) {
-  app.post("/o2ord/v1/customer/checkout/quote", async (request) => {
+  app.post("/o2ord/v1/customer/checkout/quote", { schema: { body: Line } }, async (request) => {
     const customer = await requireCustomer(request);
     const body = parseInput(Line, request.body);
     return services.checkout.quote(customer, body, request.ctx.currency, request.ctx.locale);
   });
 
   // The coupon dialog: the wallet's coupons checked against this plan line, with the reason for each refusal.
-  app.post("/o2ord/v1/customer/checkout/coupons", async (request) => {
+  const couponOptionsSchema = { schema: { body: CouponOptionsInput } };
+  app.post("/o2ord/v1/customer/checkout/coupons", couponOptionsSchema, async (request) => {
     const customer = await requireCustomer(request);
     const body = parseInput(CouponOptionsInput, request.body);
     return services.checkout.couponOptions(customer, body, request.ctx.currency, request.ctx.locale);
   });
 
-  app.post("/o2ord/v1/customer/orders", async (request, reply) => {
+  app.post("/o2ord/v1/customer/orders", { schema: { body: PlaceOrder } }, async (request, reply) => {
     const customer = await requireCustomer(request);
     const { idempotencyKey, ...body } = parseInput(PlaceOrder, request.body);
     const key = idempotencyKeyOf(request, idempotencyKey);

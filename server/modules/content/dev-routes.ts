@@ -13,7 +13,7 @@ const DraftBody = z.object({
  * tests can preview unpublished pages. The document is validated and sanitized like any save (ADR 0070).
  */
 export function contentDevRoutes(app: FastifyInstance, services: Services) {
-  app.post("/__dev/content/drafts", async (request) => {
+  app.post("/__dev/content/drafts", { schema: { body: DraftBody } }, async (request) => {
     const body = parseInput(DraftBody, request.body);
     return services.content.saveDraft(body.siteCode, body.document);
   });

@@ -24,11 +24,11 @@ const QueryFileBody = z
 const PreviewQuery = z
   .object({
     siteCode: SITE.optional(),
-    preSubPageViewId: z.coerce.number().int().positive().optional(),
-    preTemplateViewId: z.coerce.number().int().positive().optional(),
+    preSubPageViewId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    preTemplateViewId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((q) => q.preSubPageViewId !== undefined || q.preTemplateViewId !== undefined, {
-    message: "preSubPageViewId or preTemplateViewId is required",
+    message: "validation.required",
     path: ["preSubPageViewId"],
   });
 
@@ -47,7 +47,7 @@ const PageFileParams = z.object({
 
 export function contentRoutes(app: FastifyInstance, services: Services) {
   // spec 7: where each published page lives; the file itself is a static, versioned JSON document.
-  app.post("/o2cms/v1/pub/pages/query-file", async (request) => {
+  app.post("/o2cms/v1/pub/pages/query-file", { schema: { body: QueryFileBody } }, async (request) => {
     const asks = parseInput(QueryFileBody, request.body);
     return services.content.queryFiles(asks, request.ctx.locale);
   });
@@ -67,24 +67,32 @@ export function contentRoutes(app: FastifyInstance, services: Services) {
   });
 
   // spec 7: the unpublished page for the preview route; only asked for in preview (x-preview).
-  app.get("/o2cms/v1/pub/sites/preview", async (request, reply) => {
-    if (!request.headers["x-preview"]) throw new ApiError(403, "content.previewOnly");
-    const query = parseInput(PreviewQuery, request.query);
-    const id = (query.preSubPageViewId ?? query.preTemplateViewId)!;
-    reply.header("cache-control", "no-store");
-    reply.header("x-robots-tag", "noindex");
-    return services.content.preview(query.siteCode ?? request.ctx.siteCode, id);
-  });
+  app.get(
+    "/o2cms/v1/pub/sites/preview",
+    { schema: { querystring: PreviewQuery } },
+    async (request, reply) => {
+      if (!request.headers["x-preview"]) throw new ApiError(403, "content.previewOnly");
+      const query = parseInput(PreviewQuery, request.query);
+      const id = (query.preSubPageViewId ?? query.preTemplateViewId)!;
+      reply.header("cache-control", "no-store");
+      reply.header("x-robots-tag", "noindex");
+      return services.content.preview(query.siteCode ?? request.ctx.siteCode, id);
+    },
+  );
 
   // spec 7: notes by code, keyed by note code; noteContent is sanitized.
-  app.post("/o2cms/v1/pub/cms-note/note-codes", async (request) => {
+  app.post("/o2cms/v1/pub/cms-note/note-codes", { schema: { body: NoteCodesBody } }, async (request) => {
     const body = parseInput(NoteCodesBody, request.body);
     return services.content.notes(body.noteCodeList, request.ctx.locale);
   });
 
   // spec 7: live rooms, page mode.
-  app.get("/o2lsm/v1/pub/live-streaming/live-info-list", async (request) => {
-    const query = parseInput(LiveListQuery, request.query);
-    return services.content.liveList(query, request.ctx.locale);
-  });
+  app.get(
+    "/o2lsm/v1/pub/live-streaming/live-info-list",
+    { schema: { querystring: LiveListQuery } },
+    async (request) => {
+      const query = parseInput(LiveListQuery, request.query);
+      return services.content.liveList(query, request.ctx.locale);
+    },
+  );
 }

@@ -2,7 +2,11 @@ import { createHash } from "node:crypto";
 import type { Locale } from "../../../core/constants.ts";
 import { type PageList, pageList } from "../../../core/lists.ts";
 import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
-import { ContentDocumentSchema } from "../../../db/schema/content-document.ts";
+import {
+  ContentDocumentSchema,
+  componentDepth,
+  MAX_COMPONENT_DEPTH,
+} from "../../../db/schema/content-document.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { RecommendService } from "../recommend/service.ts";
@@ -265,6 +269,8 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
 
     /** Saves an editor's draft: validated against the document format and sanitized on save (ADR 0070). */
     async saveDraft(siteCode: string, input: unknown) {
+      if (componentDepth(input) > MAX_COMPONENT_DEPTH)
+        throw new ApiError(400, "error.badRequest", { fields: { document: "validation.tooDeep" } });
       const parsed = ContentDocumentSchema.safeParse(input);
       if (!parsed.success) throw new ApiError(400, "error.badRequest");
       const row = await repo.saveDraft(siteCode, sanitizeDocument(parsed.data));

@@ -17,25 +17,25 @@ const WalletQuery = PageQuery.extend({
 
 // Coupons and promo codes (spec 7 "POST {token} couponCodes / promoCodes / {code}", paths not given; ADR 0105).
 export function couponRoutes(app: FastifyInstance, services: Services) {
-  app.post("/o2mkt/v1/pub/coupons/by-codes", async (request) => {
+  app.post("/o2mkt/v1/pub/coupons/by-codes", { schema: { body: CouponCodes } }, async (request) => {
     const { couponCodes } = parseInput(CouponCodes, request.body);
     const customer = await request.ctx.customer();
     return services.coupon.byCodes(couponCodes, "COUPON", request.ctx.locale, customer?.id);
   });
 
-  app.post("/o2mkt/v1/pub/promo-codes/by-codes", async (request) => {
+  app.post("/o2mkt/v1/pub/promo-codes/by-codes", { schema: { body: PromoCodes } }, async (request) => {
     const { promoCodes } = parseInput(PromoCodes, request.body);
     return services.coupon.byCodes(promoCodes, "PROMO_CODE", request.ctx.locale);
   });
 
-  app.post("/o2mkt/v1/customer/coupons/:code/receive", async (request) => {
+  app.post("/o2mkt/v1/customer/coupons/:code/receive", { schema: { params: CodeParam } }, async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(CodeParam, request.params);
     const received = await services.coupon.receive(customer.id, code);
     return { ...received, message: translate(request.ctx.locale, "purchase.coupon.received") };
   });
 
-  app.get("/o2mkt/v1/customer/coupons", async (request) => {
+  app.get("/o2mkt/v1/customer/coupons", { schema: { querystring: WalletQuery } }, async (request) => {
     const customer = await requireCustomer(request);
     const query = parseInput(WalletQuery, request.query);
     return services.coupon.wallet(customer.id, query.state, query.page, query.size, request.ctx.locale);

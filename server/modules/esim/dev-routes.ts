@@ -30,7 +30,7 @@ const FailuresBody = z.object({
  *   time (ADR 0150), so a failed multi-unit order can be watched end to end.
  */
 export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox: SandboxSupplier) {
-  app.post("/__dev/esim/usage", async (request) => {
+  app.post("/__dev/esim/usage", { schema: { body: UsageBody } }, async (request) => {
     const body = parseInput(UsageBody, request.body);
     if (!(await sandbox.setUsage(body.iccid, body.usedMb))) throw new ApiError(404, "esim.dev.noProfile");
     await services.esim.syncUsage({ iccid: body.iccid });
@@ -39,7 +39,7 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
     return summary;
   });
 
-  app.post("/__dev/esim/installed", async (request) => {
+  app.post("/__dev/esim/installed", { schema: { body: InstalledBody } }, async (request) => {
     const body = parseInput(InstalledBody, request.body);
     // False for an unknown ICCID, and for one already downloaded or cancelled: the summary tells which.
     await sandbox.markInstalled(body.iccid);
@@ -49,7 +49,7 @@ export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox:
     return (await services.esim.summaryByIccid(body.iccid, request.ctx.locale))!;
   });
 
-  app.post("/__dev/esim/supplier-failures", async (request) => {
+  app.post("/__dev/esim/supplier-failures", { schema: { body: FailuresBody } }, async (request) => {
     const body = parseInput(FailuresBody, request.body);
     if (body.orderCode === null) {
       sandbox.setFailingKeys(null);

@@ -24,7 +24,7 @@ export function esimIssueDevRoutes(
 ) {
   const repo = createEsimRepo(db);
   const { supplier } = sandbox;
-  app.post("/__dev/orders/:code/issue-esims", async (request) => {
+  app.post("/__dev/orders/:code/issue-esims", { schema: { params: OrderCodeParam } }, async (request) => {
     const { code } = parseInput(OrderCodeParam, request.params);
     const order = await orders.findByCode(code);
     if (order?.status !== "PENDING_PAYMENT" || order.topUpIccid)

@@ -16,10 +16,14 @@ export function invoiceHeaders(filename: string, length: number): Record<string,
 
 // The invoice PDF of a paid order (ADR 0120); /ucenter/order/pdf-page serves the same file to the browser.
 export function invoiceRoutes(app: FastifyInstance, services: Services) {
-  app.get("/o2ord/v1/customer/orders/:code/invoice.pdf", async (request, reply) => {
-    const customer = await requireCustomer(request);
-    const { code } = parseInput(OrderCodeParam, request.params);
-    const invoice = await services.invoice.forCustomer(customer.id, code);
-    return reply.headers(invoiceHeaders(invoice.filename, invoice.body.length)).send(invoice.body);
-  });
+  app.get(
+    "/o2ord/v1/customer/orders/:code/invoice.pdf",
+    { schema: { params: OrderCodeParam } },
+    async (request, reply) => {
+      const customer = await requireCustomer(request);
+      const { code } = parseInput(OrderCodeParam, request.params);
+      const invoice = await services.invoice.forCustomer(customer.id, code);
+      return reply.headers(invoiceHeaders(invoice.filename, invoice.body.length)).send(invoice.body);
+    },
+  );
 }

@@ -17,7 +17,7 @@ const OrderListQuery = PageQuery.extend({
 
 // Orders (paths in the style of spec 7; page mode lists, spec 3). Another customer's order is a 404.
 export function orderRoutes(app: FastifyInstance, services: Services) {
-  app.get("/o2ord/v1/customer/orders", async (request) => {
+  app.get("/o2ord/v1/customer/orders", { schema: { querystring: OrderListQuery } }, async (request) => {
     const customer = await requireCustomer(request);
     const { tab, ...query } = parseInput(OrderListQuery, request.query);
     const status = query.status ?? (tab && tab !== "all" ? ORDER_TAB_STATUSES[tab] : undefined);
@@ -28,13 +28,14 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
     );
   });
 
-  app.get("/o2ord/v1/customer/orders/:code", async (request) => {
+  app.get("/o2ord/v1/customer/orders/:code", { schema: { params: OrderCodeParam } }, async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
     return services.order.detailWithPayment(customer.id, code, request.ctx.locale);
   });
 
-  app.post("/o2ord/v1/customer/orders/:code/cancel", async (request) => {
+  const cancelSchema = { schema: { params: OrderCodeParam } };
+  app.post("/o2ord/v1/customer/orders/:code/cancel", cancelSchema, async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
     return services.order.cancel(customer.id, code, request.ctx.locale);

@@ -59,9 +59,28 @@ export interface PaymentConfirmation {
   paymentId: string;
   amount: number;
   currencyCode: string;
+  /** The webhook event that carried it (kept with an anomaly); absent on the return page's reconcile. */
+  eventId?: string;
 }
 
-export type MarkPaidOutcome = "paid" | "already" | "refunding-late-payment" | "unknown-session";
+export type MarkPaidOutcome =
+  | "paid"
+  | "already"
+  | "refunding-late-payment"
+  | "unknown-session"
+  | "amount-mismatch";
+
+/** A signed payment whose amount or currency is not the order's (ADR 0191), as recorded for operators. */
+export interface PaymentAnomaly {
+  orderCode: string;
+  provider: string;
+  providerPaymentId: string;
+  providerEventId: string | null;
+  expectedAmount: number;
+  expectedCurrency: string;
+  receivedAmount: number;
+  receivedCurrency: string;
+}
 
 export interface OrderServiceDeps {
   db: Database;
@@ -185,11 +204,21 @@ export function createOrderService(deps: OrderServiceDeps) {
     tx: Database,
     orderId: string,
     paid: PaymentConfirmation,
-  ): Promise<Exclude<MarkPaidOutcome, "unknown-session">> {
+  ): Promise<{ outcome: Exclude<MarkPaidOutcome, "unknown-session">; order: OrderRow }> {
     const order = (await repo.lock(orderId, tx))!;
+    const outcome = await applyPayment(tx, order, paid);
+    return { outcome, order };
+  }
+
+  async function applyPayment(
+    tx: Database,
+    order: OrderRow,
+    paid: PaymentConfirmation,
+  ): Promise<Exclude<MarkPaidOutcome, "unknown-session">> {
     if (order.providerPaymentId === paid.paymentId) return "already";
+    // Money the order does not account for: nothing is fulfilled; the payment module records it (ADR 0191).
     if (paid.amount !== order.total || paid.currencyCode.toUpperCase() !== order.currencyCode)
-      throw new Error(`payment ${paid.paymentId} amount does not match order ${order.code}`);
+      return "amount-mismatch";
     if (order.status === "PENDING_PAYMENT") {
       await repo.setStatus(order.id, "PENDING_PAYMENT", "PAID", "payment-succeeded", tx, {
         paidAt: clock(),

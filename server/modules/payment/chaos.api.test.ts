@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
+import { readEnv } from "../../env.ts";
+import { installSecret } from "../../infra/install-secret.ts";
 import { backoffMs } from "../../jobs/runner.ts";
+import { SANDBOX_SECRET_NAME } from "../../providers/payment/index.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import {
   fulfilJobs,
@@ -17,7 +20,8 @@ import {
 // and the store fulfils each paid order exactly once either way. The dice are scripted, so the test is exact.
 
 const app = setupTestApp();
-const SECRET = "sandbox-webhook-signing-secret"; // env default outside production
+// The secret this install generated for the sandbox (ADR 0191), read the way the app reads it.
+const SECRET = installSecret(readEnv({ NODE_ENV: "test" }).DATA_DIR, SANDBOX_SECRET_NAME);
 
 beforeAll(async () => {
   await pricePlan(app);

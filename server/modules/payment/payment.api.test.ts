@@ -2,6 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, messageOutbox } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
+import { readEnv } from "../../env.ts";
+import { installSecret } from "../../infra/install-secret.ts";
+import { SANDBOX_SECRET_NAME } from "../../providers/payment/index.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload } from "../../providers/payment/signature.ts";
 import {
@@ -18,7 +21,8 @@ import {
 } from "../checkout/purchase-test-kit.ts";
 
 const app = setupTestApp();
-const SECRET = "sandbox-webhook-signing-secret"; // env default outside production
+// The secret this install generated for the sandbox (ADR 0191), read the way the app reads it.
+const SECRET = installSecret(readEnv({ NODE_ENV: "test" }).DATA_DIR, SANDBOX_SECRET_NAME);
 
 /** Two units placed and a sandbox payment started for them (the store's payment provider in tests). */
 async function orderToPay(who: Shopper, lang = "en_US") {

@@ -2,6 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobs, messageOutbox, orderStatusHistory, orders, payments } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
+import { readEnv } from "../../env.ts";
+import { installSecret } from "../../infra/install-secret.ts";
+import { SANDBOX_SECRET_NAME } from "../../providers/payment/index.ts";
 import { SANDBOX_WEBHOOK_PATH, TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload } from "../../providers/payment/signature.ts";
 import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-test-kit.ts";
@@ -10,7 +13,8 @@ import { place, pricePlan, type Shopper, shopper } from "../checkout/purchase-te
 // fulfilled once and never moves backwards. Complements payment.api.test.ts (replays of one success event).
 
 const app = setupTestApp();
-const SECRET = "sandbox-webhook-signing-secret"; // the env default outside production
+// The secret this install generated for the sandbox (ADR 0191), read the way the app reads it.
+const SECRET = installSecret(readEnv({ NODE_ENV: "test" }).DATA_DIR, SANDBOX_SECRET_NAME);
 const nowS = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { paymentEvents, payments } from "../../../db/schema/index.ts";
+import { paymentAnomalies, paymentEvents, payments } from "../../../db/schema/index.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -32,6 +32,29 @@ export function createPaymentRepo(db: Database) {
         .select({ provider: payments.provider, sessionId: payments.providerSessionId })
         .from(payments)
         .where(inArray(payments.orderId, orderIds));
+    },
+
+    /** Records a payment anomaly once per provider payment (ADR 0191); true when this call recorded it. */
+    async recordAnomaly(
+      orderId: string,
+      kind: string,
+      anomaly: {
+        provider: string;
+        providerPaymentId: string;
+        providerEventId: string | null;
+        expectedAmount: number;
+        expectedCurrency: string;
+        receivedAmount: number;
+        receivedCurrency: string;
+      },
+      executor: Database = db,
+    ): Promise<boolean> {
+      const inserted = await executor
+        .insert(paymentAnomalies)
+        .values({ orderId, kind, ...anomaly })
+        .onConflictDoNothing()
+        .returning({ id: paymentAnomalies.id });
+      return inserted.length > 0;
     },
 
     findBySession(provider: string, sessionId: string, executor: Database = db) {

@@ -9,7 +9,7 @@ const ProviderParam = z.object({ provider: z.enum(["sandbox", "stripe"]) });
 
 // Payment (paths in the style of spec 7; ADR 0103).
 export function paymentRoutes(app: FastifyInstance, services: Services, publicOrigin: string | undefined) {
-  app.post("/o2pay/v1/customer/orders/:code/pay", async (request) => {
+  app.post("/o2pay/v1/customer/orders/:code/pay", { schema: { params: OrderCodeParam } }, async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);
     const origin = publicOrigin ? new URL(publicOrigin).origin : `${request.protocol}://${request.host}`;
@@ -17,11 +17,15 @@ export function paymentRoutes(app: FastifyInstance, services: Services, publicOr
   });
 
   // The pay result page polls this (and it confirms a payment whose webhook has not arrived yet).
-  app.get("/o2ord/v1/customer/orders/:code/status", async (request) => {
-    const customer = await requireCustomer(request);
-    const { code } = parseInput(OrderCodeParam, request.params);
-    return services.payment.status(customer, code, request.ctx.locale);
-  });
+  app.get(
+    "/o2ord/v1/customer/orders/:code/status",
+    { schema: { params: OrderCodeParam } },
+    async (request) => {
+      const customer = await requireCustomer(request);
+      const { code } = parseInput(OrderCodeParam, request.params);
+      return services.payment.status(customer, code, request.ctx.locale);
+    },
+  );
 
   // Webhooks need the raw bytes the signature covers, so this scope keeps JSON bodies as Buffers.
   app.register(async (scope) => {
@@ -30,7 +34,7 @@ export function paymentRoutes(app: FastifyInstance, services: Services, publicOr
       { parseAs: "buffer", bodyLimit: 262_144 },
       (_r, body, done) => done(null, body),
     );
-    scope.post("/o2pay/v1/pub/webhooks/:provider", async (request) => {
+    scope.post("/o2pay/v1/pub/webhooks/:provider", { schema: { params: ProviderParam } }, async (request) => {
       const { provider } = parseInput(ProviderParam, request.params);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return services.payment.webhook(provider, raw, request.headers);

@@ -8,7 +8,13 @@ import {
   WebhookSignatureError,
 } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
-import type { MarkPaidOutcome, OrderRow, OrderService, PaymentConfirmation } from "../order/service.ts";
+import type {
+  MarkPaidOutcome,
+  OrderRow,
+  OrderService,
+  PaymentAnomaly,
+  PaymentConfirmation,
+} from "../order/service.ts";
 import type { Currency } from "../site/currencies.ts";
 import { FREE_PROVIDER, freePaymentId } from "./free.ts";
 import type { PaymentRepo } from "./repo.ts";
@@ -22,6 +28,8 @@ export interface PaymentServiceDeps {
   active: PaymentProviderName;
   /** The currency rows: rates for the provider's minimum (ADR 0149), symbol and digits to name it. */
   currencies?: () => Promise<Map<string, Currency>>;
+  /** Alerts operators to a newly recorded payment anomaly (app.ts logs it at error level, ADR 0191). */
+  onPaymentAnomaly?: (anomaly: PaymentAnomaly) => void;
   clock?: () => Date;
 }
 
@@ -56,15 +64,34 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    * call, duplicate or out of order, finds nothing to do.
    */
   async function markPaid(paid: PaymentConfirmation): Promise<MarkPaidOutcome> {
-    return db.transaction(async (rawTx) => {
+    let anomaly: PaymentAnomaly | null = null;
+    const outcome = await db.transaction(async (rawTx): Promise<MarkPaidOutcome> => {
       const tx = rawTx as unknown as Database;
       const payment = await repo.findBySession(paid.provider, paid.sessionId, tx);
       if (!payment) return "unknown-session";
-      const outcome = await orders.recordPayment(tx, payment.orderId, paid);
+      const { outcome, order } = await orders.recordPayment(tx, payment.orderId, paid);
+      if (outcome === "amount-mismatch") {
+        // Money the order does not account for: the order stays unpaid and operators settle it (ADR 0191).
+        const found: PaymentAnomaly = {
+          orderCode: order.code,
+          provider: paid.provider,
+          providerPaymentId: paid.paymentId,
+          providerEventId: paid.eventId ?? null,
+          expectedAmount: order.total,
+          expectedCurrency: order.currencyCode,
+          receivedAmount: paid.amount,
+          receivedCurrency: paid.currencyCode.slice(0, 16),
+        };
+        const { orderCode: _code, ...row } = found;
+        if (await repo.recordAnomaly(order.id, "amount-mismatch", row, tx)) anomaly = found;
+        return outcome;
+      }
       if (outcome !== "already")
         await repo.update(payment.id, { status: "SUCCEEDED", providerPaymentId: paid.paymentId }, tx);
       return outcome;
     });
+    if (anomaly) deps.onPaymentAnomaly?.(anomaly);
+    return outcome;
   }
 
   /** A provider's refund.succeeded: the payment is REFUNDED, and its order REFUNDING → REFUNDED. */
@@ -268,6 +295,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             paymentId: event.paymentId,
             amount: event.amount,
             currencyCode: event.currencyCode,
+            eventId: event.id,
           });
           break;
         case "payment.failed": {

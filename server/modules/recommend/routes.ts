@@ -19,13 +19,13 @@ const MediasBody = z.union([MediasRequest, z.array(MediasRequest).min(1).max(10)
 
 export function recommendRoutes(app: FastifyInstance, services: Services) {
   // spec 7: a recommendation list in score mode; more pages with maxScore = the last item's score.
-  app.get("/o2pcm/v1/pub/product/recommend", async (request) => {
+  app.get("/o2pcm/v1/pub/product/recommend", { schema: { querystring: RecommendQuery } }, async (request) => {
     const query = parseInput(RecommendQuery, request.query);
     return services.recommend.recommend(query, request.ctx.currency, request.ctx.locale);
   });
 
   // spec 7: product media by code, keyed by catalog version code, in x-currency and x-lang.
-  app.post("/o2srh/v1/pub/platform-products/medias", async (request) => {
+  app.post("/o2srh/v1/pub/platform-products/medias", { schema: { body: MediasBody } }, async (request) => {
     const body = parseInput(MediasBody, request.body);
     const locale = request.ctx.locale;
     const site = await services.site.siteInfo(request.ctx.siteCode, locale);

@@ -20,9 +20,13 @@ export function searchRoutes(app: FastifyInstance, services: Services) {
     return { specificWordList: await services.search.specificWords(request.ctx.locale) };
   });
 
-  app.get("/o2srh/v1/pub/cmi-package/search-result", async (request, reply) => {
-    const { keyword } = parseInput(AssociationQuery, request.query);
-    reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
-    return { associationList: await services.search.associations(keyword, request.ctx.locale) };
-  });
+  app.get(
+    "/o2srh/v1/pub/cmi-package/search-result",
+    { schema: { querystring: AssociationQuery } },
+    async (request, reply) => {
+      const { keyword } = parseInput(AssociationQuery, request.query);
+      reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
+      return { associationList: await services.search.associations(keyword, request.ctx.locale) };
+    },
+  );
 }

@@ -11,7 +11,7 @@ const SiteInfoQuery = z.object({
 });
 
 export function siteRoutes(app: FastifyInstance, services: Services) {
-  app.get("/o2cms/v1/pub/sites/info", async (request) => {
+  app.get("/o2cms/v1/pub/sites/info", { schema: { querystring: SiteInfoQuery } }, async (request) => {
     const query = parseInput(SiteInfoQuery, request.query);
     return services.site.siteInfo(query.siteCode ?? request.ctx.siteCode, request.ctx.locale);
   });

@@ -16,15 +16,19 @@ const TokenBody = z.object({
 
 /** Outside production only: the sandbox issuer's JWKS and a token endpoint for tests and local development. */
 export function identityDevRoutes(app: FastifyInstance, sandboxReady: Promise<SandboxIdentity>) {
-  app.get("/__dev/identity/:provider/jwks.json", async (request) => {
+  app.get("/__dev/identity/:provider/jwks.json", { schema: { params: ProviderParams } }, async (request) => {
     const { provider } = parseInput(ProviderParams, request.params);
     return (await sandboxReady).jwks(provider);
   });
-  app.post("/__dev/identity/:provider/token", async (request) => {
-    const { provider } = parseInput(ProviderParams, request.params);
-    const body = parseInput(TokenBody, request.body);
-    const idToken = await (await sandboxReady).mint(provider, body);
-    // Google and Apple hand the browser an ID token; Facebook an access token. The sandbox's is a JWT for all.
-    return { idToken, accessToken: idToken };
-  });
+  app.post(
+    "/__dev/identity/:provider/token",
+    { schema: { params: ProviderParams, body: TokenBody } },
+    async (request) => {
+      const { provider } = parseInput(ProviderParams, request.params);
+      const body = parseInput(TokenBody, request.body);
+      const idToken = await (await sandboxReady).mint(provider, body);
+      // Google and Apple hand the browser an ID token; Facebook an access token. The sandbox's is a JWT for all.
+      return { idToken, accessToken: idToken };
+    },
+  );
 }

@@ -7,7 +7,7 @@ const OutboxQuery = z.object({ to: z.string().min(1).max(300).optional() });
 
 /** Outside production only: read the outbox, so developers and tests can see a code (architecture). */
 export function messageDevRoutes(app: FastifyInstance, outbox: Outbox) {
-  app.get("/__dev/outbox", async (request) => {
+  app.get("/__dev/outbox", { schema: { querystring: OutboxQuery } }, async (request) => {
     const query = parseInput(OutboxQuery, request.query);
     return { messages: await outbox.recent(query.to?.toLowerCase()) };
   });

@@ -1,10 +1,14 @@
 import type { Database } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
+import { installSecret } from "../../infra/install-secret.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 import { parseSandboxChaos } from "./chaos.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_JOB, type SandboxPayments } from "./sandbox.ts";
 import { createStripePayments } from "./stripe.ts";
 import type { PaymentProvider, PaymentProviderName } from "./types.ts";
+
+/** The per-install secret the sandbox signs its webhooks with (ADR 0191). */
+export const SANDBOX_SECRET_NAME = "payment-sandbox-webhook";
 
 /**
  * Picks the payment providers (architecture: outside parties): the sandbox outside production, Stripe in
@@ -21,7 +25,7 @@ export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) 
     sandbox = createSandboxPayments({
       db,
       jobs,
-      secret: env.PAYMENT_SANDBOX_SECRET,
+      secret: env.PAYMENT_SANDBOX_SECRET ?? installSecret(env.DATA_DIR, SANDBOX_SECRET_NAME),
       publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "",
       chaos: {
         duplicate: chaos.duplicate,
