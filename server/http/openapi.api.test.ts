@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../test/api.ts";
+import { OPENAPI_PATH } from "./openapi.ts";
+
+// Issue 14: the API's OpenAPI document, generated from the zod schemas the routes validate with (ADR 0193).
+const app = setupTestApp();
+
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+}
+
+async function document(): Promise<Document> {
+  const answer = await app.server.inject({ method: "GET", url: OPENAPI_PATH });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+  return answer.json();
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 and lists the storefront's operations, not the sandbox tools or pages", async () => {
+    const { openapi, paths } = await document();
+    expect(openapi).toBe("3.1.0");
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        "/o2ord/v1/customer/orders",
+        "/o2ord/v1/customer/orders/{code}/cancel",
+        "/o2cum/v1/pub/customer/login",
+        "/o2pay/v1/pub/webhooks/{provider}",
+        "/o2srh/v1/pub/platform-products/search",
+      ]),
+    );
+    expect(
+      Object.keys(paths).filter((path) => /^\/(__dev|__sandbox|healthz|readyz)|^\/\*/.test(path)),
+    ).toEqual([]);
+  });
+
+  it("describes parameters and bodies from the same zod schemas the handlers validate with", async () => {
+    const { paths } = await document();
+    const list = paths["/o2ord/v1/customer/orders"]!.get!;
+    const parameters = list.parameters as { name: string; in: string; schema: Record<string, unknown> }[];
+    expect(parameters.find((p) => p.name === "keyword")).toMatchObject({
+      in: "query",
+      schema: { type: "string", maxLength: 64 },
+    });
+    expect(parameters.find((p) => p.name === "tab")?.schema.enum).toEqual([
+      "all",
+      "unpaid",
+      "inProgress",
+      "completed",
+      "closed",
+    ]);
+    const update = paths["/o2cum/v1/customer-info"]!.put!;
+    expect(update.requestBody).toMatchObject({
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: { nickName: { type: "string", maxLength: 32 } },
+            additionalProperties: false,
+          },
+        },
+      },
+    });
+    expect(update.security).toEqual([{ bearer: [] }]);
+    const cancel = paths["/o2ord/v1/customer/orders/{code}/cancel"]!.post!;
+    expect(cancel.parameters).toEqual([
+      expect.objectContaining({ in: "path", name: "code", required: true }),
+    ]);
+  });
+
+  it("documents every failure as the spec 8 error shape", async () => {
+    const { paths } = await document();
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const responses = operation.responses as Record<
+          string,
+          { content?: Record<string, { schema: unknown }> }
+        >;
+        for (const status of ["4XX", "5XX"]) {
+          expect(
+            responses[status]?.content?.["application/json"]?.schema,
+            `${method} ${path} ${status}`,
+          ).toMatchObject({ required: ["failed", "code", "message"] });
+        }
+      }
+    }
+  });
+});
