@@ -138,7 +138,12 @@ describe("the sandbox webhook secret", () => {
   });
 
   it("is not used in production unless the sandbox is chosen explicitly", () => {
-    const env = readEnv({ NODE_ENV: "production", APP_DOWNLOAD_URL: "https://roamly.example/app" });
+    const env = readEnv({
+      NODE_ENV: "production",
+      APP_DOWNLOAD_URL: "https://roamly.example/app",
+      PUBLIC_ORIGIN: "https://shop.roamly.example",
+      CODE_HMAC_SECRET: "a-production-secret-of-at-least-32-characters",
+    });
     const chosen = createPaymentProviders(env, app.database.db, app.services.jobs);
     expect(chosen.active).toBe("stripe");
     expect(chosen.sandbox).toBeNull();
