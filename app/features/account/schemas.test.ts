@@ -15,7 +15,7 @@ function form(entries: Record<string, string>) {
   return data;
 }
 
-function firstErrors(result: ReturnType<typeof parseWithZod>) {
+function firstErrors(result: { reply(): { error?: Record<string, string[] | null> | null } }) {
   const reply = result.reply();
   return Object.fromEntries(
     Object.entries(reply.error ?? {}).map(([name, messages]) => [name, messages?.[0] ?? ""]),
