@@ -1,25 +1,19 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../lib/api.ts";
+import { HttpError } from "../../lib/http/client.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { AreaCodeSelect, DEFAULT_AREA_CODE } from "./AreaCodeSelect.tsx";
+import { useAccountForm } from "./account-form.ts";
 import { ContactFields, type ContactValue, contactPayload, contactTarget } from "./ContactFields.tsx";
 import { useCodeSender } from "./code-sending.tsx";
 import { type LoginAnswer, type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
 import { CodeField, Field } from "./Field.tsx";
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  focusFirstInvalid,
-  linkClass,
-  messageText,
-  primaryButtonClass,
-  zodFieldErrors,
-} from "./form.ts";
+import { apiFieldErrors, type FieldErrors, linkClass, primaryButtonClass } from "./form.ts";
 import { PasswordField } from "./PasswordField.tsx";
 import { encryptPassword, forgetPublicKey } from "./password-crypto.ts";
 import { SocialLogin } from "./SocialLogin.tsx";
-import { codeFormSchema, contactInput, passwordLoginSchema } from "./schemas.ts";
+import { codeFormSchema, passwordLoginSchema } from "./schemas.ts";
 
 export type LoginTab = "password" | "code";
 
@@ -125,47 +119,37 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
   const { t } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
-  const form = useRef<HTMLFormElement>(null);
   const [account, setAccount] = useState("");
   const [telCode, setTelCode] = useState(DEFAULT_AREA_CODE);
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const isPhone = account.trim() !== "" && !account.includes("@") && /^[\d\s+()-]+$/.test(account.trim());
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = passwordLoginSchema.safeParse({ account, password });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: passwordLoginSchema,
+    submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login",
         {
-          account: account.trim(),
+          account: value.account.trim(),
           internationalTelCode: isPhone ? telCode : undefined,
-          password: await encryptPassword(api, password),
+          password: await encryptPassword(api, value.password),
         },
         { autoLogin: false },
       );
       await complete(answer, mode);
-    } catch (error) {
+    },
+    fieldErrorsOf: (error) => {
       const fields = apiFieldErrors(error);
       if (fields.password === "account.passwordUnreadable") forgetPublicKey();
-      setErrors(fields);
-      if (Object.keys(fields).length) focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return fields;
+    },
+  });
 
   return (
-    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+    <form {...formProps} className="space-y-4">
       <Field
         id="login-account"
         name="account"
@@ -174,14 +158,14 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
         value={account}
         maxLength={254}
         onChange={(event) => setAccount(event.target.value)}
-        error={errors.account ? messageText(t, errors.account) : undefined}
+        error={shown.account}
       />
       {isPhone && (
         <AreaCodeSelect
           id="login-area"
           value={telCode}
           onChange={setTelCode}
-          error={errors.internationalTelCode ? messageText(t, errors.internationalTelCode) : undefined}
+          error={shown.internationalTelCode}
         />
       )}
       <PasswordField
@@ -190,7 +174,7 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
-        error={errors.password ? messageText(t, errors.password) : undefined}
+        error={shown.password}
       />
       <button type="submit" className={primaryButtonClass} disabled={busy}>
         {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
@@ -204,55 +188,46 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
   const { t } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
-  const form = useRef<HTMLFormElement>(null);
   const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const sender = useCodeSender("LOGIN", contactTarget(contact));
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = codeFormSchema().safeParse({ ...contactInput(contact), code });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: codeFormSchema(),
+    submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login-by-code",
-        { ...contactPayload(contact), captcha: code.trim(), captchaKey: sender.codeKey },
-        {
-          autoLogin: false,
-          onFailed: (error) => setErrors({ code: error.message || t("account.codeInvalid") }),
-        },
+        { ...contactPayload(contact), captcha: value.code.trim(), captchaKey: sender.codeKey },
+        // The refusal is shown on the code field instead of a toast.
+        { autoLogin: false, onFailed: () => undefined },
       );
       await complete(answer, mode);
-    } catch {
-      focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // spec 8: a refused code says the server's message, or 验证码错误, on the code field.
+    fieldErrorsOf: (error): FieldErrors =>
+      error instanceof HttpError && error.kind === "failed"
+        ? { code: error.message || t("account.codeInvalid") }
+        : {},
+  });
 
   return (
     <>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <ContactFields
           value={contact}
           onChange={setContact}
           legend={t("accountUi.field.account")}
-          errors={translateErrors(t, errors)}
+          errors={shown}
         />
         <CodeField
           id="code-login-code"
           label={t("accountUi.field.code")}
           value={code}
           onChange={setCode}
-          error={errors.code ? messageText(t, errors.code) : undefined}
+          error={shown.code}
           addon={sender.button}
         />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
@@ -263,8 +238,4 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
       {sender.dialog}
     </>
   );
-}
-
-export function translateErrors(t: Parameters<typeof messageText>[0], errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, messageText(t, key)]));
 }

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { z } from "zod";
 import { useI18n } from "../../lib/i18n.tsx";
-import { apiFieldErrors, type FieldErrors, focusFirstInvalid } from "./form.ts";
-import { translateErrors } from "./LoginPanel.tsx";
+import { apiFieldErrors, type FieldErrors, focusFirstInvalid, translateErrors } from "./form.ts";
 
 /**
  * The scaffolding every account form shares (register, forgotten password, bind, account deletion), over Conform
@@ -18,11 +17,14 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   schema,
   confirm,
   submit,
+  fieldErrorsOf = apiFieldErrors,
 }: {
   schema: Schema;
   /** Asked once the values are valid, before anything is sent; false leaves the form as it is. */
   confirm?: () => Promise<boolean>;
   submit: (value: z.output<Schema>) => Promise<void>;
+  /** The field errors a failed `submit` shows: by default the API's `fields` (spec 8). */
+  fieldErrorsOf?: (error: unknown) => FieldErrors;
 }) {
   const { t } = useI18n();
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
@@ -43,7 +45,7 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
       })()
         .catch((error: unknown) => {
           const fields = Object.fromEntries(
-            Object.entries(apiFieldErrors(error)).map(([name, message]) => [name, [message]]),
+            Object.entries(fieldErrorsOf(error)).map(([name, message]) => [name, [message]]),
           );
           setLastResult(submission.reply({ fieldErrors: fields }));
           focusFirstInvalid(element);

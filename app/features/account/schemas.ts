@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { requiredText } from "../../../core/validation.ts";
-import type { ContactValue } from "./ContactFields.tsx";
 
 /*
  * One zod schema per form (house style), with message keys as issue messages (core/validation.ts). The server
@@ -70,11 +69,4 @@ export function deleteAccountFormSchema() {
       z.object({ method: z.literal("code"), code }),
     ]),
   );
-}
-
-/** Flattens a contact value for a schema that discriminates on kind. */
-export function contactInput(value: ContactValue) {
-  return value.kind === "email"
-    ? { kind: "email" as const, email: value.email }
-    : { kind: "phone" as const, phone: value.phone, internationalTelCode: value.internationalTelCode };
 }
