@@ -11,9 +11,10 @@ import { adminUrl } from "./db-names.ts";
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const databaseUrl = process.env.DATABASE_URL;
   const pgTemplate = inject("pgTemplate");
-  if (databaseUrl && pgTemplate) {
+  const pgCopyPrefix = inject("pgCopyPrefix");
+  if (databaseUrl && pgTemplate && pgCopyPrefix) {
     const pg = (await import("pg")).default;
-    const name = `${pgTemplate}_${randomBytes(4).toString("hex")}`;
+    const name = `${pgCopyPrefix}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) });
     await admin.connect();
     try {

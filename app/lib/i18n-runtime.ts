@@ -35,10 +35,6 @@ export function isMessageKey(key: string): key is MessageKey {
   return lookup(key) !== undefined;
 }
 
-export function translate(
-  _locale: Locale,
-  key: MessageKey,
-  params?: Record<string, string | number>,
-): string {
-  return format(lookup(key) ?? key, params);
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  return format(lookup(key) ?? key, params, locale);
 }

@@ -47,7 +47,7 @@ export function useI18n() {
         reported.add(key);
         console.error(`i18n: no message "${key}" on this page`);
       }
-      return format(message ?? key, params);
+      return format(message ?? key, params, locale);
     },
     /** Whether a key built at run time (a status or method name) has a message on this page. */
     has: (key: string): key is MessageKey => Object.hasOwn(messages, key),

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "../features/account/AuthCard.tsx";
+import { useAccountForm } from "../features/account/account-form.ts";
 import {
   ContactFields,
   type ContactValue,
@@ -10,25 +11,12 @@ import {
 import { useCodeSender } from "../features/account/code-sending.tsx";
 import { type LoginAnswer, useCompleteLogin, usePageFromQuery } from "../features/account/complete-login.ts";
 import { CodeField } from "../features/account/Field.tsx";
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  focusFirstInvalid,
-  linkClass,
-  primaryButtonClass,
-  zodFieldErrors,
-} from "../features/account/form.ts";
-import { EMPTY_CONTACT, translateErrors } from "../features/account/LoginPanel.tsx";
+import { linkClass, primaryButtonClass } from "../features/account/form.ts";
+import { EMPTY_CONTACT } from "../features/account/LoginPanel.tsx";
 import { PasswordField } from "../features/account/PasswordField.tsx";
 import { ProtocolAgreement } from "../features/account/ProtocolAgreement.tsx";
 import { encryptPassword } from "../features/account/password-crypto.ts";
-import {
-  codeSchema,
-  contactInput,
-  contactSchema,
-  newPasswordSchema,
-  protocolSchema,
-} from "../features/account/schemas.ts";
+import { bindFormSchema } from "../features/account/schemas.ts";
 import { useApi } from "../lib/api.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { loginStore, type ThirdPartyInfo } from "../lib/login-store.ts";
@@ -49,16 +37,38 @@ export default function BindPage() {
   const api = useApi();
   const complete = useCompleteLogin();
   const pageFrom = usePageFromQuery();
-  const form = useRef<HTMLFormElement>(null);
   const [third, setThird] = useState<ThirdPartyInfo | null | undefined>(undefined);
   const [mode, setMode] = useState<BindMode>("existing");
   const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const sender = useCodeSender("REGISTER", contactTarget(contact));
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: bindFormSchema(),
+    submit: async (value) => {
+      if (!third) return;
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/social-login/bind",
+        {
+          provider: third.provider,
+          openAccessToken: third.accessToken,
+          nonce: third.nonce,
+          channel,
+          ...contactPayload(contact),
+          password: await encryptPassword(api, value.password),
+          ...(value.mode === "new" ? { captcha: value.code.trim(), captchaKey: sender.codeKey } : {}),
+          protocolAgreed: true,
+        },
+        { autoLogin: false },
+      );
+      await complete(answer);
+    },
+  });
 
   // Session storage exists only in the browser: read it after hydration.
   useEffect(() => {
@@ -83,53 +93,10 @@ export default function BindPage() {
     );
   }
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const parsedContact = contactSchema().safeParse(contactInput(contact));
-    if (!parsedContact.success) Object.assign(found, zodFieldErrors(parsedContact.error));
-    if (mode === "new") {
-      const parsedCode = codeSchema.safeParse(code);
-      if (!parsedCode.success) found.code = parsedCode.error.issues[0]!.message;
-      const pass = newPasswordSchema.safeParse(password);
-      if (!pass.success) found.password = pass.error.issues[0]!.message;
-    } else if (!password) found.password = "account.field.required";
-    if (!protocolSchema.safeParse(agreed).success) found.protocolAgreed = "account.protocolRequired";
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api.post<LoginAnswer>(
-        "/o2cum/v1/pub/social-login/bind",
-        {
-          provider: third.provider,
-          openAccessToken: third.accessToken,
-          nonce: third.nonce,
-          channel,
-          ...contactPayload(contact),
-          password: await encryptPassword(api, password),
-          ...(mode === "new" ? { captcha: code.trim(), captchaKey: sender.codeKey } : {}),
-          protocolAgreed: true,
-        },
-        { autoLogin: false },
-      );
-      await complete(answer);
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const shown = translateErrors(t, errors);
   const provider = t(`accountUi.provider.${third.provider}`);
   return (
     <AuthCard title={t("accountUi.bind.title")} intro={t("accountUi.bind.intro", { provider })}>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("accountUi.bind.mode")}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
@@ -137,7 +104,7 @@ export default function BindPage() {
               <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-900">
                 <input
                   type="radio"
-                  name="bind-mode"
+                  name="mode"
                   value={value}
                   checked={mode === value}
                   onChange={() => setMode(value)}

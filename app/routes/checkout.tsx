@@ -3,16 +3,24 @@ import { data, Link } from "react-router";
 import { lineSubtotal, QUANTITY_MAX, QUANTITY_MIN } from "../../core/coupon.ts";
 import { isIccid, isPlanCode } from "../../core/ids.ts";
 import { appContext } from "../context.ts";
-import { AreaCodeSelect, DEFAULT_AREA_CODE } from "../features/account/AreaCodeSelect.tsx";
-import { inputClass } from "../features/account/form.ts";
+import { DEFAULT_AREA_CODE } from "../features/account/AreaCodeSelect.tsx";
 import { pageCustomer } from "../features/account/session.server.ts";
 import { CoverageList } from "../features/catalog/CoverageList.tsx";
 import { loadPlanOr404 } from "../features/catalog/plan.server.ts";
 import { dataText, validityText } from "../features/catalog/plan-format.ts";
+import { ContactSection } from "../features/checkout/ContactSection.tsx";
 import { CouponDialog, type PaymentMethod } from "../features/checkout/CouponDialog.tsx";
+import {
+  type CheckoutContact,
+  type ContactErrors,
+  contactBody,
+  contactErrors,
+} from "../features/checkout/contact.ts";
+import { OrderSummary, type PlacingState } from "../features/checkout/OrderSummary.tsx";
 import { newIdempotencyKey, startPayment } from "../features/checkout/pay-flow.ts";
 import { QuantityStepper } from "../features/checkout/QuantityStepper.tsx";
 import { type CheckoutRequest, iccidTail, type OrderView, type Quote } from "../features/checkout/types.ts";
+import { useQuote } from "../features/checkout/use-quote.ts";
 import { useApi } from "../lib/api.ts";
 import { HttpError } from "../lib/http/client.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
@@ -22,8 +30,6 @@ import type { Route } from "./+types/checkout";
 const AuthenticationDialog = lazy(() =>
   import("../features/account/AuthenticationDialog.tsx").then((m) => ({ default: m.AuthenticationDialog })),
 );
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,6}$/;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "checkoutUi.title", { noindex: true });
@@ -77,17 +83,16 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>("card");
-  const [quote, setQuote] = useState<Quote | null>(loaderData.quote);
-  const [quoting, setQuoting] = useState(false);
   const [notice, setNotice] = useState("");
-  const [email, setEmail] = useState(loaderData.contact.email);
-  const [emailError, setEmailError] = useState("");
-  const [areaCode, setAreaCode] = useState(loaderData.contact.areaCode);
-  const [phone, setPhone] = useState(loaderData.contact.phone);
-  const [phoneError, setPhoneError] = useState("");
+  const [contact, setContact] = useState<CheckoutContact>({
+    email: loaderData.contact.email,
+    areaCode: loaderData.contact.areaCode,
+    phone: loaderData.contact.phone,
+  });
+  const [contactProblems, setContactProblems] = useState<ContactErrors>({});
   const [dialogOpen, setDialogOpen] = useState(false);
   const [authOpen, setAuthOpen] = useState(false);
-  const [busy, setBusy] = useState<"" | "placing" | "redirecting">("");
+  const [busy, setBusy] = useState<PlacingState>("");
 
   const request: CheckoutRequest = useMemo(
     () => ({
@@ -123,49 +128,26 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   // After a login in the popup the page's data comes back with the account's contact details.
   useEffect(() => {
-    if (loaderData.contact.email) setEmail((current) => current || loaderData.contact.email);
+    const email = loaderData.contact.email;
+    if (email) setContact((current) => (current.email ? current : { ...current, email }));
   }, [loaderData.contact.email]);
 
-  const translate = useRef(t);
-  translate.current = t;
-  // The server's total for what is on screen; stale answers are dropped.
-  const latest = useRef(0);
-  const first = useRef(true);
-  useEffect(() => {
-    if (!user) return;
-    if (first.current) {
-      first.current = false;
-      if (loaderData.quote) return;
-    }
-    const ticket = ++latest.current;
-    setQuoting(true);
-    api
-      .post<Quote>("/o2ord/v1/customer/checkout/quote", request, {
-        onFailed: (error) => {
-          if (ticket !== latest.current) return;
-          // A code that no longer applies (e.g. the quantity fell under its minimum spend) is taken off,
-          // with the reason, never silently.
-          if (error.fields?.couponCode && couponCode) {
-            setNotice(
-              translate.current("checkoutUi.codeRemoved", { code: couponCode, reason: error.message }),
-            );
-            setCouponCode(null);
-          } else if (error.fields?.promoCode && promoCode) {
-            setNotice(
-              translate.current("checkoutUi.codeRemoved", { code: promoCode, reason: error.message }),
-            );
-            setPromoCode(null);
-          } else setNotice(error.message);
-        },
-        autoLogin: false,
-      })
-      .then((quoted) => {
-        if (ticket !== latest.current) return;
-        setQuote(quoted);
-      })
-      .catch(() => undefined)
-      .finally(() => ticket === latest.current && setQuoting(false));
-  }, [api, user, request, couponCode, promoCode, loaderData.quote]);
+  const { quote, quoting } = useQuote({
+    request,
+    enabled: Boolean(user),
+    initial: loaderData.quote,
+    // A code that no longer applies (e.g. the quantity fell under its minimum spend) is taken off, with the
+    // reason, never silently.
+    onFailed: (error) => {
+      if (error.fields?.couponCode && couponCode) {
+        setNotice(t("checkoutUi.codeRemoved", { code: couponCode, reason: error.message }));
+        setCouponCode(null);
+      } else if (error.fields?.promoCode && promoCode) {
+        setNotice(t("checkoutUi.codeRemoved", { code: promoCode, reason: error.message }));
+        setPromoCode(null);
+      } else setNotice(error.message);
+    },
+  });
 
   const format = quote ? { currencySymbol: quote.currencySymbol, minorDigits: quote.minorDigits } : undefined;
   const money = (amount: number) => price(amount, true, format);
@@ -177,24 +159,16 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       setAuthOpen(true);
       return;
     }
-    if (!EMAIL.test(email.trim())) {
-      setEmailError(t("checkoutUi.emailInvalid"));
-      document.getElementById(`${id}-email`)?.focus();
-      return;
-    }
-    if (phone && !/^\d{4,15}$/.test(phone)) {
-      setPhoneError(t("checkoutUi.phoneInvalid"));
-      document.getElementById(`${id}-phone`)?.focus();
+    const problems = contactErrors(contact);
+    if (problems) {
+      setContactProblems(problems);
+      document.getElementById(problems.email ? `${id}-email` : `${id}-phone`)?.focus();
       return;
     }
     // A second click before the re-render lands here too: the ref drops it (and the key would merge it).
     if (placing.current) return;
     placing.current = true;
-    const body = {
-      ...request,
-      contactEmail: email.trim(),
-      contactPhone: phone ? `+${areaCode} ${phone}` : undefined,
-    };
+    const body = { ...request, ...contactBody(contact) };
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.body !== fingerprint)
       attempt.current = { key: newIdempotencyKey(), body: fingerprint };
@@ -204,8 +178,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       const order = await api.post<OrderView>("/o2ord/v1/customer/orders", body, {
         headers: { "Idempotency-Key": attempt.current.key },
         onFailed: (error) => {
-          if (error.fields?.contactEmail) setEmailError(t("purchase.order.contactEmailRequired"));
-          else if (error.fields?.contactPhone) setPhoneError(t("checkoutUi.phoneInvalid"));
+          if (error.fields?.contactEmail)
+            setContactProblems({ email: "purchase.order.contactEmailRequired" });
+          else if (error.fields?.contactPhone) setContactProblems({ phone: "checkoutUi.phoneInvalid" });
           else setNotice(error.message);
         },
       });
@@ -219,10 +194,6 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       placing.current = false;
     }
   }
-
-  const chosenCoupon = quote?.coupon
-    ? t("checkoutUi.couponChosen", { name: quote.coupon.name, label: quote.coupon.valueLabel })
-    : t("checkoutUi.noCouponChosen");
 
   return (
     <div className="mx-auto max-w-[1100px] px-4 py-6 md:px-6 md:py-10">
@@ -268,71 +239,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
-          <section aria-labelledby={`${id}-contact`} className="rounded-2xl border border-slate-200 p-5">
-            <h2 id={`${id}-contact`} className="text-lg font-semibold text-slate-900">
-              {t("checkoutUi.contactHeading")}
-            </h2>
-            <div className="mt-3 space-y-4">
-              <div className="space-y-1">
-                <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-800">
-                  {t("checkoutUi.email")}
-                </label>
-                <input
-                  id={`${id}-email`}
-                  type="email"
-                  name="contactEmail"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(event) => {
-                    setEmail(event.target.value);
-                    setEmailError("");
-                  }}
-                  aria-invalid={emailError ? true : undefined}
-                  aria-describedby={`${id}-email-hint${emailError ? ` ${id}-email-error` : ""}`}
-                  className={inputClass}
-                />
-                <p id={`${id}-email-hint`} className="text-sm text-slate-700">
-                  {t("checkoutUi.emailHint")}
-                </p>
-                {emailError && (
-                  <p id={`${id}-email-error`} className="text-sm text-red-700">
-                    {emailError}
-                  </p>
-                )}
-              </div>
-              <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
-                <AreaCodeSelect id={`${id}-area`} value={areaCode} onChange={setAreaCode} />
-                <div className="space-y-1">
-                  <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-slate-800">
-                    {t("checkoutUi.phone")}
-                  </label>
-                  <input
-                    id={`${id}-phone`}
-                    type="tel"
-                    name="phone"
-                    inputMode="numeric"
-                    autoComplete="tel-national"
-                    value={phone}
-                    onChange={(event) => {
-                      setPhone(event.target.value.replace(/\D/g, "").slice(0, 15));
-                      setPhoneError("");
-                    }}
-                    aria-invalid={phoneError ? true : undefined}
-                    aria-describedby={`${id}-phone-hint${phoneError ? ` ${id}-phone-error` : ""}`}
-                    className={inputClass}
-                  />
-                </div>
-              </div>
-              <p id={`${id}-phone-hint`} className="text-sm text-slate-700">
-                {t("checkoutUi.phoneHint")}
-              </p>
-              {phoneError && (
-                <p id={`${id}-phone-error`} className="text-sm text-red-700">
-                  {phoneError}
-                </p>
-              )}
-            </div>
-          </section>
+          <ContactSection
+            id={id}
+            contact={contact}
+            errors={contactProblems}
+            onChange={(next, edited) => {
+              setContact(next);
+              if (edited) setContactProblems(({ [edited]: _cleared, ...rest }) => rest);
+            }}
+          />
 
           <section aria-labelledby={`${id}-compat`} className="rounded-2xl border border-slate-200 p-5">
             <h2 id={`${id}-compat`} className="text-lg font-semibold text-slate-900">
@@ -350,102 +265,22 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <CoverageList coverage={plan.coverage} />
         </div>
 
-        <aside aria-labelledby={`${id}-summary`} className="md:sticky md:top-6 md:self-start">
-          <section className="rounded-2xl border border-slate-200 p-5 shadow-sm">
-            <h2 id={`${id}-summary`} className="text-lg font-semibold text-slate-900">
-              {t("checkoutUi.summaryHeading")}
-            </h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-700">
-                  {t("checkoutUi.subtotal", { quantity, price: money(quote?.unitPrice ?? plan.unitPrice) })}
-                </dt>
-                <dd className="font-medium text-slate-900">{money(subtotal)}</dd>
-              </div>
-              {quote?.coupon && (
-                <div className="flex justify-between gap-3">
-                  <dt className="text-slate-700">
-                    {t("checkoutUi.couponLine", {
-                      name: `${quote.coupon.name} (${quote.coupon.valueLabel})`,
-                    })}
-                  </dt>
-                  <dd className="font-medium text-red-700">−{money(quote.coupon.discount)}</dd>
-                </div>
-              )}
-              {quote?.promo && (
-                <div className="flex justify-between gap-3">
-                  <dt className="text-slate-700">
-                    {t("checkoutUi.promoLine", { code: quote.promo.code })} ({quote.promo.valueLabel})
-                  </dt>
-                  <dd className="font-medium text-red-700">−{money(quote.promo.discount)}</dd>
-                </div>
-              )}
-              <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base">
-                <dt className="font-semibold text-slate-900">{t("checkoutUi.total")}</dt>
-                <dd className="font-bold text-slate-900" data-testid="checkout-total">
-                  {money(total)}
-                </dd>
-              </div>
-            </dl>
-            <p className="mt-1 text-xs text-slate-700">
-              {t("checkoutUi.totalNote", { currency: quote?.currencyCode ?? plan.currencyCode })}
-            </p>
-            <p role="status" className="sr-only">
-              {quoting ? t("checkoutUi.updating") : `${t("checkoutUi.total")} ${money(total)}`}
-            </p>
-
-            {user ? (
-              <button
-                type="button"
-                onClick={() => setDialogOpen(true)}
-                aria-haspopup="dialog"
-                className="mt-4 flex w-full items-center justify-between gap-2 rounded-xl border border-slate-300 p-3 text-left hover:border-slate-500"
-              >
-                <span>
-                  <span className="block text-sm font-semibold text-slate-900">
-                    {t("checkoutUi.offersButton")}
-                  </span>
-                  <span className="block text-sm text-slate-700">
-                    {chosenCoupon} · {t("checkoutUi.payBy", { method: t("checkoutUi.method.card") })}
-                  </span>
-                </span>
-                <span aria-hidden="true">›</span>
-              </button>
-            ) : (
-              <p className="mt-4 text-sm text-slate-700">{t("checkoutUi.visitorNote")}</p>
-            )}
-
-            <p role="alert" className="mt-3 text-sm text-red-700 empty:hidden">
-              {notice}
-            </p>
-            {/* A positive total below the card provider's minimum cannot be charged (ADR 0122). */}
-            {user && quote?.belowPaymentMinimum && (
-              <p
-                id={`${id}-minimum`}
-                className="mt-3 text-sm text-red-700"
-                data-testid="checkout-below-minimum"
-              >
-                {t("checkoutUi.belowMinimum", { minimum: money(quote.belowPaymentMinimum.minimum) })}
-              </p>
-            )}
-
-            <button
-              type="button"
-              onClick={() => void placeOrder()}
-              disabled={busy !== "" || quoting || Boolean(user && quote?.belowPaymentMinimum)}
-              aria-describedby={user && quote?.belowPaymentMinimum ? `${id}-minimum` : undefined}
-              className="mt-4 w-full rounded-full bg-brand-700 px-6 py-3 text-base font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
-            >
-              {!user
-                ? t("checkoutUi.loginToPay")
-                : busy === "placing"
-                  ? t("checkoutUi.placing")
-                  : busy === "redirecting"
-                    ? t("checkoutUi.redirecting")
-                    : t("checkoutUi.placeOrder", { amount: money(total) })}
-            </button>
-          </section>
-        </aside>
+        <OrderSummary
+          id={id}
+          quantity={quantity}
+          unitPrice={quote?.unitPrice ?? plan.unitPrice}
+          subtotal={subtotal}
+          total={total}
+          currencyCode={quote?.currencyCode ?? plan.currencyCode}
+          quote={quote}
+          quoting={quoting}
+          loggedIn={Boolean(user)}
+          busy={busy}
+          notice={notice}
+          money={money}
+          onOffers={() => setDialogOpen(true)}
+          onPlace={() => void placeOrder()}
+        />
       </div>
 
       {user && (

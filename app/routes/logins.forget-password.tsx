@@ -1,21 +1,14 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthCard } from "../features/account/AuthCard.tsx";
+import { useAccountForm } from "../features/account/account-form.ts";
 import { useCodeSender } from "../features/account/code-sending.tsx";
 import { usePageFromQuery } from "../features/account/complete-login.ts";
 import { CodeField, Field } from "../features/account/Field.tsx";
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  focusFirstInvalid,
-  linkClass,
-  primaryButtonClass,
-  zodFieldErrors,
-} from "../features/account/form.ts";
-import { translateErrors } from "../features/account/LoginPanel.tsx";
+import { linkClass, primaryButtonClass } from "../features/account/form.ts";
 import { PasswordField } from "../features/account/PasswordField.tsx";
 import { encryptPassword } from "../features/account/password-crypto.ts";
-import { codeFormSchema, newPasswordSchema } from "../features/account/schemas.ts";
+import { resetPasswordFormSchema } from "../features/account/schemas.ts";
 import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -33,52 +26,35 @@ export default function ForgetPasswordPage() {
   const api = useApi();
   const navigate = useNavigate();
   const pageFrom = usePageFromQuery();
-  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const sender = useCodeSender("RESET_PASSWORD", { kind: "email", email });
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const parsed = codeFormSchema().safeParse({ kind: "email", email, code });
-    if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error));
-    const pass = newPasswordSchema.safeParse(password);
-    if (!pass.success) found.password = pass.error.issues[0]!.message;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: resetPasswordFormSchema(),
+    submit: async (value) => {
       const answer = await api.post<{ message?: string }>(
         "/o2cum/v1/pub/customer/reset-password",
         {
-          email: email.trim(),
-          captcha: code.trim(),
+          email: value.email.trim(),
+          captcha: value.code.trim(),
           captchaKey: sender.codeKey,
-          password: await encryptPassword(api, password),
+          password: await encryptPassword(api, value.password),
         },
         { autoLogin: false },
       );
       if (answer.message) notify.toast(answer.message);
       await navigate(href(`/login${pageFrom}`), { replace: true });
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const shown = translateErrors(t, errors);
   return (
     <AuthCard title={t("accountUi.forget.title")} intro={t("accountUi.forget.intro")}>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <Field
           id="forget-email"
           name="email"

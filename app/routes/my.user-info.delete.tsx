@@ -1,19 +1,14 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { appContext } from "../context.ts";
+import { useAccountForm } from "../features/account/account-form.ts";
 import { useCodeSender } from "../features/account/code-sending.tsx";
 import { CodeField } from "../features/account/Field.tsx";
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  focusFirstInvalid,
-  primaryButtonClass,
-} from "../features/account/form.ts";
-import { translateErrors } from "../features/account/LoginPanel.tsx";
+import { primaryButtonClass } from "../features/account/form.ts";
 import { maskEmail, maskPhone } from "../features/account/mask.ts";
 import { PasswordField } from "../features/account/PasswordField.tsx";
 import { encryptPassword } from "../features/account/password-crypto.ts";
-import { codeSchema } from "../features/account/schemas.ts";
+import { deleteAccountFormSchema } from "../features/account/schemas.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
@@ -50,13 +45,10 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
   const api = useApi();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const form = useRef<HTMLFormElement>(null);
   const [understood, setUnderstood] = useState(false);
   const [method, setMethod] = useState<Method>(loaderData.hasPassword ? "password" : "code");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const sender = useCodeSender(
     "DELETE_ACCOUNT",
     loaderData.email
@@ -68,43 +60,28 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
         },
   );
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    if (!understood) found.understood = "account.field.required";
-    if (method === "password" && !password) found.password = "account.field.required";
-    if (method === "code") {
-      const parsed = codeSchema.safeParse(code);
-      if (!parsed.success) found.code = parsed.error.issues[0]!.message;
-    }
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    if (!(await notify.dialog({ title: t("accountUi.delete.confirm") }))) return;
-    setBusy(true);
-    try {
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: deleteAccountFormSchema(),
+    confirm: () => notify.dialog({ title: t("accountUi.delete.confirm") }),
+    submit: async (value) => {
       const answer = await api.post<{ message?: string }>(
         "/o2cum/v1/customer/delete-account",
-        method === "password"
-          ? { password: await encryptPassword(api, password) }
-          : { captcha: code.trim(), captchaKey: sender.codeKey },
+        value.method === "password"
+          ? { password: await encryptPassword(api, value.password) }
+          : { captcha: value.code.trim(), captchaKey: sender.codeKey },
       );
       // spec 4: then logged out: the server ended every session and cleared the cookies.
       loginStore().clear();
       notify.toast(answer.message ?? t("account.deleted"));
       await navigate(href("/"), { replace: true });
       await revalidator.revalidate();
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const shown = translateErrors(t, errors);
   const consequences = ["c1", "c2", "c3", "c4"] as const;
   return (
     <section className="max-w-2xl">
@@ -115,7 +92,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
           <li key={key}>{t(`accountUi.delete.${key}`)}</li>
         ))}
       </ul>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="mt-6 space-y-4">
+      <form {...formProps} className="mt-6 space-y-4">
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-900">
             <input

@@ -1,7 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "../context.ts";
 import { AuthCard } from "../features/account/AuthCard.tsx";
+import { useAccountForm } from "../features/account/account-form.ts";
 import {
   ContactFields,
   type ContactKind,
@@ -12,24 +13,12 @@ import {
 import { useCodeSender } from "../features/account/code-sending.tsx";
 import { type LoginAnswer, useCompleteLogin, usePageFromQuery } from "../features/account/complete-login.ts";
 import { CodeField } from "../features/account/Field.tsx";
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  focusFirstInvalid,
-  linkClass,
-  primaryButtonClass,
-  zodFieldErrors,
-} from "../features/account/form.ts";
-import { EMPTY_CONTACT, translateErrors } from "../features/account/LoginPanel.tsx";
+import { linkClass, primaryButtonClass } from "../features/account/form.ts";
+import { EMPTY_CONTACT } from "../features/account/LoginPanel.tsx";
 import { PasswordField } from "../features/account/PasswordField.tsx";
 import { ProtocolAgreement } from "../features/account/ProtocolAgreement.tsx";
 import { encryptPassword } from "../features/account/password-crypto.ts";
-import {
-  codeFormSchema,
-  contactInput,
-  newPasswordSchema,
-  protocolSchema,
-} from "../features/account/schemas.ts";
+import { registerFormSchema } from "../features/account/schemas.ts";
 import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -54,15 +43,35 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const api = useApi();
   const complete = useCompleteLogin();
   const pageFrom = usePageFromQuery();
-  const form = useRef<HTMLFormElement>(null);
   const kinds = loaderData.kinds;
   const [contact, setContact] = useState<ContactValue>({ ...EMPTY_CONTACT, kind: kinds[0] ?? "email" });
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const sender = useCodeSender("REGISTER", contactTarget(contact));
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: registerFormSchema(),
+    submit: async (value) => {
+      const answer = await api.post<LoginAnswer>(
+        "/o2cum/v1/pub/customer/register",
+        {
+          ...contactPayload(contact),
+          captcha: value.code.trim(),
+          captchaKey: sender.codeKey,
+          password: await encryptPassword(api, value.password),
+          defaultLanguage: locale,
+          preferenceCurrency: currency.currencyCode,
+          protocolAgreed: true,
+        },
+        { autoLogin: false },
+      );
+      await complete(answer);
+    },
+  });
 
   if (kinds.length === 0) {
     return (
@@ -77,47 +86,9 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const parsed = codeFormSchema().safeParse({ ...contactInput(contact), code });
-    if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error));
-    const pass = newPasswordSchema.safeParse(password);
-    if (!pass.success) found.password = pass.error.issues[0]!.message;
-    if (!protocolSchema.safeParse(agreed).success) found.protocolAgreed = "account.protocolRequired";
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await api.post<LoginAnswer>(
-        "/o2cum/v1/pub/customer/register",
-        {
-          ...contactPayload(contact),
-          captcha: code.trim(),
-          captchaKey: sender.codeKey,
-          password: await encryptPassword(api, password),
-          defaultLanguage: locale,
-          preferenceCurrency: currency.currencyCode,
-          protocolAgreed: true,
-        },
-        { autoLogin: false },
-      );
-      await complete(answer);
-    } catch (error) {
-      setErrors(apiFieldErrors(error));
-      focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const shown = translateErrors(t, errors);
   return (
     <AuthCard title={t("accountUi.register.title")}>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <ContactFields value={contact} onChange={setContact} errors={shown} kinds={kinds} />
         <CodeField
           id="register-code"

@@ -42,9 +42,7 @@ export default function MyEsimsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            {list.totalElements === 1
-              ? t("esimUi.list.countOne")
-              : t("esimUi.list.count", { count: list.totalElements })}
+            {t("esimUi.list.count", { count: list.totalElements })}
           </p>
           <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
             {t("esimUi.list.lagNote")}

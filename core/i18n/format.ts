@@ -1,6 +1,60 @@
-/** Fills {name} placeholders. Unknown placeholders stay visible so a missing parameter is noticed. */
-export function format(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+import { IntlMessageFormat } from "intl-messageformat";
+
+type Params = Record<string, string | number>;
+
+// An ICU argument with a type ({count, plural, ...}, {kind, select, ...}); plain {name} needs no parser.
+const ICU_ARGUMENT = /\{\s*\w+\s*,/;
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+// Parsed messages by locale and text: a page formats the same few messages on every render.
+const compiled = new Map<string, IntlMessageFormat>();
+
+function compile(template: string, locale: string): IntlMessageFormat {
+  const cacheKey = `${locale}\u0000${template}`;
+  let message = compiled.get(cacheKey);
+  if (!message) {
+    // ignoreTag: catalogue text is plain text, so "<" is a character, never markup.
+    message = new IntlMessageFormat(template, locale, undefined, { ignoreTag: true });
+    compiled.set(cacheKey, message);
+  }
+  return message;
+}
+
+/** The names a message's top level and its branches ask for, so a missing one can be shown as "{name}". */
+function argumentNames(message: IntlMessageFormat): Set<string> {
+  const names = new Set<string>();
+  const walk = (elements: ReturnType<IntlMessageFormat["getAst"]>) => {
+    for (const element of elements) {
+      // Every element with a string value but a literal (type 0) names an argument.
+      if (element.type !== 0 && "value" in element && typeof element.value === "string")
+        names.add(element.value);
+      if ("options" in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ("children" in element) walk(element.children);
+    }
+  };
+  walk(message.getAst());
+  return names;
+}
+
+/**
+ * Fills a catalogue message. Plain {name} placeholders are replaced directly; a message with ICU arguments
+ * (plural, select: "{count, plural, one {# plan} other {# plans}}") goes through intl-messageformat with the
+ * locale's plural rules (ADR 0180). Unknown placeholders stay visible, so a missing parameter is noticed.
+ */
+export function format(template: string, params: Params = {}, locale = "en-US"): string {
+  if (!ICU_ARGUMENT.test(template))
+    return template.replace(PLACEHOLDER, (whole, name: string) =>
+      Object.hasOwn(params, name) ? String(params[name]) : whole,
+    );
+  const message = compile(template, locale.replace("_", "-"));
+  const values: Params = { ...params };
+  for (const name of argumentNames(message)) if (!Object.hasOwn(values, name)) values[name] = `{${name}}`;
+  return String(message.format(values));
+}
+
+/** The argument names a message uses, plain or ICU (the catalogue test compares them across locales). */
+export function messageArguments(template: string): string[] {
+  if (!ICU_ARGUMENT.test(template))
+    return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ""))];
+  return [...argumentNames(compile(template, "en-US"))];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../constants.ts";
+import { messageArguments } from "./format.ts";
 import { catalogues, format, messageModules, translate } from "./index.ts";
 
 describe("message catalogues", () => {
@@ -16,7 +17,8 @@ describe("message catalogues", () => {
   it("uses the same placeholders in every locale", () => {
     for (const module of messageModules) {
       for (const [key, english] of Object.entries(module.en_US)) {
-        const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        // Plain {name} and ICU arguments ({count, plural, ...}) alike; a message the ICU parser rejects throws.
+        const names = (text: string) => messageArguments(text).sort();
         expect(names(module.zh_CN[key] ?? ""), `zh_CN ${key}`).toEqual(names(english));
         expect(names(module.zh_HK[key] ?? ""), `zh_HK ${key}`).toEqual(names(english));
       }
@@ -47,5 +49,29 @@ describe("message catalogues", () => {
   it("fills placeholders and leaves unknown ones visible", () => {
     expect(translate("en_US", "error.pageNotFound", { path: "/x" })).toBe("Page Not Found: /x");
     expect(format("{a} and {b}", { a: 1 })).toBe("1 and {b}");
+  });
+
+  it("says 1 plan and 2 plans: counts follow each locale's plural rules", () => {
+    expect(translate("en_US", "discovery.plpCount", { count: 1 })).toBe("1 plan");
+    expect(translate("en_US", "discovery.plpCount", { count: 2 })).toBe("2 plans");
+    expect(translate("en_US", "discovery.plpCount", { count: 0 })).toBe("0 plans");
+    expect(translate("en_US", "discovery.validity", { days: 1 })).toBe("1 day");
+    expect(translate("en_US", "discovery.validity", { days: 30 })).toBe("30 days");
+    expect(translate("en_US", "esimUi.days.left", { count: 1 })).toBe("1 day left");
+    expect(translate("en_US", "ordersUi.list.count", { count: 1 })).toBe("1 order");
+    expect(translate("en_US", "discovery.coverageCount", { count: 1 })).toBe("1 country or area");
+    expect(translate("zh_CN", "discovery.plpCount", { count: 1 })).toBe("共 1 个套餐");
+    expect(translate("zh_HK", "discovery.plpCount", { count: 2 })).toBe("共 2 個計劃");
+    expect(translate("zh_CN", "validation.numberPrecision", { n: 2 })).toBe("不能超过2位小数");
+    expect(translate("en_US", "validation.numberPrecision", { n: 1 })).toBe(
+      "Use no more than 1 decimal place",
+    );
+  });
+
+  it("keeps a missing parameter visible in an ICU message too", () => {
+    expect(
+      format("{count, plural, one {# plan in {region}} other {# plans in {region}}}", { count: 1 }),
+    ).toBe("1 plan in {region}");
+    expect(format("{kind, select, esim {eSIM} other {plan}}: {name}", { kind: "esim" })).toBe("eSIM: {name}");
   });
 });

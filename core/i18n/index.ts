@@ -118,5 +118,5 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  return format(catalogues[locale][key], params);
+  return format(catalogues[locale][key], params, locale);
 }

@@ -45,6 +45,8 @@ export function ContactFields({
   const id = useId();
   return (
     <div className="space-y-4">
+      {/* The form schemas (schemas.ts) read the chosen kind from the form's data, with or without the choice. */}
+      <input type="hidden" name="kind" value={value.kind} />
       {kinds.length > 1 && (
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">

@@ -1,28 +1,21 @@
 import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useApi } from "../../lib/api.ts";
-import type { HttpError } from "../../lib/http/client.ts";
+import { HttpError } from "../../lib/http/client.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
 import { AreaCodeSelect, DEFAULT_AREA_CODE } from "./AreaCodeSelect.tsx";
+import { useAccountForm } from "./account-form.ts";
 import { type CaptchaAnswer, CaptchaDialog } from "./CaptchaDialog.tsx";
 import { ContactFields, type ContactValue, contactPayload, contactTarget } from "./ContactFields.tsx";
 import { useCodeSender } from "./code-sending.tsx";
 import { type LoginAnswer, type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
 import { CodeField, Field } from "./Field.tsx";
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  focusFirstInvalid,
-  linkClass,
-  messageText,
-  primaryButtonClass,
-  zodFieldErrors,
-} from "./form.ts";
+import { apiFieldErrors, type FieldErrors, linkClass, primaryButtonClass } from "./form.ts";
 import { PasswordField } from "./PasswordField.tsx";
 import { encryptPassword, forgetPublicKey } from "./password-crypto.ts";
 import { SocialLogin } from "./SocialLogin.tsx";
-import { codeFormSchema, contactInput, passwordLoginSchema } from "./schemas.ts";
+import { codeFormSchema, passwordLoginSchema } from "./schemas.ts";
 
 export type LoginTab = "password" | "code";
 
@@ -128,20 +121,18 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
   const { t } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
-  const form = useRef<HTMLFormElement>(null);
   const [account, setAccount] = useState("");
   const [telCode, setTelCode] = useState(DEFAULT_AREA_CODE);
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const closeCaptcha = useCallback(() => setCaptchaOpen(false), []);
   const isPhone = account.trim() !== "" && !account.includes("@") && /^[\d\s+()-]+$/.test(account.trim());
 
   /**
    * Signs in; `proof` is an image captcha, which the server asks for once the account has had too many wrong
-   * passwords (ADR 0187). Resolves an error text when that captcha was wrong (the dialog stays open with a
-   * fresh image), else null.
+   * passwords (ADR 0187): that answer opens the captcha dialog instead of failing the form. Resolves an error
+   * text when the captcha was wrong (the dialog stays open with a fresh image), else null; any other failure is
+   * thrown for the form to show.
    */
   const logIn = async (proof?: CaptchaAnswer): Promise<string | null> => {
     let captchaRetry: string | null = null;
@@ -152,7 +143,6 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
         captchaRetry = error.message || t("captcha.invalid");
       else notify.toast(error.message || t("account.loginFailed"));
     };
-    setBusy(true);
     try {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login",
@@ -174,31 +164,32 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
       }
       if (captchaRetry) return captchaRetry;
       setCaptchaOpen(false);
-      const fields = apiFieldErrors(error);
-      if (fields.password === "account.passwordUnreadable") forgetPublicKey();
-      setErrors(fields);
-      if (Object.keys(fields).length) focusFirstInvalid(form.current);
-      return null;
-    } finally {
-      setBusy(false);
+      throw error;
     }
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = passwordLoginSchema.safeParse({ account, password });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    await logIn();
-  };
+  /** The dialog's answer: a failure other than a wrong captcha was already shown as a toast by onFailed. */
+  const logInWithCaptcha = (proof: CaptchaAnswer) => logIn(proof).catch(() => null);
+
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: passwordLoginSchema,
+    submit: async () => {
+      await logIn();
+    },
+    fieldErrorsOf: (error) => {
+      const fields = apiFieldErrors(error);
+      if (fields.password === "account.passwordUnreadable") forgetPublicKey();
+      return fields;
+    },
+  });
 
   return (
     <>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <Field
           id="login-account"
           name="account"
@@ -207,14 +198,14 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
           value={account}
           maxLength={254}
           onChange={(event) => setAccount(event.target.value)}
-          error={errors.account ? messageText(t, errors.account) : undefined}
+          error={shown.account}
         />
         {isPhone && (
           <AreaCodeSelect
             id="login-area"
             value={telCode}
             onChange={setTelCode}
-            error={errors.internationalTelCode ? messageText(t, errors.internationalTelCode) : undefined}
+            error={shown.internationalTelCode}
           />
         )}
         <PasswordField
@@ -223,14 +214,14 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
-          error={errors.password ? messageText(t, errors.password) : undefined}
+          error={shown.password}
         />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
         </button>
         <AccountLinks />
       </form>
-      <CaptchaDialog open={captchaOpen} onClose={closeCaptcha} onAnswer={logIn} />
+      <CaptchaDialog open={captchaOpen} onClose={closeCaptcha} onAnswer={logInWithCaptcha} />
     </>
   );
 }
@@ -239,55 +230,46 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
   const { t } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
-  const form = useRef<HTMLFormElement>(null);
   const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const sender = useCodeSender("LOGIN", contactTarget(contact));
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = codeFormSchema().safeParse({ ...contactInput(contact), code });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: codeFormSchema(),
+    submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login-by-code",
-        { ...contactPayload(contact), captcha: code.trim(), captchaKey: sender.codeKey },
-        {
-          autoLogin: false,
-          onFailed: (error) => setErrors({ code: error.message || t("account.codeInvalid") }),
-        },
+        { ...contactPayload(contact), captcha: value.code.trim(), captchaKey: sender.codeKey },
+        // The refusal is shown on the code field instead of a toast.
+        { autoLogin: false, onFailed: () => undefined },
       );
       await complete(answer, mode);
-    } catch {
-      focusFirstInvalid(form.current);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // spec 8: a refused code says the server's message, or 验证码错误, on the code field.
+    fieldErrorsOf: (error): FieldErrors =>
+      error instanceof HttpError && error.kind === "failed"
+        ? { code: error.message || t("account.codeInvalid") }
+        : {},
+  });
 
   return (
     <>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <ContactFields
           value={contact}
           onChange={setContact}
           legend={t("accountUi.field.account")}
-          errors={translateErrors(t, errors)}
+          errors={shown}
         />
         <CodeField
           id="code-login-code"
           label={t("accountUi.field.code")}
           value={code}
           onChange={setCode}
-          error={errors.code ? messageText(t, errors.code) : undefined}
+          error={shown.code}
           addon={sender.button}
         />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
@@ -298,8 +280,4 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
       {sender.dialog}
     </>
   );
-}
-
-export function translateErrors(t: Parameters<typeof messageText>[0], errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, messageText(t, key)]));
 }

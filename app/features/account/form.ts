@@ -1,18 +1,7 @@
-import type { z } from "zod";
 import { isMessageKey, type MessageKey } from "../../../core/i18n/index.ts";
 import { HttpError } from "../../lib/http/client.ts";
 
 export type FieldErrors = Record<string, string>;
-
-/** zod issues carry message keys (core/validation.ts, server inputs): first issue per field. */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** The API's field errors (spec 8 failure body `fields`), message keys too. */
 export function apiFieldErrors(error: unknown): FieldErrors {
@@ -22,6 +11,11 @@ export function apiFieldErrors(error: unknown): FieldErrors {
 /** Translates a message key; text that is not a key (an API message) is shown as it is. */
 export function messageText(t: (key: MessageKey) => string, keyOrText: string): string {
   return isMessageKey(keyOrText) ? t(keyOrText) : keyOrText;
+}
+
+/** Each field's message key (or API text) as the shopper reads it. */
+export function translateErrors(t: Parameters<typeof messageText>[0], errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, messageText(t, key)]));
 }
 
 /** Moves focus to the first invalid field once React has rendered the errors. */

@@ -22,5 +22,5 @@ export function dataText(
 }
 
 export function validityText(t: Translate, days: number): string {
-  return days === 1 ? t("discovery.validityOne") : t("discovery.validity", { days });
+  return t("discovery.validity", { days });
 }

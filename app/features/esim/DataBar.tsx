@@ -58,6 +58,5 @@ export function DaysLeft({ daysLeft }: { daysLeft: number | null }) {
   const { t } = useI18n();
   if (daysLeft === null) return <>{t("esimUi.days.notStarted")}</>;
   if (daysLeft <= 0) return <>{t("esimUi.days.lastDay")}</>;
-  if (daysLeft === 1) return <>{t("esimUi.days.leftOne")}</>;
   return <>{t("esimUi.days.left", { count: daysLeft })}</>;
 }

@@ -28,7 +28,8 @@ export default defineMessages({
     "validation.postalCode": "Enter a six-digit postal code",
     "validation.numberMin": "Must not be less than {min}",
     "validation.numberMax": "Must not be greater than {max}",
-    "validation.numberPrecision": "Use no more than {n} decimal places",
+    "validation.numberPrecision":
+      "Use no more than {n, plural, one {# decimal place} other {# decimal places}}",
     "validation.numberStep": "Must be a multiple of {step}",
     "validation.maxLength": "The input has reached its maximum length",
     "validation.invalid": "This value is not valid",

@@ -1,0 +1,67 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import type { z } from "zod";
+import { useI18n } from "../../lib/i18n.tsx";
+import { apiFieldErrors, type FieldErrors, focusFirstInvalid, translateErrors } from "./form.ts";
+
+/**
+ * The scaffolding every account form shares (register, forgotten password, bind, account deletion), over Conform
+ * (ADR 0182): on submit the form's FormData is checked against the form's one zod schema; the first invalid field
+ * gets the focus and each field shows its first message, translated. A valid submission runs `submit` with the
+ * parsed values while `busy` is set (after `confirm`, when given, says yes); field errors the API answers with
+ * (spec 8 `fields`) are shown the same way.
+ * Errors change only on submit, as before.
+ */
+export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  schema,
+  confirm,
+  submit,
+  fieldErrorsOf = apiFieldErrors,
+}: {
+  schema: Schema;
+  /** Asked once the values are valid, before anything is sent; false leaves the form as it is. */
+  confirm?: () => Promise<boolean>;
+  submit: (value: z.output<Schema>) => Promise<void>;
+  /** The field errors a failed `submit` shows: by default the API's `fields` (spec 8). */
+  fieldErrorsOf?: (error: unknown) => FieldErrors;
+}) {
+  const { t } = useI18n();
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = useForm<z.input<Schema>, z.output<Schema>>({
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      const element = event.currentTarget;
+      const value = submission.value;
+      void (async () => {
+        if (confirm && !(await confirm())) return;
+        setBusy(true);
+        await submit(value);
+      })()
+        .catch((error: unknown) => {
+          const fields = Object.fromEntries(
+            Object.entries(fieldErrorsOf(error)).map(([name, message]) => [name, [message]]),
+          );
+          setLastResult(submission.reply({ fieldErrors: fields }));
+          focusFirstInvalid(element);
+        })
+        .finally(() => setBusy(false));
+    },
+  });
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(form.allErrors)) {
+    if (messages[0]) errors[name] = messages[0];
+  }
+  return {
+    /** Spread on the <form>. */
+    formProps: { id: form.id, onSubmit: form.onSubmit, noValidate: true },
+    /** Each field's first message, translated. */
+    errors: translateErrors(t, errors),
+    busy,
+  };
+}
