@@ -143,12 +143,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
     outbox,
     supplier: supplier.supplier,
+    suppliers: supplier.suppliers,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
     provisionMaxAttempts: env.ESIM_PROVISION_MAX_ATTEMPTS,
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
   });
   esim.registerJobs(jobs);
-  if (supplier.supplier && (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0)
+  if (
+    Object.keys(supplier.suppliers).length > 0 &&
+    (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
+  )
     esim
       .scheduleUsageSync()
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB, attempt: 0 }));

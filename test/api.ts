@@ -12,12 +12,15 @@ export interface TestApp {
   database: DatabaseHandle;
 }
 
-/** Builds the API (no SSR) over a fresh test database for one test file; closed after the file. */
-export function setupTestApp(): TestApp {
+/**
+ * Builds the API (no SSR) over a fresh test database for one test file; closed after the file. It adds
+ * settings (`extraEnv`), read when the app is built (after earlier beforeAll hooks, such as a stand-in's start, have run).
+ */
+export function setupTestApp(extraEnv?: () => Record<string, string>): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...extraEnv?.() });
     const app = await buildApp({ env, database, ssr: "none", logger: false });
     await app.server.ready();
     Object.assign(holder, { server: app.server, services: app.services, database });

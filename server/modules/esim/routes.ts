@@ -8,6 +8,19 @@ import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
 export const EsimIdParam = z.object({ id: z.string().uuid() });
+/** eSIM Access webhooks ({notifyType, content}); only the fields the store reads are checked. */
+const EsimAccessWebhook = z.object({
+  notifyType: z.string().max(40),
+  content: z
+    .object({
+      orderNo: z.string().max(64).optional(),
+      iccid: z
+        .string()
+        .regex(/^\d{18,22}$/)
+        .optional(),
+    })
+    .passthrough(),
+});
 const PackageListQuery = PageQuery.extend({ state: z.enum(PACKAGE_STATES).optional() });
 
 // The customer's eSIMs (issue 6; paths in the style of spec 7, page mode lists). Another customer's eSIM is a 404.
@@ -28,6 +41,19 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
     const customer = await requireCustomer(request);
     const { id } = parseInput(EsimIdParam, request.params);
     return services.esim.markInstalled(customer.id, id, apiLocale(request));
+  });
+
+  // Supplier webhooks (ADR 0195). eSIM Access does not sign them: they are hints, acted on only after the profile
+  // is re-read through the signed API, so a forged one can at most cause a re-read.
+  app.post("/o2esim/v1/supplier/esimaccess/webhook", async (request) => {
+    const { notifyType, content } = parseInput(EsimAccessWebhook, request.body);
+    const known = ["ORDER_STATUS", "ESIM_STATUS", "SMDP_EVENT", "DATA_USAGE", "VALIDITY_USAGE"];
+    if (known.includes(notifyType))
+      await services.esim.supplierHint("esimaccess", {
+        orderNo: notifyType === "ORDER_STATUS" ? content.orderNo : undefined,
+        iccid: content.iccid,
+      });
+    return { received: true };
   });
 
   app.get("/o2esim/v1/customer/packages", async (request) => {
