@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
 import { PageQuery } from "../../../core/lists.ts";
+import { ApiError } from "../../http/errors.ts";
 import { apiLocale } from "../../http/request-info.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -54,6 +55,26 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
         iccid: content.iccid,
       });
     return { received: true };
+  });
+
+  // Airalo signs its webhooks over the exact bytes, so this scope keeps JSON bodies as Buffers.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", bodyLimit: 65_536 },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post("/o2esim/v1/supplier/airalo/webhook", async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers["airalo-signature"];
+      const signed = await services.esim.signedSupplierHint(
+        "airalo",
+        raw,
+        Array.isArray(header) ? header[0] : header,
+      );
+      if (!signed) throw new ApiError(401, "esim.webhook.badSignature");
+      return { received: true };
+    });
   });
 
   app.get("/o2esim/v1/customer/packages", async (request) => {

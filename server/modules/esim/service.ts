@@ -642,6 +642,26 @@ export function createEsimService(deps: EsimServiceDeps) {
      * An eSIM Access webhook (ADR 0195). It is not signed, so it is only a hint: an allocated order brings its
      * provisioning job forward, and any event about a profile re-reads that profile through the signed API.
      */
+    /**
+     * An Airalo webhook (ADR 0195): its signature is checked over the exact bytes; a valid one about a profile
+     * re-reads that profile. False when the signature does not hold (or the supplier is not configured).
+     */
+    async signedSupplierHint(name: SupplierName, rawBody: Buffer, signature: string | undefined) {
+      const source = suppliers[name];
+      if (!source?.verifyWebhook?.(rawBody, signature)) return false;
+      let iccid: unknown;
+      try {
+        iccid = (JSON.parse(rawBody.toString("utf8")) as { iccid?: unknown }).iccid;
+      } catch {
+        return true;
+      }
+      if (typeof iccid === "string" && /^\d{18,22}$/.test(iccid)) {
+        const esim = await repo.findByIccid(iccid);
+        if (esim?.supplier === name) await syncUsage({ iccid });
+      }
+      return true;
+    },
+
     async supplierHint(name: SupplierName, hint: { orderNo?: string; iccid?: string }) {
       if (!suppliers[name]) return false;
       if (hint.orderNo) {

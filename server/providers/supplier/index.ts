@@ -1,5 +1,6 @@
 import type { Database } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
+import { createAiraloSupplier } from "./airalo.ts";
 import { createEsimAccessSupplier } from "./esimaccess.ts";
 import { createSandboxSupplier, type SandboxSupplier } from "./sandbox.ts";
 import type { EsimSupplier, SupplierName } from "./types.ts";
@@ -40,6 +41,12 @@ export function createSupplier(
       baseUrl: env.ESIMACCESS_BASE_URL,
       accessCode: env.ESIMACCESS_ACCESS_CODE,
       secret: env.ESIMACCESS_SECRET,
+    });
+  if (env.AIRALO_BASE_URL && env.AIRALO_CLIENT_ID && env.AIRALO_CLIENT_SECRET)
+    suppliers.airalo = createAiraloSupplier({
+      baseUrl: env.AIRALO_BASE_URL,
+      clientId: env.AIRALO_CLIENT_ID,
+      clientSecret: env.AIRALO_CLIENT_SECRET,
     });
   return { supplier: chosen ? (suppliers[chosen] ?? null) : null, suppliers, sandbox };
 }

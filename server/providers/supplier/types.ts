@@ -107,6 +107,8 @@ export interface EsimSupplier {
    * SupplierError that is not retryable.
    */
   cancel(target: SupplierCancelTarget, asOf?: Date): Promise<SupplierCancellation>;
+  /** Whether a webhook body carries the supplier's signature (suppliers that sign them). */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined): boolean;
   /** The prepaid balance at the supplier, in minor units of its currency (suppliers that keep one). */
   balance?(): Promise<{ amountMinor: number; currency: string }>;
 }
