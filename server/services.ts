@@ -22,6 +22,7 @@ import { createContentRepo } from "./modules/content/repo.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createCouponRepo } from "./modules/coupon/repo.ts";
 import { createCouponService } from "./modules/coupon/service.ts";
+import { createCatalogueSync } from "./modules/catalogue-sync/service.ts";
 import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
@@ -149,6 +150,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
   });
   esim.registerJobs(jobs);
+  // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
+  const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers });
+  catalogueSync.registerJobs(jobs);
+  if (
+    Object.values(supplier.suppliers).some((s) => s?.catalogue) &&
+    (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
+  )
+    catalogueSync
+      .schedule()
+      .catch((error) => options.onJobError?.(error, { id: "", kind: "catalogue-sync", attempt: 0 }));
   if (
     Object.keys(supplier.suppliers).length > 0 &&
     (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
@@ -197,6 +208,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     checkout,
     payment,
     esim,
+    catalogueSync,
     /** The sandbox eSIM supplier's tools (/__dev/esim); null in production unless SANDBOX_TOOLS is on. */
     esimSandbox: sandboxTools ? supplier.sandbox : null,
     invoice,

@@ -1,6 +1,8 @@
-import { integer, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { plans } from "./catalog.ts";
 import { orders } from "./orders.ts";
+import { currencies } from "./site.ts";
 
 // Real eSIM suppliers (issue 13; ADRs 0195-0196): which supplier packages fulfil a plan, and the orders the store
 // placed at asynchronous suppliers.
@@ -45,3 +47,39 @@ export const esimSupplierOrders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.unitIndex, t.supplier] })],
 );
+
+/**
+ * A markup rule (ADR 0197): our price = supplier cost × markupBp / 10,000, never under the floor. The most
+ * specific rule wins: the plan's, else its destination's, else the default (both codes null).
+ */
+export const pricingRules = pgTable(
+  "pricing_rule",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    destinationCode: varchar("destination_code", { length: 16 }),
+    platformProductCode: varchar("platform_product_code", { length: 48 }),
+    /** 10,000 = cost price; 18,000 = cost × 1.8. */
+    markupBp: integer("markup_bp").notNull(),
+    /** The lowest price, in US cents, before conversion and rounding. */
+    floorUsdCents: integer("floor_usd_cents").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("pricing_rule_scope_key").on(
+      sql`coalesce(${t.destinationCode}, '')`,
+      sql`coalesce(${t.platformProductCode}, '')`,
+    ),
+  ],
+);
+
+/**
+ * How prices end in a currency (ADR 0197): rounded up to the next amount that is `ending` above a multiple of
+ * `step` (minor units): step 100, ending 99 gives x.99; step 100, ending 90 gives x.90; step 10, ending 0 gives
+ * whole tens of yen.
+ */
+export const priceRoundings = pgTable("price_rounding", {
+  currencyCode: varchar("currency_code", { length: 3 })
+    .primaryKey()
+    .references(() => currencies.code),
+  step: integer("step").notNull(),
+  ending: integer("ending").notNull(),
+});

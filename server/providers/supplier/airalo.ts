@@ -5,6 +5,7 @@ import type { PackageState } from "../../../core/esim.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
+  type SupplierPackage,
   SupplierError,
   type SupplierPlan,
   type SupplierUsage,
@@ -108,7 +109,11 @@ const STATES: Record<string, PackageState> = {
   EXPIRED: "EXPIRED",
 };
 
+/** Minor digits of the currencies Airalo prices in (ISO 4217); others are skipped. */
+const MINOR_DIGITS: Record<string, number> = { USD: 2, EUR: 2, GBP: 2, HKD: 2, CNY: 2, AUD: 2, CAD: 2, JPY: 0 };
+
 export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
+  catalogue(): Promise<SupplierPackage[]>;
   packages(): Promise<AiraloCountry[]>;
 } {
   const doFetch = options.fetch ?? fetch;
@@ -320,6 +325,37 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
         amountMinor: Math.round(data.balances.available_balance.amount * 100),
         currency: data.balances.available_balance.currency,
       };
+    },
+
+    async catalogue() {
+      const out: SupplierPackage[] = [];
+      for (const country of await this.packages())
+        for (const operator of country.operators)
+          for (const p of operator.packages) {
+            if (p.type !== "sim") continue;
+            const rrp: Record<string, number> = {};
+            for (const [currency, amount] of Object.entries(p.prices?.recommended_retail_price ?? {}))
+              if (MINOR_DIGITS[currency] !== undefined && amount > 0)
+                rrp[currency] = Math.round(amount * 10 ** MINOR_DIGITS[currency]!);
+            const codes = country.country_code ? [country.country_code] : [];
+            out.push({
+              packageCode: p.id,
+              title: `${country.title} ${p.title}`,
+              countries: codes,
+              operators: codes.map((code) => ({
+                country: code,
+                names: (operator.coverages ?? []).flatMap((c) => c.networks.map((n) => n.name)),
+                network: (operator.coverages ?? []).some((c) => c.networks.some((n) => n.types.includes("5G")))
+                  ? ("5G" as const)
+                  : ("4G" as const),
+              })),
+              dataMb: p.is_unlimited ? null : p.amount,
+              validityDays: p.day,
+              costUsdCents: Math.round(p.net_price * 100),
+              recommendedRetail: rrp,
+            });
+          }
+      return out;
     },
 
     async packages() {

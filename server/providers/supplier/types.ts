@@ -53,6 +53,23 @@ export type SupplierCancellation =
   | { outcome: "CANCELLED"; cancelledAt: Date; alreadyCancelled: boolean }
   | { outcome: "NOT_CANCELLABLE"; reason: "PROFILE_INSTALLED" | "PACKAGE_STARTED" };
 
+/** One package in a supplier's catalogue, in the store's terms (ADR 0197). */
+export interface SupplierPackage {
+  packageCode: string;
+  title: string;
+  /** ISO 3166-1 alpha-2 codes of the countries it covers. */
+  countries: string[];
+  /** Partner operators by country, with the best network generation. */
+  operators: { country: string; names: string[]; network: "4G" | "5G" }[];
+  /** null for unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+  /** What the store pays the supplier, in US cents. */
+  costUsdCents: number;
+  /** Recommended retail prices the supplier gives, in minor units by currency (ISO 4217). */
+  recommendedRetail: Record<string, number>;
+}
+
 /** The supplier refused or failed the call. `retryable` false: asking again cannot help (an unknown ICCID). */
 export class SupplierError extends Error {
   readonly code: string;
@@ -107,6 +124,8 @@ export interface EsimSupplier {
    * SupplierError that is not retryable.
    */
   cancel(target: SupplierCancelTarget, asOf?: Date): Promise<SupplierCancellation>;
+  /** The supplier's current packages (the catalogue sync, ADR 0197). */
+  catalogue?(): Promise<SupplierPackage[]>;
   /** Whether a webhook body carries the supplier's signature (suppliers that sign them). */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): boolean;
   /** The prepaid balance at the supplier, in minor units of its currency (suppliers that keep one). */
