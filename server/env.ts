@@ -72,10 +72,16 @@ const EnvSchema = z.object({
   ESIMACCESS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ESIMACCESS_ACCESS_CODE: z.string().optional(),
   ESIMACCESS_SECRET: z.string().optional(),
+  /** Below this balance (US cents) eSIM Access is "low": operators are alerted, its sole plans paused (ADR 0198). */
+  ESIMACCESS_LOW_BALANCE_CENTS: z.coerce.number().int().min(0).default(5000),
   /** Airalo Partner API v2: https://partners-api.airalo.com, or the stand-in's URL. */
   AIRALO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   AIRALO_CLIENT_ID: z.string().optional(),
   AIRALO_CLIENT_SECRET: z.string().optional(),
+  /** Below this balance (US cents) Airalo is "low" (ADR 0198). */
+  AIRALO_LOW_BALANCE_CENTS: z.coerce.number().int().min(0).default(5000),
+  /** Where supplier alerts (low balance) are e-mailed; unset: they are only recorded. */
+  OPERATOR_ALERT_EMAIL: z.email().optional(),
   /** Each sandbox supplier call waits this long; unset means 3000 ms, or 0 under NODE_ENV=test. */
   SUPPLIER_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Share (0..1) of sandbox supplier calls that fail. */

@@ -17,12 +17,13 @@ import { createProductListService } from "./modules/catalog/product-list.ts";
 import { createProductListRepo } from "./modules/catalog/product-list-repo.ts";
 import { createCatalogRepo } from "./modules/catalog/repo.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createSupplierBalances } from "./modules/catalogue-sync/balance.ts";
+import { createCatalogueSync } from "./modules/catalogue-sync/service.ts";
 import { createCheckoutService } from "./modules/checkout/service.ts";
 import { createContentRepo } from "./modules/content/repo.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createCouponRepo } from "./modules/coupon/repo.ts";
 import { createCouponService } from "./modules/coupon/service.ts";
-import { createCatalogueSync } from "./modules/catalogue-sync/service.ts";
 import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
@@ -153,13 +154,24 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
   const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers });
   catalogueSync.registerJobs(jobs);
+  // Supplier balances (ADR 0198): low balance alerts operators and pauses the plans only that supplier fulfils.
+  const supplierBalances = createSupplierBalances({
+    db,
+    jobs,
+    outbox,
+    suppliers: supplier.suppliers,
+    defaultSupplier: supplier.supplier?.name ?? null,
+    thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
+    alertEmail: env.OPERATOR_ALERT_EMAIL,
+  });
+  supplierBalances.registerJobs(jobs);
   if (
     Object.values(supplier.suppliers).some((s) => s?.catalogue) &&
     (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
   )
-    catalogueSync
-      .schedule()
-      .catch((error) => options.onJobError?.(error, { id: "", kind: "catalogue-sync", attempt: 0 }));
+    Promise.all([catalogueSync.schedule(), supplierBalances.schedule()]).catch((error) =>
+      options.onJobError?.(error, { id: "", kind: "supplier-schedule", attempt: 0 }),
+    );
   if (
     Object.keys(supplier.suppliers).length > 0 &&
     (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
@@ -209,6 +221,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     payment,
     esim,
     catalogueSync,
+    supplierBalances,
     /** The sandbox eSIM supplier's tools (/__dev/esim); null in production unless SANDBOX_TOOLS is on. */
     esimSandbox: sandboxTools ? supplier.sandbox : null,
     invoice,

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { plans } from "./catalog.ts";
 import { orders } from "./orders.ts";
 import { currencies } from "./site.ts";
@@ -82,4 +91,27 @@ export const priceRoundings = pgTable("price_rounding", {
     .references(() => currencies.code),
   step: integer("step").notNull(),
   ending: integer("ending").notNull(),
+});
+
+/**
+ * The prepaid balance last read at each supplier (ADR 0198). Below the threshold the supplier is `low`: operators
+ * are alerted once, and plans only that supplier fulfils are paused until the balance is back.
+ */
+export const supplierBalances = pgTable("supplier_balance", {
+  supplier: varchar("supplier", { length: 16 }).primaryKey(),
+  amountMinor: integer("amount_minor").notNull(),
+  currency: varchar("currency", { length: 3 }).notNull(),
+  /** Minor units of `currency`; set by operators (the settings give the first value). */
+  thresholdMinor: integer("threshold_minor").notNull(),
+  low: boolean("low").notNull().default(false),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A plan taken off sale because its only supplier ran low (ADR 0198); put back when the balance recovers. */
+export const supplierPausedPlans = pgTable("supplier_paused_plan", {
+  platformProductCode: varchar("platform_product_code", { length: 48 })
+    .primaryKey()
+    .references(() => plans.platformProductCode, { onDelete: "cascade" }),
+  supplier: varchar("supplier", { length: 16 }).notNull(),
+  pausedAt: timestamp("paused_at", { withTimezone: true }).notNull().defaultNow(),
 });
