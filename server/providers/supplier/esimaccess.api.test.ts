@@ -6,6 +6,7 @@ import type { EsimDetail, EsimSummary } from "../../../core/esim.ts";
 import { esimSupplierOrders, messageOutbox, planSuppliers } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { standinForFile } from "../../../test/standins.ts";
+import { createJobRunner } from "../../jobs/runner.ts";
 import {
   getAs,
   issuedTo,
@@ -17,6 +18,7 @@ import {
   shopper,
   transitionsTo,
 } from "../../modules/checkout/purchase-test-kit.ts";
+import { ESIM_PROVISION_JOB } from "../../modules/esim/service.ts";
 import { createEsimAccessSupplier, esimAccessSignature } from "./esimaccess.ts";
 import { isValidIccid, parseActivationCode } from "./formats.ts";
 
@@ -140,6 +142,44 @@ describe("eSIM Access: the whole purchase", () => {
     expect(toppedUp.packages).toHaveLength(2);
     expect(toppedUp.packages[1]).toMatchObject({ topUp: true, orderCode: topUpCode });
     expect((await standin.control<StandinState>("state")).balance).toBe(before.balance - 90_000);
+  });
+
+  it("never orders or issues twice: two runners at once, while ordering and while waiting for allocation", async () => {
+    const before = await standin.control<StandinState>("state");
+    // The first attempt finds the supplier busy (900001, retryable): nothing is ordered yet.
+    await standin.control("fail-next", { path: "esim/order", errorCode: "900001" });
+    const who = await shopper(app);
+    const code = await placeAndPay(app, who);
+    await settle(app);
+    const order = await orderRow(app, code);
+    expect(order.status).toBe("FULFILLING");
+    expect(await ordersFor(order.id)).toHaveLength(0);
+
+    // A duplicated job runs on a second runner at the same time as the retry.
+    await app.services.jobs.enqueue(
+      ESIM_PROVISION_JOB,
+      { orderId: order.id },
+      { dedupeKey: `dup:${order.id}` },
+    );
+    const second = createJobRunner({ db: app.database.db });
+    app.services.esim.registerJobs(second);
+    const later = new Date(Date.now() + 3_600_000);
+    await Promise.all([app.services.jobs.runDue(later), second.runDue(later)]);
+    const placed = await ordersFor(order.id);
+    expect(placed).toHaveLength(1);
+
+    // Allocation, then every waiting job (polls from both runners, the webhook's) at once.
+    await standin.control("allocate", { orderNo: placed[0]!.orderNo });
+    await Promise.all([app.services.jobs.drain(later), second.drain(later)]);
+    await app.services.jobs.drain(new Date(later.getTime() + 3_600_000));
+    expect((await orderRow(app, code)).status).toBe("COMPLETED");
+    expect(await issuedTo(app, who)).toHaveLength(1);
+    expect(await ordersFor(order.id)).toHaveLength(1);
+    expect((await standin.control<StandinState>("state")).balance).toBe(before.balance - 45_000);
+    const delivered = (await mail(who.email)).filter(
+      (m) => m.subject === `Your eSIM is ready (order ${code})`,
+    );
+    expect(delivered).toHaveLength(1);
   });
 
   it("an order the supplier cannot finish is refunded, and its unused profile is cancelled at the supplier (refunded there)", async () => {
