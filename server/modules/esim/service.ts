@@ -438,7 +438,9 @@ export function createEsimService(deps: EsimServiceDeps) {
           pkg.id,
           answer.outcome === "CANCELLED"
             ? { status: "CANCELLED", at: answer.cancelledAt }
-            : { status: "REFUSED", at: context.now, note: answer.reason },
+            : answer.outcome === "REQUESTED"
+              ? { status: "REQUESTED", at: answer.requestedAt, note: answer.reference }
+              : { status: "REFUSED", at: context.now, note: answer.reason },
         );
       } catch (error) {
         const permanent = error instanceof SupplierError && !error.retryable;

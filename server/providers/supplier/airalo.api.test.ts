@@ -4,7 +4,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EsimDetail, EsimSummary } from "../../../core/esim.ts";
-import { messageOutbox, planSuppliers } from "../../../db/schema/index.ts";
+import { esimPackages, messageOutbox, planSuppliers } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { standinForFile } from "../../../test/standins.ts";
 import {
@@ -163,6 +163,12 @@ describe("Airalo: the whole purchase", () => {
       expect(esim!.state).toBe("CANCELLED");
       const { refunds } = await standin.control<StandinState>("state");
       expect(refunds).toEqual([expect.objectContaining({ iccids: [esim!.iccid], status: "PENDING" })]);
+      // The store shows the package waiting for Airalo's review, under Airalo's refund id.
+      const [pkg] = await app.database.db
+        .select()
+        .from(esimPackages)
+        .where(eq(esimPackages.esimId, esim!.id));
+      expect(pkg).toMatchObject({ supplierCancel: "REQUESTED", supplierCancelNote: refunds[0]!.refund_id });
     } finally {
       await standin.control("stock", { packageId: PACKAGE, stock: null });
     }

@@ -5,8 +5,8 @@ import type { PackageState } from "../../../core/esim.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
-  type SupplierPackage,
   SupplierError,
+  type SupplierPackage,
   type SupplierPlan,
   type SupplierUsage,
 } from "./types.ts";
@@ -110,7 +110,16 @@ const STATES: Record<string, PackageState> = {
 };
 
 /** Minor digits of the currencies Airalo prices in (ISO 4217); others are skipped. */
-const MINOR_DIGITS: Record<string, number> = { USD: 2, EUR: 2, GBP: 2, HKD: 2, CNY: 2, AUD: 2, CAD: 2, JPY: 0 };
+const MINOR_DIGITS: Record<string, number> = {
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  HKD: 2,
+  CNY: 2,
+  AUD: 2,
+  CAD: 2,
+  JPY: 0,
+};
 
 export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
   catalogue(): Promise<SupplierPackage[]>;
@@ -304,9 +313,16 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       const usage = await this.usage(target.iccid);
       if (usage.profileState !== "RELEASED")
         return { outcome: "NOT_CANCELLABLE", reason: "PROFILE_INSTALLED" };
-      // Airalo reviews refunds by hand: the request is what the store can do; the credit follows the review.
-      await call("POST", "/v2/refund", { iccids: [target.iccid], reason: "Order could not be completed" });
-      return { outcome: "CANCELLED", cancelledAt: new Date(now()), alreadyCancelled: false };
+      // Airalo reviews refunds by hand: the package waits as REQUESTED (with the refund id) for the review.
+      const { data } = z
+        .object({ data: z.object({ refund_id: z.string() }) })
+        .parse(
+          await call("POST", "/v2/refund", {
+            iccids: [target.iccid],
+            reason: "Order could not be completed",
+          }),
+        );
+      return { outcome: "REQUESTED", requestedAt: new Date(now()), reference: data.refund_id.slice(0, 64) };
     },
 
     verifyWebhook(rawBody, signature) {
@@ -345,7 +361,9 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
               operators: codes.map((code) => ({
                 country: code,
                 names: (operator.coverages ?? []).flatMap((c) => c.networks.map((n) => n.name)),
-                network: (operator.coverages ?? []).some((c) => c.networks.some((n) => n.types.includes("5G")))
+                network: (operator.coverages ?? []).some((c) =>
+                  c.networks.some((n) => n.types.includes("5G")),
+                )
                   ? ("5G" as const)
                   : ("4G" as const),
               })),

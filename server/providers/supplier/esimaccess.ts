@@ -6,8 +6,8 @@ import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
-  type SupplierPackage,
   SupplierError,
+  type SupplierPackage,
   SupplierPendingError,
   type SupplierPlan,
   type SupplierProfile,
@@ -390,22 +390,28 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
 
     async catalogue(): Promise<SupplierPackage[]> {
       const list = await this.packages();
-      return list.map((p): SupplierPackage => ({
-        packageCode: p.packageCode,
-        title: p.name,
-        countries: p.location.split(",").filter((c) => /^[A-Z]{2}$/.test(c)),
-        operators: (p.locationNetworkList ?? []).map((l) => ({
-          country: l.locationCode ?? p.location,
-          names: (l.operatorList ?? []).map((o) => o.operatorName),
-          network: (l.operatorList ?? []).some((o) => o.networkType?.includes("5G")) ? ("5G" as const) : ("4G" as const),
-        })),
-        dataMb: Math.round(p.volume / MB),
-        validityDays: p.durationUnit === "MONTH" ? p.duration * 30 : p.duration,
-        // USD × 10,000 → US cents.
-        costUsdCents: Math.round(p.price / 100),
-        recommendedRetail:
-          p.retailPrice && p.retailPrice > 0 ? { USD: Math.round(p.retailPrice / 100) } : ({} as Record<string, number>),
-      }));
+      return list.map(
+        (p): SupplierPackage => ({
+          packageCode: p.packageCode,
+          title: p.name,
+          countries: p.location.split(",").filter((c) => /^[A-Z]{2}$/.test(c)),
+          operators: (p.locationNetworkList ?? []).map((l) => ({
+            country: l.locationCode ?? p.location,
+            names: (l.operatorList ?? []).map((o) => o.operatorName),
+            network: (l.operatorList ?? []).some((o) => o.networkType?.includes("5G"))
+              ? ("5G" as const)
+              : ("4G" as const),
+          })),
+          dataMb: Math.round(p.volume / MB),
+          validityDays: p.durationUnit === "MONTH" ? p.duration * 30 : p.duration,
+          // USD × 10,000 → US cents.
+          costUsdCents: Math.round(p.price / 100),
+          recommendedRetail:
+            p.retailPrice && p.retailPrice > 0
+              ? { USD: Math.round(p.retailPrice / 100) }
+              : ({} as Record<string, number>),
+        }),
+      );
     },
 
     async packages() {

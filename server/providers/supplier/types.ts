@@ -51,7 +51,9 @@ export type SupplierCancelTarget = { iccid: string } | { packageId: string };
  */
 export type SupplierCancellation =
   | { outcome: "CANCELLED"; cancelledAt: Date; alreadyCancelled: boolean }
-  | { outcome: "NOT_CANCELLABLE"; reason: "PROFILE_INSTALLED" | "PACKAGE_STARTED" };
+  | { outcome: "NOT_CANCELLABLE"; reason: "PROFILE_INSTALLED" | "PACKAGE_STARTED" }
+  /** The supplier reviews refunds by hand: the request is taken, under its reference (ADR 0195). */
+  | { outcome: "REQUESTED"; requestedAt: Date; reference: string };
 
 /** One package in a supplier's catalogue, in the store's terms (ADR 0197). */
 export interface SupplierPackage {
