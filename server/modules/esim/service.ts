@@ -32,6 +32,8 @@ export const ESIM_PROVISION_JOB = "esim-provision";
 export const ESIM_USAGE_SYNC_JOB = "esim-usage-sync";
 export const ESIM_FAILURE_NOTICE_JOB = "esim-failure-notice";
 export const ESIM_CANCEL_JOB = "esim-cancel-issued";
+/** Re-reads one eSIM's usage after a supplier's unsigned webhook (ADR 0195). */
+export const ESIM_USAGE_HINT_JOB = "esim-usage-hint";
 /** Attempts to cancel a failed order's profiles at the supplier: with the runner's backoff about 2.4 hours. */
 export const ESIM_CANCEL_MAX_ATTEMPTS = 12;
 const PROVISIONING_FAILED = "esim-provisioning-failed";
@@ -628,6 +630,9 @@ export function createEsimService(deps: EsimServiceDeps) {
       runner.register(ESIM_PROVISION_JOB, provisionJob);
       runner.register(ESIM_FAILURE_NOTICE_JOB, failureNoticeJob);
       runner.register(ESIM_CANCEL_JOB, cancelJob);
+      runner.register(ESIM_USAGE_HINT_JOB, async (payload, context) => {
+        await syncUsage({ iccid: String(payload.iccid), now: context.now });
+      });
       runner.register(ESIM_USAGE_SYNC_JOB, async (_payload, context) => {
         try {
           await syncUsage({ now: context.now });
@@ -679,8 +684,15 @@ export function createEsimService(deps: EsimServiceDeps) {
             );
       }
       if (hint.iccid) {
+        // Unsigned, so at most one re-read per eSIM a minute however many arrive (a flood cannot use up the
+        // supplier's rate limit).
         const esim = await repo.findByIccid(hint.iccid);
-        if (esim?.supplier === name) await syncUsage({ iccid: hint.iccid });
+        if (esim?.supplier === name)
+          await jobs.enqueue(
+            ESIM_USAGE_HINT_JOB,
+            { iccid: hint.iccid },
+            { dedupeKey: `esim-usage-hint:${hint.iccid}:${Math.floor(clock().getTime() / 60_000)}` },
+          );
       }
       return true;
     },

@@ -314,14 +314,12 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       if (usage.profileState !== "RELEASED")
         return { outcome: "NOT_CANCELLABLE", reason: "PROFILE_INSTALLED" };
       // Airalo reviews refunds by hand: the package waits as REQUESTED (with the refund id) for the review.
-      const { data } = z
-        .object({ data: z.object({ refund_id: z.string() }) })
-        .parse(
-          await call("POST", "/v2/refund", {
-            iccids: [target.iccid],
-            reason: "Order could not be completed",
-          }),
-        );
+      const { data } = z.object({ data: z.object({ refund_id: z.string() }) }).parse(
+        await call("POST", "/v2/refund", {
+          iccids: [target.iccid],
+          reason: "Order could not be completed",
+        }),
+      );
       return { outcome: "REQUESTED", requestedAt: new Date(now()), reference: data.refund_id.slice(0, 64) };
     },
 

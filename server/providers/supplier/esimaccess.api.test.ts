@@ -127,6 +127,7 @@ describe("eSIM Access: the whole purchase", () => {
     // Usage: the supplier reports 2.5 GB of 3 GB used and sends its DATA_USAGE hints; the shopper sees the
     // figures with their "last updated" time, and is told data is running low.
     await standin.control("usage", { iccid: esim!.iccid, usedBytes: 2.5 * GB });
+    await settle(app, 0);
     const used: EsimSummary = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim!.id}`)).json();
     expect(used).toMatchObject({ state: "ACTIVE", dataUsedMb: 2560 });
     expect(used.usageUpdatedAt).not.toBeNull();
