@@ -210,13 +210,18 @@ describe("Airalo adapter against the stand-in", () => {
     await standin.control("stock", { packageId: "moshi-moshi-30days-10gb", stock: 0 });
     await expect(client.provision(plan, "airalo-adapter-2")).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
     await standin.control("stock", { packageId: "moshi-moshi-30days-10gb", stock: null });
-    await standin.control("rate", { ratePerSecond: 1 });
-    try {
-      const first = await client.balance!();
-      expect(await client.balance!()).toEqual(first);
-    } finally {
-      await standin.control("rate", { ratePerSecond: 1000 });
-    }
+    const first = await client.balance!();
+    await standin.control("fail-next", { route: "GET /v2/balance", code: 429 });
+    expect(await client.balance!()).toEqual(first);
+    await standin.control("fail-next", { route: "GET /v2/balance", code: 429 });
+    await expect(
+      createAiraloSupplier({
+        baseUrl: standin.url,
+        clientId: CREDENTIALS.AIRALO_CLIENT_ID,
+        clientSecret: CREDENTIALS.AIRALO_CLIENT_SECRET,
+        maxRetryAfterMs: 0,
+      }).balance!(),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED", retryable: true });
   });
 
   it("reads every page of the package list", async () => {

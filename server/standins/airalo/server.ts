@@ -260,7 +260,11 @@ export function createAiraloStandin(options: AiraloStandinOptions) {
     requireToken(request);
     const key = `${method} ${path.replace(/\/sims\/\d+\//, "/sims/{iccid}/")}`;
     const queued = failNext.get(key);
-    if (queued && queued.length > 0) business(queued.shift()!);
+    const next = queued && queued.length > 0 ? queued.shift()! : null;
+    // 429 switches on the rate limit's answer for one call.
+    if (next === 429)
+      throw new Refusal(429, { data: [], meta: { message: "Too Many Attempts." } }, { "retry-after": "1" });
+    if (next !== null) business(next);
 
     if (method === "GET" && path === "/v2/packages") {
       const limit = Math.max(1, Number(url.searchParams.get("limit") ?? "50"));

@@ -593,7 +593,16 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
         refuse("000104");
       }
       const queued = failNext.get(path);
-      if (queued && queued.length > 0) refuse(queued.shift()!);
+      const next = queued && queued.length > 0 ? queued.shift()! : null;
+      // "429" switches on the rate limit's answer for one call.
+      if (next === "429")
+        return send(
+          response,
+          429,
+          { success: false, errorCode: "900001", errorMsg: "Too many requests" },
+          { "retry-after": "1" },
+        );
+      if (next) refuse(next);
       const every = failEvery.get(path);
       if (every) {
         every.count += 1;
