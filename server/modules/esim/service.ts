@@ -539,7 +539,9 @@ export function createEsimService(deps: EsimServiceDeps) {
         const expiresAt = report?.expiresAt ?? pkg.expiresAt;
         if (!gone(state) && expiresAt && expiresAt <= now) state = "EXPIRED";
         const usedMb = report?.usedMb ?? pkg.dataUsedMb;
-        const activatedAt = report?.activatedAt ?? pkg.activatedAt;
+        // A supplier that gives no activation time (Airalo): when the store first saw the package started.
+        const started = state === "ACTIVE" || state === "USED_UP" || state === "EXPIRED";
+        const activatedAt = report?.activatedAt ?? pkg.activatedAt ?? (report && started ? now : null);
         states.push({ state, activatedAt });
         await repo.updatePackage(pkg.id, { state, dataUsedMb: usedMb, activatedAt, expiresAt }, tx);
         const locale = localeOf(pkg.orderLocale);
@@ -618,7 +620,12 @@ export function createEsimService(deps: EsimServiceDeps) {
   return {
     /** The fulfilment seam (ADR 0106): a durable provisioning job per order. */
     async onFulfilling(order: OrderRow) {
-      if (!supplier && Object.keys(suppliers).length === 0) return;
+      // Without a default supplier only plans that name a configured one are provisioned; the rest wait in
+      // FULFILLING (production without a supplier, ADR 0132).
+      if (!supplier) {
+        const mapped = await supplierOrders.planSuppliers(order.platformProductCode);
+        if (!mapped.some((row) => suppliers[row.supplier])) return;
+      }
       await jobs.enqueue(
         ESIM_PROVISION_JOB,
         { orderId: order.id },

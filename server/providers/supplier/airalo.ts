@@ -300,7 +300,8 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
             packageId: iccid,
             state,
             usedMb: Math.max(0, data.total - data.remaining),
-            activatedAt: state === "NOT_STARTED" ? null : new Date(now()),
+            // Airalo gives no activation time: the store records when it first saw the package started.
+            activatedAt: null,
             expiresAt,
           },
         ],

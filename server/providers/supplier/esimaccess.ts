@@ -31,7 +31,6 @@ export interface EsimAccessOptions {
 }
 
 const MB = 1_048_576;
-const DAY_MS = 86_400_000;
 
 /** The signature the docs give: lowercase hex HMAC-SHA256 of timestamp + request id + access code + body. */
 export function esimAccessSignature(
@@ -351,7 +350,7 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
             state: packageState(profile),
             usedMb: Math.floor((usage?.dataUsage ?? profile.orderUsage ?? 0) / MB),
             activatedAt,
-            expiresAt: expiresAt ?? (activatedAt ? new Date(activatedAt.getTime() + 30 * DAY_MS) : null),
+            expiresAt,
           },
         ],
       };

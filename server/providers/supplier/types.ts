@@ -2,7 +2,6 @@ import type { PackageState } from "../../../core/esim.ts";
 import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
 
 export type SupplierName = "sandbox" | "esimaccess" | "airalo";
-export const SUPPLIER_NAMES = ["sandbox", "esimaccess", "airalo"] as const;
 
 /** What a phone needs to download the profile, and the data settings to use it. */
 export interface SupplierProfile {
