@@ -3,9 +3,10 @@
 /**
  * What became of the store's request to cancel a package (or the profile it came with) at the supplier:
  * PENDING until the supplier answers, CANCELLED, REFUSED (already installed or started: the supplier still bills
- * it), FAILED (not reachable within the retries).
+ * it), FAILED (not reachable within the retries), REQUESTED (the supplier reviews refunds by hand, Airalo: the
+ * note is its refund id; ADR 0195).
  */
-export const SUPPLIER_CANCEL_STATUSES = ["PENDING", "CANCELLED", "REFUSED", "FAILED"] as const;
+export const SUPPLIER_CANCEL_STATUSES = ["PENDING", "CANCELLED", "REFUSED", "FAILED", "REQUESTED"] as const;
 export type SupplierCancelStatus = (typeof SUPPLIER_CANCEL_STATUSES)[number];
 
 /** A supplier profile: downloadable, downloaded to a phone, or cancelled before that. */

@@ -108,3 +108,38 @@ describe("readEnv: TRUST_PROXY (ADR 0185)", () => {
     },
   );
 });
+
+describe("SUPPLIER_PROVIDER (issue 13, ADR 0195)", () => {
+  const production = {
+    NODE_ENV: "production",
+    APP_DOWNLOAD_URL: "https://get.roamly.example/app",
+    ...PRODUCTION_REQUIRED,
+  };
+
+  it("refuses to start with a supplier whose credentials are missing, naming the variable", () => {
+    expect(() =>
+      readEnv({
+        ...production,
+        SUPPLIER_PROVIDER: "esimaccess",
+        ESIMACCESS_BASE_URL: "https://api.esimaccess.com",
+        ESIMACCESS_ACCESS_CODE: "code",
+      }),
+    ).toThrow("Invalid environment: ESIMACCESS_SECRET: required when SUPPLIER_PROVIDER=esimaccess");
+    expect(() => readEnv({ ...production, SUPPLIER_PROVIDER: "airalo" })).toThrow(
+      /AIRALO_BASE_URL: required when SUPPLIER_PROVIDER=airalo.*AIRALO_CLIENT_ID: required.*AIRALO_CLIENT_SECRET: required/,
+    );
+  });
+
+  it("starts with the supplier's credentials set, and keeps the sandbox the default outside production", () => {
+    expect(
+      readEnv({
+        ...production,
+        SUPPLIER_PROVIDER: "airalo",
+        AIRALO_BASE_URL: "https://partners-api.airalo.com",
+        AIRALO_CLIENT_ID: "id",
+        AIRALO_CLIENT_SECRET: "secret",
+      }).SUPPLIER_PROVIDER,
+    ).toBe("airalo");
+    expect(readEnv({ NODE_ENV: "development" }).SUPPLIER_PROVIDER).toBeUndefined();
+  });
+});

@@ -89,8 +89,26 @@ const EnvSchema = z.object({
   /** Another Stripe API host (stripe-mock, the tests' stand-in); unset means api.stripe.com. */
   STRIPE_API_BASE: z.string().url().optional(),
   // eSIM delivery (ADRs 0130-0134).
-  /** "sandbox" (the default outside production; production needs it set explicitly until a real adapter exists). */
-  SUPPLIER_PROVIDER: z.enum(["sandbox"]).optional(),
+  /**
+   * The default eSIM supplier (ADR 0195): "sandbox" (the default outside production), "esimaccess" or "airalo".
+   * Production uses none unless one is named (paid orders then wait in FULFILLING); a named one needs its
+   * credentials, or the server refuses to start. Plans may name other configured suppliers (ADR 0196).
+   */
+  SUPPLIER_PROVIDER: z.enum(["sandbox", "esimaccess", "airalo"]).optional(),
+  /** eSIM Access open API (docs.esimaccess.com): https://api.esimaccess.com, or the stand-in's URL. */
+  ESIMACCESS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ESIMACCESS_ACCESS_CODE: z.string().optional(),
+  ESIMACCESS_SECRET: z.string().optional(),
+  /** Below this balance (US cents) eSIM Access is "low": operators are alerted, its sole plans paused (ADR 0198). */
+  ESIMACCESS_LOW_BALANCE_CENTS: z.coerce.number().int().min(0).default(5000),
+  /** Airalo Partner API v2: https://partners-api.airalo.com, or the stand-in's URL. */
+  AIRALO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AIRALO_CLIENT_ID: z.string().optional(),
+  AIRALO_CLIENT_SECRET: z.string().optional(),
+  /** Below this balance (US cents) Airalo is "low" (ADR 0198). */
+  AIRALO_LOW_BALANCE_CENTS: z.coerce.number().int().min(0).default(5000),
+  /** Where supplier alerts (low balance) are e-mailed; unset: they are only recorded. */
+  OPERATOR_ALERT_EMAIL: z.email().optional(),
   /** Each sandbox supplier call waits this long; unset means 3000 ms, or 0 under NODE_ENV=test. */
   SUPPLIER_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Share (0..1) of sandbox supplier calls that fail. */
@@ -138,6 +156,18 @@ const EnvRules = EnvSchema.superRefine((env, ctx) => {
       path: ["CODE_HMAC_SECRET"],
       message: "required when NODE_ENV=production (the key verification codes are hashed with, ADR 0189)",
     });
+  // A supplier without its credentials cannot sell anything: refuse to start, naming the variable (issue 13).
+  const needs: Record<string, string[]> = {
+    esimaccess: ["ESIMACCESS_BASE_URL", "ESIMACCESS_ACCESS_CODE", "ESIMACCESS_SECRET"],
+    airalo: ["AIRALO_BASE_URL", "AIRALO_CLIENT_ID", "AIRALO_CLIENT_SECRET"],
+  };
+  for (const name of (env.SUPPLIER_PROVIDER && needs[env.SUPPLIER_PROVIDER]) || [])
+    if (!env[name as keyof typeof env])
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `required when SUPPLIER_PROVIDER=${env.SUPPLIER_PROVIDER} (the supplier's credentials, ADR 0195)`,
+      });
 }).transform((env) => ({ ...env, APP_DOWNLOAD_URL: env.APP_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOAD_URL }));
 
 export type Env = z.infer<typeof EnvRules>;

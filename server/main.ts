@@ -1,10 +1,15 @@
+import type { DatabaseHandle } from "../db/client.ts";
 import { openDatabase } from "../db/client.ts";
 import { seedIfEmpty } from "../db/seed/index.ts";
 import { buildApp } from "./app.ts";
 import { readEnv } from "./env.ts";
+import type { Services } from "./services.ts";
 
 /** Starts the one process: migrate, seed an empty database, then serve the API, assets and SSR. */
-export async function serve(mode: "production" | "development") {
+export async function serve(
+  mode: "production" | "development",
+  options: { afterStart?: (app: { services: Services; database: DatabaseHandle }) => Promise<void> } = {},
+) {
   const env = readEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
@@ -26,6 +31,7 @@ export async function serve(mode: "production" | "development") {
   await server.listen({ port: env.PORT, host: env.HOST });
   // Build the search terms now rather than during the first shopper's search after a deploy.
   services.search.ensureTerms().catch((error) => server.log.warn({ err: error }, "search warm-up failed"));
+  await options.afterStart?.({ services, database });
   const { port } = server.server.address() as { port: number };
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(env.HOST) ? "localhost" : env.HOST;
   console.log(`\n  eSIM store ready (${database.kind}): http://${host}:${port}\n`);

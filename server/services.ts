@@ -18,6 +18,8 @@ import { createProductListService } from "./modules/catalog/product-list.ts";
 import { createProductListRepo } from "./modules/catalog/product-list-repo.ts";
 import { createCatalogRepo } from "./modules/catalog/repo.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createSupplierBalances } from "./modules/catalogue-sync/balance.ts";
+import { createCatalogueSync } from "./modules/catalogue-sync/service.ts";
 import { createCheckoutService } from "./modules/checkout/service.ts";
 import { createContentRepo } from "./modules/content/repo.ts";
 import { createContentService } from "./modules/content/service.ts";
@@ -161,12 +163,37 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
     outbox,
     supplier: supplier.supplier,
+    suppliers: supplier.suppliers,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
     provisionMaxAttempts: env.ESIM_PROVISION_MAX_ATTEMPTS,
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
   });
   esim.registerJobs(jobs);
-  if (supplier.supplier && (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0)
+  // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
+  const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers });
+  catalogueSync.registerJobs(jobs);
+  // Supplier balances (ADR 0198): low balance alerts operators and pauses the plans only that supplier fulfils.
+  const supplierBalances = createSupplierBalances({
+    db,
+    jobs,
+    outbox,
+    suppliers: supplier.suppliers,
+    defaultSupplier: supplier.supplier?.name ?? null,
+    thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
+    alertEmail: env.OPERATOR_ALERT_EMAIL,
+  });
+  supplierBalances.registerJobs(jobs);
+  if (
+    Object.values(supplier.suppliers).some((s) => s?.catalogue) &&
+    (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
+  )
+    Promise.all([catalogueSync.schedule(), supplierBalances.schedule()]).catch((error) =>
+      options.onJobError?.(error, { id: "", kind: "supplier-schedule", attempt: 0 }),
+    );
+  if (
+    Object.keys(supplier.suppliers).length > 0 &&
+    (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
+  )
     esim
       .scheduleUsageSync()
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB, attempt: 0 }));
@@ -218,6 +245,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     checkout,
     payment,
     esim,
+    catalogueSync,
+    supplierBalances,
     /** The sandbox eSIM supplier's tools (/__dev/esim); null in production unless SANDBOX_TOOLS is on. */
     esimSandbox: sandboxTools ? supplier.sandbox : null,
     invoice,

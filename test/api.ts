@@ -13,14 +13,19 @@ export interface TestApp {
 }
 
 /**
+/**
  * Builds the API (no SSR) over a fresh test database for one test file; closed after the file. `envOverrides`
- * sets variables on top of the test defaults (e.g. TRUST_PROXY).
+ * sets variables on top of the test defaults (e.g. TRUST_PROXY); a function is read when the app is built, after
+ * earlier beforeAll hooks (such as a stand-in's start) have run.
  */
-export function setupTestApp(envOverrides: Record<string, string> = {}): TestApp {
+export function setupTestApp(
+  envOverrides: Record<string, string> | (() => Record<string, string>) = {},
+): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
+    const overrides = typeof envOverrides === "function" ? envOverrides() : envOverrides;
+    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
     const app = await buildApp({ env, database, ssr: "none", logger: false });
     await app.server.ready();
     Object.assign(holder, { server: app.server, services: app.services, database });

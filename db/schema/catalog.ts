@@ -97,7 +97,8 @@ export const continentDestinations = pgTable(
   (t) => [primaryKey({ columns: [t.continentId, t.destinationCode] })],
 );
 
-export const PLAN_STATUSES = ["ON_SHELF", "OFF_SHELF"] as const;
+/** DRAFT: made by the catalogue sync from a new supplier package, waiting for an operator to publish it (ADR 0197). */
+export const PLAN_STATUSES = ["ON_SHELF", "OFF_SHELF", "DRAFT"] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const NETWORK_TYPES = ["4G", "5G"] as const;
 export type NetworkType = (typeof NETWORK_TYPES)[number];

@@ -8,3 +8,4 @@ export * from "./media.ts";
 export * from "./orders.ts";
 export * from "./search.ts";
 export * from "./site.ts";
+export * from "./supplier.ts";

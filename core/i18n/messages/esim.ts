@@ -5,6 +5,10 @@ export default defineMessages({
   en_US: {
     "esim.notFound": "We couldn't find that eSIM.",
     "esim.topUp.notFound": "That eSIM isn't on your account, so it can't be topped up.",
+    "esim.webhook.badSignature": "This notification's signature is not valid.",
+    "esim.supplierAlert.lowBalanceSubject": "Supplier balance low: {supplier}",
+    "esim.supplierAlert.lowBalanceBody":
+      "The prepaid balance at {supplier} is {amount} {currency}, below its threshold. {plans} plans that only this supplier fulfils are paused until the balance is topped up.",
     "esim.topUp.expired": "That eSIM has expired and can't be topped up. Buy a new eSIM instead.",
     "esim.topUp.cancelled":
       "That eSIM was cancelled when its order was refunded and can't be topped up. Buy a new eSIM instead.",
@@ -48,6 +52,10 @@ export default defineMessages({
   zh_CN: {
     "esim.notFound": "找不到该 eSIM。",
     "esim.topUp.notFound": "该 eSIM 不在你的账户中，无法充值。",
+    "esim.webhook.badSignature": "此通知的签名无效。",
+    "esim.supplierAlert.lowBalanceSubject": "供应商余额不足：{supplier}",
+    "esim.supplierAlert.lowBalanceBody":
+      "{supplier} 的预付余额为 {amount} {currency}，低于阈值。仅由该供应商供货的 {plans} 个套餐已暂停销售，充值后恢复。",
     "esim.topUp.expired": "该 eSIM 已过期，无法充值，请购买新的 eSIM。",
     "esim.topUp.cancelled": "该 eSIM 已随订单退款取消，无法充值，请购买新的 eSIM。",
     "esim.topUp.notReady": "该 eSIM 的订单仍在处理中，请几分钟后再充值。",
@@ -86,6 +94,10 @@ export default defineMessages({
   zh_HK: {
     "esim.notFound": "找不到該 eSIM。",
     "esim.topUp.notFound": "該 eSIM 不在你的帳戶中，無法增值。",
+    "esim.webhook.badSignature": "此通知的簽名無效。",
+    "esim.supplierAlert.lowBalanceSubject": "供應商餘額不足：{supplier}",
+    "esim.supplierAlert.lowBalanceBody":
+      "{supplier} 的預付餘額為 {amount} {currency}，低於閾值。只由該供應商供貨的 {plans} 個套餐已暫停銷售，增值後恢復。",
     "esim.topUp.expired": "該 eSIM 已過期，無法增值，請購買新的 eSIM。",
     "esim.topUp.cancelled": "該 eSIM 已隨訂單退款取消，無法增值，請購買新的 eSIM。",
     "esim.topUp.notReady": "該 eSIM 的訂單仍在處理中，請幾分鐘後再增值。",

@@ -198,6 +198,7 @@ export function createEsimRepo(db: Database) {
           supplierPackageId: esimPackages.supplierPackageId,
           topUp: esimPackages.topUp,
           iccid: esims.iccid,
+          supplier: esims.supplier,
         })
         .from(esimPackages)
         .innerJoin(esims, eq(esims.id, esimPackages.esimId))

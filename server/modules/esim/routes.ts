@@ -3,11 +3,25 @@ import { z } from "zod";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
 import { esimId } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
+import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
 export const EsimIdParam = z.object({ id: esimId() });
+/** eSIM Access webhooks ({notifyType, content}); only the fields the store reads are checked. */
+const EsimAccessWebhook = z.object({
+  notifyType: z.string().max(40),
+  content: z
+    .object({
+      orderNo: z.string().max(64).optional(),
+      iccid: z
+        .string()
+        .regex(/^\d{18,22}$/)
+        .optional(),
+    })
+    .passthrough(),
+});
 const PackageListQuery = PageQuery.extend({ state: z.enum(PACKAGE_STATES).optional() });
 
 // The customer's eSIMs (issue 6; paths in the style of spec 7, page mode lists). Another customer's eSIM is a 404.
@@ -33,6 +47,43 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
       return services.esim.markInstalled(customer.id, id, request.ctx.locale);
     },
   );
+
+  // Supplier webhooks (ADR 0195). eSIM Access does not sign them: they are hints, acted on only after the profile
+  // is re-read through the signed API, so a forged one can at most cause a re-read.
+  app.post(
+    "/o2esim/v1/supplier/esimaccess/webhook",
+    { schema: { body: EsimAccessWebhook } },
+    async (request) => {
+      const { notifyType, content } = parseInput(EsimAccessWebhook, request.body);
+      const known = ["ORDER_STATUS", "ESIM_STATUS", "SMDP_EVENT", "DATA_USAGE", "VALIDITY_USAGE"];
+      if (known.includes(notifyType))
+        await services.esim.supplierHint("esimaccess", {
+          orderNo: notifyType === "ORDER_STATUS" ? content.orderNo : undefined,
+          iccid: content.iccid,
+        });
+      return { received: true };
+    },
+  );
+
+  // Airalo signs its webhooks over the exact bytes, so this scope keeps JSON bodies as Buffers.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", bodyLimit: 65_536 },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post("/o2esim/v1/supplier/airalo/webhook", async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers["airalo-signature"];
+      const signed = await services.esim.signedSupplierHint(
+        "airalo",
+        raw,
+        Array.isArray(header) ? header[0] : header,
+      );
+      if (!signed) throw new ApiError(401, "esim.webhook.badSignature");
+      return { received: true };
+    });
+  });
 
   app.get("/o2esim/v1/customer/packages", { schema: { querystring: PackageListQuery } }, async (request) => {
     const customer = await requireCustomer(request);

@@ -16,23 +16,35 @@ import type { JobContext, JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import {
   type EsimSupplier,
+  FAILOVER_CODES,
   type SupplierCancelTarget,
   SupplierError,
+  type SupplierName,
+  SupplierPendingError,
   type SupplierPlan,
 } from "../../providers/supplier/types.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
 import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } from "./emails.ts";
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
+import { createSupplierOrders } from "./supplier-orders.ts";
 
 export const ESIM_PROVISION_JOB = "esim-provision";
 export const ESIM_USAGE_SYNC_JOB = "esim-usage-sync";
 export const ESIM_FAILURE_NOTICE_JOB = "esim-failure-notice";
 export const ESIM_CANCEL_JOB = "esim-cancel-issued";
+/** Re-reads one eSIM's usage after a supplier's unsigned webhook (ADR 0195). */
+export const ESIM_USAGE_HINT_JOB = "esim-usage-hint";
 /** Attempts to cancel a failed order's profiles at the supplier: with the runner's backoff about 2.4 hours. */
 export const ESIM_CANCEL_MAX_ATTEMPTS = 12;
 const PROVISIONING_FAILED = "esim-provisioning-failed";
 /** The share of a package's data at which the customer is told to top up (issue 6). */
 export const LOW_DATA_SHARE = 0.8;
+/** Polls for an asynchronous supplier's allocation before the unit moves on to the failover (ADR 0195). */
+export const ALLOCATION_MAX_POLLS = 40;
+/** Wait before the n-th allocation poll: 5 s, 10 s, 20 s … capped at five minutes. */
+export function allocationPollMs(poll: number): number {
+  return Math.min(300_000, 5_000 * 2 ** Math.max(0, poll - 1));
+}
 
 const DAY_MS = 86_400_000;
 
@@ -42,8 +54,10 @@ export interface EsimServiceDeps {
   orders: OrderService;
   jobs: JobRunner;
   outbox: MessageSender;
-  /** null when no supplier is configured (production without one): orders then wait in FULFILLING. */
+  /** The default supplier; null when none is configured (production without one): orders then wait in FULFILLING. */
   supplier: EsimSupplier | null;
+  /** Every configured supplier by name: plans may name them (ADR 0196), and eSIMs are served by their issuer. */
+  suppliers?: Partial<Record<SupplierName, EsimSupplier>>;
   /** The storefront's origin for links in e-mails. */
   publicOrigin: string;
   provisionMaxAttempts: number;
@@ -55,6 +69,15 @@ export interface EsimServiceDeps {
 
 /** Provisioning failed in a way retrying cannot fix (the top-up target is gone). */
 class PermanentFailure extends Error {}
+
+/** A supplier took the unit's order and has not allocated it yet: poll again later (ADR 0195). */
+class AllocationPending extends Error {
+  readonly polls: number;
+  constructor(polls: number) {
+    super("allocation pending");
+    this.polls = polls;
+  }
+}
 
 const tx$ = (tx: unknown) => tx as Database;
 const localeOf = (value: string): Locale => (isLocale(value) ? value : "en_US");
@@ -125,6 +148,11 @@ export function androidInstallUrl(lpa: string): string {
  */
 export function createEsimService(deps: EsimServiceDeps) {
   const { db, repo, orders, jobs, outbox, supplier } = deps;
+  const suppliers: Partial<Record<string, EsimSupplier>> = { ...deps.suppliers };
+  if (supplier) suppliers[supplier.name] ??= supplier;
+  const supplierOrders = createSupplierOrders(db);
+  /** The supplier that issued an eSIM serves it (usage, top-ups, cancellation). */
+  const supplierOf = (name: string) => suppliers[name] ?? null;
   const clock = deps.clock ?? (() => new Date());
   const origin = deps.publicOrigin;
   const cancelMaxAttempts = deps.cancelMaxAttempts ?? ESIM_CANCEL_MAX_ATTEMPTS;
@@ -216,9 +244,74 @@ export function createEsimService(deps: EsimServiceDeps) {
     };
   }
 
+  /** The suppliers that can fulfil the plan, first choice first, each with its package (ADR 0196). */
+  async function candidatesFor(
+    plan: SupplierPlan,
+  ): Promise<{ supplier: EsimSupplier; plan: SupplierPlan }[]> {
+    const mapped = await supplierOrders.planSuppliers(plan.productCode);
+    if (mapped.length === 0) return supplier ? [{ supplier, plan }] : [];
+    return mapped
+      .filter((row) => suppliers[row.supplier])
+      .map((row) => ({
+        supplier: suppliers[row.supplier]!,
+        plan: { ...plan, packageCode: row.packageCode },
+      }));
+  }
+
+  /**
+   * Issues one new-eSIM unit: at the first supplier that has not failed it, reading an order already placed
+   * there rather than placing another. Out of stock, no balance, or unavailable after the last attempt moves the
+   * unit to the next supplier; only when none is left is it a failure (ADR 0196).
+   */
+  async function issueUnit(order: OrderRow, unit: number, plan: SupplierPlan, lastAttempt: boolean) {
+    const key = `order:${order.id}:${unit}`;
+    const tried = await supplierOrders.ofUnit(order.id, unit);
+    const candidates = (await candidatesFor(plan)).filter(
+      (c) => tried.find((t) => t.supplier === c.supplier.name)?.status !== "FAILED",
+    );
+    for (const [index, candidate] of candidates.entries()) {
+      const placed = tried.find((t) => t.supplier === candidate.supplier.name);
+      const more = index < candidates.length - 1;
+      try {
+        const issued = await candidate.supplier.provision(candidate.plan, key, {
+          reference: placed?.reference ?? undefined,
+        });
+        await recordIssuedUnit(db, repo, candidate.supplier.name, {
+          order,
+          unit,
+          plan: candidate.plan,
+          key,
+          issued,
+        });
+        await supplierOrders.settle(order.id, unit, candidate.supplier.name, "ISSUED");
+        return;
+      } catch (error) {
+        if (error instanceof SupplierPendingError) {
+          const polls = await supplierOrders.placed(order.id, unit, candidate.supplier.name, error.reference);
+          if (polls <= ALLOCATION_MAX_POLLS || !more) throw new AllocationPending(polls);
+          await supplierOrders.settle(
+            order.id,
+            unit,
+            candidate.supplier.name,
+            "FAILED",
+            "ALLOCATION_TIMEOUT",
+          );
+          continue;
+        }
+        const code = error instanceof SupplierError ? error.code : "ERROR";
+        const moveOn =
+          more &&
+          (FAILOVER_CODES.has(code) || (error instanceof SupplierError && !error.retryable) || lastAttempt);
+        if (!moveOn) throw error;
+        await supplierOrders.settle(order.id, unit, candidate.supplier.name, "FAILED", code);
+      }
+    }
+    if (candidates.length === 0) throw new PermanentFailure(`no supplier can deliver ${plan.productCode}`);
+  }
+
   /** One profile (or top-up package) per paid unit; each supplier call carries the unit's idempotency key. */
-  async function provisionUnits(order: OrderRow) {
-    if (!supplier) throw new Error("no eSIM supplier configured");
+  async function provisionUnits(order: OrderRow, lastAttempt = false) {
+    if (!supplier && Object.keys(suppliers).length === 0) throw new Error("no eSIM supplier configured");
     const plan = await supplierPlan(order.platformProductCode);
     let target: EsimRow | undefined;
     if (order.topUpIccid) {
@@ -230,7 +323,17 @@ export function createEsimService(deps: EsimServiceDeps) {
       if (await repo.packageFor(order.id, unit)) continue;
       const key = `order:${order.id}:${unit}`;
       if (target) {
-        const { packageId } = await supplier.topUp(target.iccid, plan, key);
+        // A top-up goes to the supplier that issued the eSIM, with that supplier's package for the plan.
+        const issuer = supplierOf(target.supplier);
+        if (!issuer) throw new PermanentFailure(`supplier ${target.supplier} is not configured`);
+        const mapped = (await supplierOrders.planSuppliers(plan.productCode)).find(
+          (row) => row.supplier === issuer.name,
+        );
+        const { packageId } = await issuer.topUp(
+          target.iccid,
+          mapped ? { ...plan, packageCode: mapped.packageCode } : plan,
+          key,
+        );
         await repo.insertPackage({
           esimId: target.id,
           orderId: order.id,
@@ -243,8 +346,7 @@ export function createEsimService(deps: EsimServiceDeps) {
         });
         continue;
       }
-      const issued = await supplier.provision(plan, key);
-      await recordIssuedUnit(db, repo, supplier.name, { order, unit, plan, key, issued });
+      await issueUnit(order, unit, plan, lastAttempt);
     }
     return target;
   }
@@ -309,7 +411,7 @@ export function createEsimService(deps: EsimServiceDeps) {
    * for errors retrying cannot fix, the package is recorded FAILED for an operator.
    */
   async function cancelJob(payload: Record<string, unknown>, context: JobContext) {
-    if (!supplier) throw new Error("no eSIM supplier configured");
+    if (!supplier && Object.keys(suppliers).length === 0) throw new Error("no eSIM supplier configured");
     const order = await orders.findById(String(payload.orderId));
     if (!order || !(await refundedForFailure(order))) return;
     await repo.withdrawOrder(order.id);
@@ -320,12 +422,19 @@ export function createEsimService(deps: EsimServiceDeps) {
         ? { packageId: pkg.supplierPackageId }
         : { iccid: pkg.iccid };
       try {
-        const answer = await supplier.cancel(target, context.now);
+        const issuer = supplierOf(pkg.supplier);
+        if (!issuer)
+          throw new SupplierError("NOT_CONFIGURED", `supplier ${pkg.supplier} is not configured`, {
+            retryable: false,
+          });
+        const answer = await issuer.cancel(target, context.now);
         await repo.recordCancellation(
           pkg.id,
           answer.outcome === "CANCELLED"
             ? { status: "CANCELLED", at: answer.cancelledAt }
-            : { status: "REFUSED", at: context.now, note: answer.reason },
+            : answer.outcome === "REQUESTED"
+              ? { status: "REQUESTED", at: answer.requestedAt, note: answer.reference }
+              : { status: "REFUSED", at: context.now, note: answer.reason },
         );
       } catch (error) {
         const permanent = error instanceof SupplierError && !error.retryable;
@@ -359,9 +468,22 @@ export function createEsimService(deps: EsimServiceDeps) {
     const order = await orders.findById(String(payload.orderId));
     if (order?.status !== "FULFILLING") return;
     try {
-      const target = await provisionUnits(order);
+      const target = await provisionUnits(order, context.attempt >= deps.provisionMaxAttempts);
       await complete(order, target);
     } catch (error) {
+      if (error instanceof AllocationPending) {
+        // Not a failure: the supplier is allocating. Look again later (or sooner, when its webhook says so).
+        await jobs.enqueue(
+          ESIM_PROVISION_JOB,
+          { orderId: order.id },
+          {
+            runAt: new Date(context.now.getTime() + allocationPollMs(error.polls)),
+            dedupeKey: `esim-provision:${order.id}:poll:${error.polls}`,
+            maxAttempts: deps.provisionMaxAttempts,
+          },
+        );
+        return;
+      }
       const permanent =
         error instanceof PermanentFailure || (error instanceof SupplierError && !error.retryable);
       if (permanent || context.attempt >= deps.provisionMaxAttempts) {
@@ -390,8 +512,9 @@ export function createEsimService(deps: EsimServiceDeps) {
 
   /** Pulls one eSIM's usage from the supplier, updates its packages and state, and sends due notices. */
   async function syncOne(esim: EsimRow, now: Date) {
-    if (!supplier) return;
-    const usage = await supplier.usage(esim.iccid, now);
+    const issuer = supplierOf(esim.supplier);
+    if (!issuer) return;
+    const usage = await issuer.usage(esim.iccid, now);
     const reported = new Map(usage.packages.map((p) => [p.packageId, p]));
     const pkgs = await repo.packagesOf([esim.id]);
     // Read before the transaction: an embedded database has one connection, which the transaction holds.
@@ -408,7 +531,9 @@ export function createEsimService(deps: EsimServiceDeps) {
         const expiresAt = report?.expiresAt ?? pkg.expiresAt;
         if (!gone(state) && expiresAt && expiresAt <= now) state = "EXPIRED";
         const usedMb = report?.usedMb ?? pkg.dataUsedMb;
-        const activatedAt = report?.activatedAt ?? pkg.activatedAt;
+        // A supplier that gives no activation time (Airalo): when the store first saw the package started.
+        const started = state === "ACTIVE" || state === "USED_UP" || state === "EXPIRED";
+        const activatedAt = report?.activatedAt ?? pkg.activatedAt ?? (report && started ? now : null);
         states.push({ state, activatedAt });
         await repo.updatePackage(pkg.id, { state, dataUsedMb: usedMb, activatedAt, expiresAt }, tx);
         const locale = localeOf(pkg.orderLocale);
@@ -487,7 +612,12 @@ export function createEsimService(deps: EsimServiceDeps) {
   return {
     /** The fulfilment seam (ADR 0106): a durable provisioning job per order. */
     async onFulfilling(order: OrderRow) {
-      if (!supplier) return;
+      // Without a default supplier only plans that name a configured one are provisioned; the rest wait in
+      // FULFILLING (production without a supplier, ADR 0132).
+      if (!supplier) {
+        const mapped = await supplierOrders.planSuppliers(order.platformProductCode);
+        if (!mapped.some((row) => suppliers[row.supplier])) return;
+      }
       await jobs.enqueue(
         ESIM_PROVISION_JOB,
         { orderId: order.id },
@@ -499,6 +629,9 @@ export function createEsimService(deps: EsimServiceDeps) {
       runner.register(ESIM_PROVISION_JOB, provisionJob);
       runner.register(ESIM_FAILURE_NOTICE_JOB, failureNoticeJob);
       runner.register(ESIM_CANCEL_JOB, cancelJob);
+      runner.register(ESIM_USAGE_HINT_JOB, async (payload, context) => {
+        await syncUsage({ iccid: String(payload.iccid), now: context.now });
+      });
       runner.register(ESIM_USAGE_SYNC_JOB, async (_payload, context) => {
         try {
           await syncUsage({ now: context.now });
@@ -510,6 +643,58 @@ export function createEsimService(deps: EsimServiceDeps) {
 
     scheduleUsageSync,
     syncUsage,
+
+    /**
+     * An eSIM Access webhook (ADR 0195). It is not signed, so it is only a hint: an allocated order brings its
+     * provisioning job forward, and any event about a profile re-reads that profile through the signed API.
+     */
+    /**
+     * An Airalo webhook (ADR 0195): its signature is checked over the exact bytes; a valid one about a profile
+     * re-reads that profile. False when the signature does not hold (or the supplier is not configured).
+     */
+    async signedSupplierHint(name: SupplierName, rawBody: Buffer, signature: string | undefined) {
+      const source = suppliers[name];
+      if (!source?.verifyWebhook?.(rawBody, signature)) return false;
+      let iccid: unknown;
+      try {
+        iccid = (JSON.parse(rawBody.toString("utf8")) as { iccid?: unknown }).iccid;
+      } catch {
+        return true;
+      }
+      if (typeof iccid === "string" && /^\d{18,22}$/.test(iccid)) {
+        const esim = await repo.findByIccid(iccid);
+        if (esim?.supplier === name) await syncUsage({ iccid });
+      }
+      return true;
+    },
+
+    async supplierHint(name: SupplierName, hint: { orderNo?: string; iccid?: string }) {
+      if (!suppliers[name]) return false;
+      if (hint.orderNo) {
+        for (const row of await supplierOrders.byReference(name, hint.orderNo))
+          if (row.status === "PLACED")
+            await jobs.enqueue(
+              ESIM_PROVISION_JOB,
+              { orderId: row.orderId },
+              {
+                dedupeKey: `esim-provision:${row.orderId}:hint:${hint.orderNo}`,
+                maxAttempts: deps.provisionMaxAttempts,
+              },
+            );
+      }
+      if (hint.iccid) {
+        // Unsigned, so at most one re-read per eSIM a minute however many arrive (a flood cannot use up the
+        // supplier's rate limit).
+        const esim = await repo.findByIccid(hint.iccid);
+        if (esim?.supplier === name)
+          await jobs.enqueue(
+            ESIM_USAGE_HINT_JOB,
+            { iccid: hint.iccid },
+            { dedupeKey: `esim-usage-hint:${hint.iccid}:${Math.floor(clock().getTime() / 60_000)}` },
+          );
+      }
+      return true;
+    },
 
     async listEsims(customerId: string, query: { page: number; size: number }, locale: Locale) {
       const { rows, total } = await repo.listEsims(customerId, query.page, query.size);

@@ -1,7 +1,7 @@
 import type { PackageState } from "../../../core/esim.ts";
 import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
 
-export type SupplierName = "sandbox";
+export type SupplierName = "sandbox" | "esimaccess" | "airalo";
 
 /** What a phone needs to download the profile, and the data settings to use it. */
 export interface SupplierProfile {
@@ -16,6 +16,8 @@ export interface SupplierProfile {
 /** The plan the store sells, as the supplier package to issue. */
 export interface SupplierPlan {
   productCode: string;
+  /** The supplier's package that fulfils the plan (the plan's supplier mapping); unset: the product code. */
+  packageCode?: string;
   /** null for unlimited. */
   dataMb: number | null;
   validityDays: number;
@@ -48,7 +50,26 @@ export type SupplierCancelTarget = { iccid: string } | { packageId: string };
  */
 export type SupplierCancellation =
   | { outcome: "CANCELLED"; cancelledAt: Date; alreadyCancelled: boolean }
-  | { outcome: "NOT_CANCELLABLE"; reason: "PROFILE_INSTALLED" | "PACKAGE_STARTED" };
+  | { outcome: "NOT_CANCELLABLE"; reason: "PROFILE_INSTALLED" | "PACKAGE_STARTED" }
+  /** The supplier reviews refunds by hand: the request is taken, under its reference (ADR 0195). */
+  | { outcome: "REQUESTED"; requestedAt: Date; reference: string };
+
+/** One package in a supplier's catalogue, in the store's terms (ADR 0197). */
+export interface SupplierPackage {
+  packageCode: string;
+  title: string;
+  /** ISO 3166-1 alpha-2 codes of the countries it covers. */
+  countries: string[];
+  /** Partner operators by country, with the best network generation. */
+  operators: { country: string; names: string[]; network: "4G" | "5G" }[];
+  /** null for unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+  /** What the store pays the supplier, in US cents. */
+  costUsdCents: number;
+  /** Recommended retail prices the supplier gives, in minor units by currency (ISO 4217). */
+  recommendedRetail: Record<string, number>;
+}
 
 /** The supplier refused or failed the call. `retryable` false: asking again cannot help (an unknown ICCID). */
 export class SupplierError extends Error {
@@ -62,15 +83,37 @@ export class SupplierError extends Error {
 }
 
 /**
+ * The supplier took the order but has not allocated the profile yet (asynchronous suppliers, ADR 0195). The
+ * reference is the supplier's order number: asking again with it only reads the order, never orders again.
+ */
+export class SupplierPendingError extends SupplierError {
+  readonly reference: string;
+  constructor(reference: string, message = "profile not yet allocated") {
+    super("PENDING_ALLOCATION", message, { retryable: true });
+    this.reference = reference;
+  }
+}
+
+/**
+ * Codes after which the store moves a unit to the plan's failover supplier (ADR 0196): the supplier cannot sell
+ * the package now, whatever the store retries.
+ */
+export const FAILOVER_CODES = new Set(["OUT_OF_STOCK", "INSUFFICIENT_BALANCE", "SUPPLIER_UNAVAILABLE"]);
+
+/**
  * The eSIM supplier interface (architecture: outside parties; ADR 0132). Every call that creates something
  * carries an idempotency key: the same key again answers with what the first call created.
  */
 export interface EsimSupplier {
   readonly name: SupplierName;
-  /** Issues a new profile with one package on it. */
+  /**
+   * Issues a new profile with one package on it. An asynchronous supplier throws SupplierPendingError until the
+   * profile is allocated; the caller then asks again with its `reference`, which only reads the order.
+   */
   provision(
     plan: SupplierPlan,
     idempotencyKey: string,
+    options?: { reference?: string },
   ): Promise<{ profile: SupplierProfile; packageId: string }>;
   /** Adds a package to an existing profile (a top-up). */
   topUp(iccid: string, plan: SupplierPlan, idempotencyKey: string): Promise<{ packageId: string }>;
@@ -82,4 +125,10 @@ export interface EsimSupplier {
    * SupplierError that is not retryable.
    */
   cancel(target: SupplierCancelTarget, asOf?: Date): Promise<SupplierCancellation>;
+  /** The supplier's current packages (the catalogue sync, ADR 0197). */
+  catalogue?(): Promise<SupplierPackage[]>;
+  /** Whether a webhook body carries the supplier's signature (suppliers that sign them). */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined): boolean;
+  /** The prepaid balance at the supplier, in minor units of its currency (suppliers that keep one). */
+  balance?(): Promise<{ amountMinor: number; currency: string }>;
 }

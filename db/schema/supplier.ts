@@ -1,0 +1,117 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { plans } from "./catalog.ts";
+import { orders } from "./orders.ts";
+import { currencies } from "./site.ts";
+
+// Real eSIM suppliers (issue 13; ADRs 0195-0196): which supplier packages fulfil a plan, and the orders the store
+// placed at asynchronous suppliers.
+
+/**
+ * A supplier package that fulfils a plan. Rank 0 is the first choice, higher ranks the failover order. A plan
+ * without rows is fulfilled by the default supplier with its product code.
+ */
+export const planSuppliers = pgTable(
+  "plan_supplier",
+  {
+    platformProductCode: varchar("platform_product_code", { length: 48 })
+      .notNull()
+      .references(() => plans.platformProductCode, { onDelete: "cascade" }),
+    supplier: varchar("supplier", { length: 16 }).notNull(),
+    packageCode: varchar("package_code", { length: 64 }).notNull(),
+    rank: integer("rank").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.platformProductCode, t.supplier] })],
+);
+
+/**
+ * One order unit's order at one supplier: PLACED (waiting for allocation, `reference` the supplier's order
+ * number), ISSUED, or FAILED (the unit moved to the next supplier). Keyed by the order unit and supplier, so a
+ * restarted job reads the order it placed instead of placing another.
+ */
+export const esimSupplierOrders = pgTable(
+  "esim_supplier_order",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    unitIndex: integer("unit_index").notNull(),
+    supplier: varchar("supplier", { length: 16 }).notNull(),
+    status: varchar("status", { length: 8 }).$type<"PLACED" | "ISSUED" | "FAILED">().notNull(),
+    reference: varchar("reference", { length: 64 }),
+    /** How often allocation was polled (the backoff grows with it). */
+    polls: integer("polls").notNull().default(0),
+    failure: varchar("failure", { length: 64 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.unitIndex, t.supplier] })],
+);
+
+/**
+ * A markup rule (ADR 0197): our price = supplier cost × markupBp / 10,000, never under the floor. The most
+ * specific rule wins: the plan's, else its destination's, else the default (both codes null).
+ */
+export const pricingRules = pgTable(
+  "pricing_rule",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    destinationCode: varchar("destination_code", { length: 16 }),
+    platformProductCode: varchar("platform_product_code", { length: 48 }),
+    /** 10,000 = cost price; 18,000 = cost × 1.8. */
+    markupBp: integer("markup_bp").notNull(),
+    /** The lowest price, in US cents, before conversion and rounding. */
+    floorUsdCents: integer("floor_usd_cents").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("pricing_rule_scope_key").on(
+      sql`coalesce(${t.destinationCode}, '')`,
+      sql`coalesce(${t.platformProductCode}, '')`,
+    ),
+  ],
+);
+
+/**
+ * How prices end in a currency (ADR 0197): rounded up to the next amount that is `ending` above a multiple of
+ * `step` (minor units): step 100, ending 99 gives x.99; step 100, ending 90 gives x.90; step 10, ending 0 gives
+ * whole tens of yen.
+ */
+export const priceRoundings = pgTable("price_rounding", {
+  currencyCode: varchar("currency_code", { length: 3 })
+    .primaryKey()
+    .references(() => currencies.code),
+  step: integer("step").notNull(),
+  ending: integer("ending").notNull(),
+});
+
+/**
+ * The prepaid balance last read at each supplier (ADR 0198). Below the threshold the supplier is `low`: operators
+ * are alerted once, and plans only that supplier fulfils are paused until the balance is back.
+ */
+export const supplierBalances = pgTable("supplier_balance", {
+  supplier: varchar("supplier", { length: 16 }).primaryKey(),
+  amountMinor: integer("amount_minor").notNull(),
+  currency: varchar("currency", { length: 3 }).notNull(),
+  /** Minor units of `currency`; set by operators (the settings give the first value). */
+  thresholdMinor: integer("threshold_minor").notNull(),
+  low: boolean("low").notNull().default(false),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A plan taken off sale because its only supplier ran low (ADR 0198); put back when the balance recovers. */
+export const supplierPausedPlans = pgTable("supplier_paused_plan", {
+  platformProductCode: varchar("platform_product_code", { length: 48 })
+    .primaryKey()
+    .references(() => plans.platformProductCode, { onDelete: "cascade" }),
+  supplier: varchar("supplier", { length: 16 }).notNull(),
+  pausedAt: timestamp("paused_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,128 @@
+import { and, eq, sql } from "drizzle-orm";
+import { translate } from "../../../core/i18n/index.ts";
+import type { Database } from "../../../db/client.ts";
+import { plans, supplierBalances, supplierPausedPlans } from "../../../db/schema/index.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
+import type { MessageSender } from "../../providers/messages/outbox.ts";
+import type { EsimSupplier, SupplierName } from "../../providers/supplier/types.ts";
+
+export const SUPPLIER_BALANCE_JOB = "supplier-balance-check";
+export const SUPPLIER_BALANCE_MS = 15 * 60_000;
+
+const tx$ = (tx: unknown) => tx as Database;
+
+/**
+ * Supplier balances (issue 13; ADR 0198): read every 15 minutes. A balance that falls under its threshold
+ * alerts operators once and pauses the plans only that supplier fulfils (taken off the shelf, remembered); when
+ * it is back above, those plans return to the shelf. A plan with another supplier keeps selling: provisioning
+ * fails over (ADR 0196).
+ */
+export function createSupplierBalances(deps: {
+  db: Database;
+  jobs: JobRunner;
+  outbox: MessageSender;
+  suppliers: Partial<Record<SupplierName, EsimSupplier>>;
+  /** The default supplier: it alone fulfils plans that name none. */
+  defaultSupplier: SupplierName | null;
+  thresholds: Partial<Record<SupplierName, number>>;
+  alertEmail?: string;
+}) {
+  const { db, jobs, outbox, suppliers } = deps;
+
+  /** Plans on sale that only `name` fulfils: all their supplier rows are it, or none and it is the default. */
+  function soleCondition(name: string) {
+    const mapped = sql`exists (select 1 from plan_supplier ps where ps.platform_product_code = ${plans.platformProductCode})`;
+    const other = sql`exists (select 1 from plan_supplier ps where ps.platform_product_code = ${plans.platformProductCode} and ps.supplier <> ${name})`;
+    return name === deps.defaultSupplier
+      ? sql`((${mapped} and not ${other}) or not ${mapped})`
+      : sql`(${mapped} and not ${other})`;
+  }
+
+  async function check(name: SupplierName, now = new Date()) {
+    const supplier = suppliers[name];
+    if (!supplier?.balance) return null;
+    const { amountMinor, currency } = await supplier.balance();
+    return db.transaction(async (rawTx) => {
+      const tx = tx$(rawTx);
+      const [before] = await tx
+        .select()
+        .from(supplierBalances)
+        .where(eq(supplierBalances.supplier, name))
+        .for("update");
+      const thresholdMinor = before?.thresholdMinor ?? deps.thresholds[name] ?? 0;
+      const low = amountMinor < thresholdMinor;
+      await tx
+        .insert(supplierBalances)
+        .values({ supplier: name, amountMinor, currency, thresholdMinor, low, checkedAt: now })
+        .onConflictDoUpdate({
+          target: supplierBalances.supplier,
+          set: { amountMinor, currency, low, checkedAt: now },
+        });
+      let paused = 0;
+      let resumed = 0;
+      if (low && !before?.low) {
+        const rows = await tx
+          .update(plans)
+          .set({ status: "OFF_SHELF" })
+          .where(and(eq(plans.status, "ON_SHELF"), soleCondition(name)))
+          .returning({ code: plans.platformProductCode });
+        paused = rows.length;
+        if (rows.length > 0)
+          await tx
+            .insert(supplierPausedPlans)
+            .values(rows.map((r) => ({ platformProductCode: r.code, supplier: name, pausedAt: now })))
+            .onConflictDoNothing();
+        if (deps.alertEmail) {
+          const params = { supplier: name, amount: (amountMinor / 100).toFixed(2), currency, plans: paused };
+          await outbox.send(
+            {
+              channel: "EMAIL",
+              to: deps.alertEmail,
+              subject: translate("en_US", "esim.supplierAlert.lowBalanceSubject", params),
+              body: translate("en_US", "esim.supplierAlert.lowBalanceBody", params),
+            },
+            tx,
+          );
+        }
+      }
+      if (!low && before?.low) {
+        const rows = await tx
+          .delete(supplierPausedPlans)
+          .where(eq(supplierPausedPlans.supplier, name))
+          .returning({ code: supplierPausedPlans.platformProductCode });
+        for (const row of rows) {
+          const back = await tx
+            .update(plans)
+            .set({ status: "ON_SHELF" })
+            .where(and(eq(plans.platformProductCode, row.code), eq(plans.status, "OFF_SHELF")))
+            .returning({ code: plans.platformProductCode });
+          resumed += back.length;
+        }
+      }
+      return { amountMinor, currency, low, paused, resumed };
+    });
+  }
+
+  async function schedule(now = new Date()) {
+    const slot = Math.floor(now.getTime() / SUPPLIER_BALANCE_MS) * SUPPLIER_BALANCE_MS + SUPPLIER_BALANCE_MS;
+    await jobs.enqueue(
+      SUPPLIER_BALANCE_JOB,
+      {},
+      { runAt: new Date(slot), dedupeKey: `supplier-balance:${slot}` },
+    );
+  }
+
+  return {
+    check,
+    schedule,
+    registerJobs(runner: JobRunner) {
+      runner.register(SUPPLIER_BALANCE_JOB, async (_payload, context) => {
+        try {
+          for (const name of Object.keys(suppliers) as SupplierName[]) await check(name, context.now);
+        } finally {
+          await schedule(context.now);
+        }
+      });
+    },
+  };
+}
