@@ -40,11 +40,17 @@ const OWNERS: Record<string, string[]> = {
     "campaigns",
     "campaignTargets",
     "media",
+    // The supply side of the catalogue (server/modules/catalog/supply, ADRs 0196-0198).
+    "planSuppliers",
+    "pricingRules",
+    "priceRoundings",
+    "supplierBalances",
+    "supplierPausedPlans",
   ],
   recommend: ["recommendLists", "recommendItems"],
   content: ["contentPages", "notes", "liveRooms"],
   search: ["hotWords", "specificWords", "searchTerms", "searchIndexState"],
-  esim: ["esims", "esimPackages"],
+  esim: ["esims", "esimPackages", "esimSupplierOrders"],
   coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],
   order: ["orders", "orderStatusHistory"],
   payment: ["payments", "paymentEvents", "paymentAnomalies"],
@@ -70,6 +76,7 @@ const READS: BoundaryRules["reads"] = {
   esim: {
     orders: "the purchased-packages list shows each package's order code and language in one paged query",
     plans: "the purchased-packages list shows each package's plan title in the same query",
+    planSuppliers: "provisioning reads which supplier packages fulfil a plan, in failover order (ADR 0196)",
   },
   recommend: {
     plans: "a recommend list is plans and destinations, read in one query per list (warm render budget)",

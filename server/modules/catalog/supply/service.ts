@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
+import type { Database } from "../../../../db/client.ts";
 import {
   currencies,
   destinations,
@@ -9,9 +9,9 @@ import {
   plans,
   priceRoundings,
   pricingRules,
-} from "../../../db/schema/index.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { EsimSupplier, SupplierName, SupplierPackage } from "../../providers/supplier/types.ts";
+} from "../../../../db/schema/index.ts";
+import type { JobRunner } from "../../../jobs/runner.ts";
+import type { EsimSupplier, SupplierName, SupplierPackage } from "../../../providers/supplier/types.ts";
 import { type PricingRule, retailPrice } from "./pricing.ts";
 
 export const CATALOGUE_SYNC_JOB = "catalogue-sync";

@@ -7,10 +7,10 @@ import {
   plans,
   priceRoundings,
   pricingRules,
-} from "../../../db/schema/index.ts";
-import { setupTestApp } from "../../../test/api.ts";
-import { standinForFile } from "../../../test/standins.ts";
-import { fixtureCountries } from "../../standins/airalo/fixtures.ts";
+} from "../../../../db/schema/index.ts";
+import { setupTestApp } from "../../../../test/api.ts";
+import { standinForFile } from "../../../../test/standins.ts";
+import { fixtureCountries } from "../../../standins/airalo/fixtures.ts";
 
 // The catalogue sync against the Airalo stand-in's package list (issue 13; ADR 0197).
 

@@ -1,9 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox, planSuppliers, plans, supplierBalances } from "../../../db/schema/index.ts";
-import { setupTestApp } from "../../../test/api.ts";
-import { standinForFile } from "../../../test/standins.ts";
-import { PLAN } from "../checkout/purchase-test-kit.ts";
+import { messageOutbox, planSuppliers, plans, supplierBalances } from "../../../../db/schema/index.ts";
+import { setupTestApp } from "../../../../test/api.ts";
+import { standinForFile } from "../../../../test/standins.ts";
+import { PLAN } from "../../checkout/purchase-test-kit.ts";
 
 // A low supplier balance alerts operators and pauses the plans only that supplier fulfils (issue 13; ADR 0198).
 

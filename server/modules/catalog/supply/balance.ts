@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { translate } from "../../../core/i18n/index.ts";
-import type { Database } from "../../../db/client.ts";
-import { plans, supplierBalances, supplierPausedPlans } from "../../../db/schema/index.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { MessageSender } from "../../providers/messages/outbox.ts";
-import type { EsimSupplier, SupplierName } from "../../providers/supplier/types.ts";
+import { translate } from "../../../../core/i18n/index.ts";
+import type { Database } from "../../../../db/client.ts";
+import { plans, supplierBalances, supplierPausedPlans } from "../../../../db/schema/index.ts";
+import type { JobRunner } from "../../../jobs/runner.ts";
+import type { MessageSender } from "../../../providers/messages/outbox.ts";
+import type { EsimSupplier, SupplierName } from "../../../providers/supplier/types.ts";
 
 export const SUPPLIER_BALANCE_JOB = "supplier-balance-check";
 export const SUPPLIER_BALANCE_MS = 15 * 60_000;
