@@ -8,9 +8,6 @@ import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installSessionResolution } from "./http/session.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
-import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
-import { createSmtpTransport } from "./providers/messages/email-transport.ts";
-import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
@@ -55,24 +52,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     counterStore,
     onJobError: (error, job) => server.log.warn({ err: error, job }, "job failed; will retry"),
   });
-  const delivery = createDeliveryWorker({
-    db: database.db,
-    email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : undefined,
-    sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
-    onError: (error) => server.log.warn({ err: error }, "message delivery failed; will retry"),
-  });
-  delivery.start();
-  const housekeeping = setInterval(() => {
-    services.account
-      .purgeExpired()
-      .catch((error) => server.log.warn({ err: error }, "account housekeeping failed"));
-  }, 3_600_000);
-  housekeeping.unref();
+  // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
   services.jobs.start();
   server.addHook("onClose", async () => {
     await services.jobs.stop();
-    clearInterval(housekeeping);
-    await delivery.stop();
+    services.delivery.close();
     await counterStore.close();
   });
 

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
-import { createJobRunner } from "./jobs/runner.ts";
+import { createJobRunner, defineJob } from "./jobs/runner.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
 import { createPasswordTransport } from "./modules/account/password-transport.ts";
 import { createAccountRepo } from "./modules/account/repo.ts";
@@ -39,9 +40,14 @@ import { createSearchService } from "./modules/search/service.ts";
 import { createSiteRepo } from "./modules/site/repo.ts";
 import { createSiteService } from "./modules/site/service.ts";
 import { createIdentityProviders } from "./providers/identity/index.ts";
+import { createMessageDelivery } from "./providers/messages/delivery.ts";
+import { createSmtpTransport } from "./providers/messages/email-transport.ts";
 import { createOutbox } from "./providers/messages/outbox.ts";
+import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
 import { createPaymentProviders } from "./providers/payment/index.ts";
 import { createSupplier } from "./providers/supplier/index.ts";
+
+const ACCOUNT_PURGE_JOB = defineJob("account.purge-expired", z.object({}));
 
 export interface ServiceOptions {
   env?: Env;
@@ -68,7 +74,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const production = env.NODE_ENV === "production";
   const sandboxTools = env.SANDBOX_TOOLS ?? !production;
   const rateLimiter = createRateLimiter(options.counterStore ?? createMemoryCounterStore());
-  const outbox = createOutbox(db);
+  // One durable job runner for every background task (ADRs 0100, 0177, 0178); app.ts starts and stops it.
+  const pollMs = env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000);
+  const jobs = createJobRunner({ db, pollMs, onError: options.onJobError });
+  const outbox = createOutbox(db, jobs);
+  const delivery = createMessageDelivery({
+    db,
+    email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : undefined,
+    sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
+  });
+  delivery.registerJobs(jobs);
   const captcha = createCaptchaService(createCaptchaRepo(db), { keepAnswersForDev: sandboxTools });
   const accountRepo = createAccountRepo(db);
   const sessions = createSessions(accountRepo, {
@@ -110,12 +125,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const recommend = createRecommendService(createRecommendRepo(db), catalog);
   const content = createContentService(createContentRepo(db), recommend);
-  // Purchase (ADRs 0100-0106): one durable job runner; app.ts starts and stops it.
-  const jobs = createJobRunner({
-    db,
-    pollMs: env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),
-    onError: options.onJobError,
-  });
   const payments = createPaymentProviders(env, db, jobs);
   // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
   payments.providers.free = createFreePayments(db, (paymentId) => order.markRefunded("free", paymentId));
@@ -148,10 +157,30 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
   });
   esim.registerJobs(jobs);
-  if (supplier.supplier && (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0)
+  if (supplier.supplier && pollMs > 0)
     esim
       .scheduleUsageSync()
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB, attempt: 0 }));
+  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
+  async function schedulePurge(now: Date) {
+    const slot = Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000;
+    await jobs.enqueue(ACCOUNT_PURGE_JOB, {}, { runAt: new Date(slot), dedupeKey: `account-purge:${slot}` });
+  }
+  jobs.register(ACCOUNT_PURGE_JOB, async (_payload, context) => {
+    try {
+      await account.purgeExpired();
+    } finally {
+      await schedulePurge(context.now);
+    }
+  });
+  if (pollMs > 0) {
+    schedulePurge(new Date()).catch((error) =>
+      options.onJobError?.(error, { id: "", kind: ACCOUNT_PURGE_JOB.kind, attempt: 0 }),
+    );
+    delivery
+      .enqueuePending()
+      .catch((error) => options.onJobError?.(error, { id: "", kind: "message.deliver", attempt: 0 }));
+  }
   const checkout = createCheckoutService({
     db,
     catalog,
@@ -187,6 +216,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     captcha,
     rateLimiter,
     outbox,
+    /** Delivers the outbox over SMTP and the SMS gateway as jobs; app.ts closes it. */
+    delivery,
     jobs,
     coupon,
     order,
