@@ -51,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     env,
     counterStore,
     onJobError: (error, job) => server.log.warn({ err: error, job }, "job failed; will retry"),
+    onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
   // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
   services.jobs.start();

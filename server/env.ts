@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   // Purchase (ADRs 0100-0106).
   /** Job runner poll interval; unset means 1000 ms, or 0 (tests drive the runner) under NODE_ENV=test. */
   JOBS_POLL_MS: z.coerce.number().int().min(0).optional(),
+  /** How long a running job's lease lasts (renewed every third of it while the job runs; ADR 0177). */
+  JOBS_LEASE_MS: z.coerce.number().int().min(3_000).default(30_000),
   /** "sandbox" (default outside production) or "stripe" (default in production). */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).default("sandbox-webhook-signing-secret"),

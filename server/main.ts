@@ -3,8 +3,11 @@ import { seedIfEmpty } from "../db/seed/index.ts";
 import { buildApp } from "./app.ts";
 import { readEnv } from "./env.ts";
 
-/** Starts the one process: migrate, seed an empty database, then serve the API, assets and SSR. */
-export async function serve(mode: "production" | "development") {
+/**
+ * Starts the one process: migrate, seed an empty database, then serve the API, assets and SSR. "none" serves the
+ * API and the background jobs without pages (--api-only: the crash-recovery test, which needs no build).
+ */
+export async function serve(mode: "production" | "development" | "none") {
   const env = readEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
@@ -33,5 +36,6 @@ export async function serve(mode: "production" | "development") {
 }
 
 if (import.meta.main) {
-  await serve(process.argv.includes("--dev") ? "development" : "production");
+  const mode = process.argv.includes("--dev") ? "development" : "production";
+  await serve(process.argv.includes("--api-only") ? "none" : mode);
 }

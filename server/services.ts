@@ -55,6 +55,8 @@ export interface ServiceOptions {
   counterStore?: CounterStore;
   /** A failed job attempt (it is retried with backoff); app.ts logs it. */
   onJobError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
+  /** Jobs of dead workers put back to run at start-up; app.ts logs it. */
+  onJobsRecovered?: (count: number) => void;
 }
 
 /** scrypt cost (ADR 0061): OWASP's 2^17 unless PASSWORD_SCRYPT_LOG_N says otherwise; 2^10 under NODE_ENV=test. */
@@ -76,7 +78,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const rateLimiter = createRateLimiter(options.counterStore ?? createMemoryCounterStore());
   // One durable job runner for every background task (ADRs 0100, 0177, 0178); app.ts starts and stops it.
   const pollMs = env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000);
-  const jobs = createJobRunner({ db, pollMs, onError: options.onJobError });
+  const jobs = createJobRunner({
+    db,
+    pollMs,
+    leaseMs: env.JOBS_LEASE_MS,
+    onError: options.onJobError,
+    onRecovered: options.onJobsRecovered,
+  });
   const outbox = createOutbox(db, jobs);
   const delivery = createMessageDelivery({
     db,

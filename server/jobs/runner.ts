@@ -59,6 +59,8 @@ export interface JobRunnerOptions {
   /** This worker's identity, host:pid:boot; default this process on this host with a fresh boot id. */
   workerId?: string;
   onError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
+  /** Jobs reclaimed at start-up from dead workers (app.ts logs them). */
+  onRecovered?: (count: number) => void;
 }
 
 /** Retry delay after the n-th failed attempt: 5 s, 10 s, 20 s … capped at one hour (ADR 0100). */
@@ -333,6 +335,9 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!options.pollMs || timer || stopped) return;
       timer = setTimeout(() => {
         recover()
+          .then((count) => {
+            if (count > 0) options.onRecovered?.(count);
+          })
           .catch((error) => options.onError?.(error, { id: "", kind: "recover", attempt: 0 }))
           .finally(tick);
       }, 0);

@@ -122,9 +122,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order;
   }
 
-  async function confirmationEmail(order: OrderRow, executor: Database) {
+  async function confirmationEmail(
+    order: OrderRow,
+    currencies: Awaited<ReturnType<typeof coupons.currencies>>,
+    executor: Database,
+  ) {
     const locale: Locale = isLocale(order.locale) ? order.locale : "en_US";
-    const currency = (await coupons.currencies()).get(order.currencyCode);
+    const currency = currencies.get(order.currencyCode);
     const total = formatPrice(order.total, {
       currencySymbol: currency?.symbol ?? order.currencyCode,
       minorDigits: currency?.minorDigits ?? 2,
@@ -181,6 +185,9 @@ export function createOrderService(deps: OrderServiceDeps) {
    * e-mail in the same transaction; every later call, duplicate or out of order, finds nothing to do.
    */
   async function markPaid(paid: PaymentConfirmation): Promise<MarkPaidOutcome> {
+    // Read before the transaction: an embedded database has one connection, which the transaction holds, so a
+    // cold currency cache loading inside it would wait for itself.
+    const currencies = await coupons.currencies();
     return db.transaction(async (rawTx) => {
       const tx = tx$(rawTx);
       const payment = await repo.findPaymentBySession(paid.provider, paid.sessionId, tx);
@@ -202,7 +209,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           { orderId: order.id },
           { executor: tx, dedupeKey: `fulfil:${order.id}` },
         );
-        await confirmationEmail(order, tx);
+        await confirmationEmail(order, currencies, tx);
         return "paid";
       }
       // Money arrived for an order that is cancelled, or a second session of a paid order: give it back.
