@@ -98,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       services,
       buildDir: options.buildDir ?? "build",
       htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
+      htmlCacheMaxBytes: env.SSR_CACHE_MAX_BYTES,
       publicOrigin: env.PUBLIC_ORIGIN,
     });
     // A published page must not wait for cached renders to expire (ADR 0003).

@@ -15,6 +15,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_ORIGIN: z.string().url().optional(),
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Byte budget of the anonymous HTML cache, least recently used out first (ADR 0179). */
+  SSR_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_048_576)
+    .default(64 * 1024 * 1024),
   /**
    * The /__dev sandbox tools (outbox reader, captcha answers, test identity issuer). On by default outside
    * production; production gets them only when switched on explicitly (the browser tests do, ADR 0094).

@@ -27,6 +27,8 @@ export interface SsrOptions {
   services: Services;
   buildDir: string;
   htmlCacheTtlMs: number;
+  /** Byte budget of the anonymous HTML cache (ADR 0179). */
+  htmlCacheMaxBytes?: number;
   publicOrigin?: string;
 }
 
@@ -52,7 +54,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   }
 
   const handle = createRequestHandler(getBuild, options.mode);
-  const cache = new HtmlCache(options.htmlCacheTtlMs);
+  const cache = new HtmlCache(options.htmlCacheTtlMs, { maxBytes: options.htmlCacheMaxBytes });
+  app.addHook("onClose", async () => cache.close());
   /**
    * Cacheable pages being rendered now, per cache key. Concurrent misses for the same page wait for that one
    * render and send it with their own nonce, instead of all rendering it: otherwise every expiry under load
