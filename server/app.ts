@@ -7,6 +7,7 @@ import { installCsrfProtection } from "./http/csrf.ts";
 import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installSessionResolution } from "./http/session.ts";
+import { createSharedCache } from "./infra/cache.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
@@ -51,6 +52,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     env,
     counterStore,
     onJobError: (error, job) => server.log.warn({ err: error, job }, "job failed; will retry"),
+    cache: createSharedCache({
+      redisUrl: env.REDIS_URL,
+      namespace: env.CACHE_NAMESPACE,
+      onError: (error) => server.log.warn({ err: error }, "shared cache unavailable; loading directly"),
+    }),
     onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
   // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
@@ -58,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook("onClose", async () => {
     await services.jobs.stop();
     services.delivery.close();
+    await services.cache.close();
     await counterStore.close();
   });
 
@@ -101,8 +108,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       htmlCacheMaxBytes: env.SSR_CACHE_MAX_BYTES,
       publicOrigin: env.PUBLIC_ORIGIN,
     });
-    // A published page must not wait for cached renders to expire (ADR 0003).
-    services.content.onPublish(() => ssr.cache.clear());
+    // A published page (or any cached data that changed) must not wait for cached renders to expire, on any
+    // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176).
+    services.cache.onInvalidate(() => ssr.cache.clear());
   }
   return { server, services };
 }

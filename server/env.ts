@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   BUILD_DIR: z.string().default("build"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the shared cache's keys, tags and channel in Redis: every instance of one shop uses the same. */
+  CACHE_NAMESPACE: z.string().min(1).default("roamly"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_ORIGIN: z.string().url().optional(),
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
+import { createSharedCache, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
 import { createJobRunner, defineJob } from "./jobs/runner.ts";
@@ -55,6 +56,8 @@ export interface ServiceOptions {
   counterStore?: CounterStore;
   /** A failed job attempt (it is retried with backoff); app.ts logs it. */
   onJobError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
+  /** The shared cache (ADR 0176); default one over REDIS_URL, or in this process without it. */
+  cache?: SharedCache;
   /** Jobs of dead workers put back to run at start-up; app.ts logs it. */
   onJobsRecovered?: (count: number) => void;
 }
@@ -75,6 +78,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const env = options.env ?? readEnv();
   const production = env.NODE_ENV === "production";
   const sandboxTools = env.SANDBOX_TOOLS ?? !production;
+  const cache =
+    options.cache ?? createSharedCache({ redisUrl: env.REDIS_URL, namespace: env.CACHE_NAMESPACE });
   const rateLimiter = createRateLimiter(options.counterStore ?? createMemoryCounterStore());
   // One durable job runner for every background task (ADRs 0100, 0177, 0178); app.ts starts and stops it.
   const pollMs = env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000);
@@ -121,7 +126,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     clients: identity.clients,
     limiter: rateLimiter,
   });
-  const site = createSiteService(createSiteRepo(db));
+  const site = createSiteService(createSiteRepo(db), cache);
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
   const search = createSearchService(createSearchRepo(db));
@@ -131,12 +136,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     search,
     campaigns: createCampaignGate(db),
   });
-  const recommend = createRecommendService(createRecommendRepo(db), catalog);
-  const content = createContentService(createContentRepo(db), recommend);
+  const recommend = createRecommendService(createRecommendRepo(db), catalog, cache);
+  const content = createContentService(createContentRepo(db), recommend, cache);
   const payments = createPaymentProviders(env, db, jobs);
   // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
   payments.providers.free = createFreePayments(db, (paymentId) => order.markRefunded("free", paymentId));
-  const coupon = createCouponService(db, createCouponRepo(db));
+  const coupon = createCouponService(db, createCouponRepo(db), cache);
   const orderRepo = createOrderRepo(db);
   const order = createOrderService({
     db,
@@ -211,14 +216,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: () => coupon.currencies(),
   });
   return {
+    /** The shared cache; app.ts closes it and clears the HTML cache on its invalidations. */
+    cache,
     site,
     catalog,
     search,
     productList,
     recommend,
     content,
-    lov: createLovService(site, catalog),
-    region: createRegionService(createRegionRepo(db)),
+    lov: createLovService(site, catalog, cache),
+    region: createRegionService(createRegionRepo(db), cache),
     account,
     social,
     captcha,

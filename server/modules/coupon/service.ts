@@ -6,6 +6,7 @@ import type { Database } from "../../../db/client.ts";
 import type { MarketingType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError } from "../../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { CouponRepo, CouponRow, WalletRow, WalletState } from "./repo.ts";
 
 export interface Currency extends RatedCurrency {
@@ -89,24 +90,27 @@ interface CouponFacts {
   customerCount(code: string): Promise<number>;
 }
 
-export function createCouponService(db: Database, repo: CouponRepo, clock: () => Date = () => new Date()) {
-  let currencyCache: Promise<Map<string, Currency>> | undefined;
-  function currencies() {
-    currencyCache ??= repo.currencies().then(
-      (rows) =>
-        new Map(
-          rows.map((row) => [
-            row.code,
-            {
-              code: row.code,
-              minorDigits: row.minorDigits,
-              rateFromBase: row.rateFromBase,
-              symbol: row.symbol,
-            },
-          ]),
-        ),
-    );
-    return currencyCache;
+export function createCouponService(
+  db: Database,
+  repo: CouponRepo,
+  cache: SharedCache,
+  clock: () => Date = () => new Date(),
+) {
+  // The currency table, in the shared cache for a minute and dropped when currencies change (ADR 0176); a
+  // failed read is not kept.
+  const currencyRows = cache.define("currencies", {
+    ttlS: 60,
+    tags: () => [CACHE_TAGS.currencies],
+    load: async (_all: "all") =>
+      (await repo.currencies()).map((row) => ({
+        code: row.code,
+        minorDigits: row.minorDigits,
+        rateFromBase: row.rateFromBase,
+        symbol: row.symbol,
+      })),
+  });
+  async function currencies(): Promise<Map<string, Currency>> {
+    return new Map((await currencyRows("all")).map((currency) => [currency.code, currency]));
   }
 
   async function view(row: CouponRow, locale: Locale): Promise<CouponView> {
