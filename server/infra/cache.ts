@@ -27,6 +27,7 @@ export interface SharedCacheOptions {
   redisUrl?: string;
   /** Prefix of every key and tag: instances of one shop share it (tests use their own). */
   namespace?: string;
+  /** A failed load (also rethrown to its callers) or a Redis error (the value is then loaded directly). */
   onError?: (error: unknown) => void;
 }
 
