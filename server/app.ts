@@ -55,7 +55,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cache: createSharedCache({
       redisUrl: env.REDIS_URL,
       namespace: env.CACHE_NAMESPACE,
-      onError: (error) => server.log.warn({ err: error }, "shared cache: a load or Redis failed (not cached)"),
+      onError: (error) =>
+        server.log.warn({ err: error }, "shared cache: a load or Redis failed (not cached)"),
     }),
     onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
