@@ -1,17 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { buildState } from "../scripts/build-freshness.ts";
 import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
 import { fixed } from "./lib/format.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
+import { createScratchDatabase, DEFAULT_POSTGRES_URL } from "./lib/postgres.ts";
 import { rssMb, startStoreServer } from "./lib/servers.ts";
-import { restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
 
 /**
  * `node bench/page-cache.ts`: the anonymous HTML cache under unique URLs (issue 14, item 3; ADR 0179). One
- * production server over a seeded PGlite copy; 5,000 GETs to unique URLs, half with a query parameter no page
+ * production server over a freshly seeded PostgreSQL database (DATABASE_URL's server or the local default); 5,000 GETs to unique URLs, half with a query parameter no page
  * reads (`/?x=N`, which must share one entry) and half with one the product list reads (`/plp?keyword=N`, each
  * its own page, held within the cache's byte budget). Prints the server's RSS after the fill against the
  * budget, and again once the entries have expired and been swept. BENCH_BUILD_DIR as bench/page.ts.
@@ -32,27 +29,25 @@ async function main() {
     });
     if (built.status !== 0) throw new Error(`npm run build failed (${built.status})`);
   }
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "esim-bench-cache-"));
-  onCleanup(() => rmSync(scratch, { recursive: true, force: true }));
-  const dataDir = path.join(scratch, "small");
-  const key = templateKey();
-  if (!restoreTemplate(key, "small", dataDir)) {
-    console.log("seeding a PGlite database (kept as today's template)…");
-    const prepared = spawnTracked(
-      ["bench/lib/prepare-db.ts"],
-      { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      "seed",
-    );
-    const output = await waitForExit(prepared, "seed", 400_000);
-    const line = output
-      .trim()
-      .split("\n")
-      .reverse()
-      .find((l) => l.startsWith("{"));
-    saveTemplate(key, "small", dataDir, line ? JSON.parse(line) : {});
-  }
+  // PostgreSQL, as deployed: PGlite would run the database inside the server process and count in its RSS.
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const scratch = await createScratchDatabase(adminUrl);
+  if (!scratch) throw new Error("no PostgreSQL reachable (DATABASE_URL or the local default)");
+  onCleanup(() => scratch.drop());
+  console.log(`seeding PostgreSQL database ${scratch.name}…`);
+  const prepared = spawnTracked(
+    ["bench/lib/prepare-db.ts"],
+    { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: "", LOG_LEVEL: "warn" },
+    "seed",
+  );
+  await waitForExit(prepared, "seed", 400_000);
 
-  const server = await startStoreServer({ label: "store", buildDir, dataDir, htmlCacheTtlMs: TTL_MS });
+  const server = await startStoreServer({
+    label: "store",
+    buildDir,
+    databaseUrl: scratch.url,
+    htmlCacheTtlMs: TTL_MS,
+  });
   const startMb = rssMb(server.pid);
   const paths = Array.from({ length: URLS }, (_, n) =>
     n % 2 === 0 ? `/?x=${n}` : `/plp?keyword=${encodeURIComponent(`bench-${n}`)}`,

@@ -193,10 +193,10 @@ export class HtmlCache {
       const value = headers.get(name);
       if (value) kept.set(name, value);
     }
-    const parts = html.split(nonce).map((part) => Buffer.from(part));
+    const parts = compact(html.split(nonce).map((part) => Buffer.from(part)));
     const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-    const deflated = parts.map((part) =>
-      deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }),
+    const deflated = compact(
+      parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })),
     );
     this.#entries.set(key, { parts, deflated, bytes, headers: kept, storedAt: Date.now() });
   }
@@ -204,6 +204,22 @@ export class HtmlCache {
   clear() {
     this.#entries.clear();
   }
+}
+
+/**
+ * The buffers copied into one allocation of exactly their total size, as views of it. Small buffers otherwise
+ * pin a slab of Buffer's shared pool each, and zlib's output can be a view of a larger chunk: memory the byte
+ * budget would not see (ADR 0179).
+ */
+function compact(buffers: Buffer[]): Buffer[] {
+  const whole = Buffer.allocUnsafeSlow(buffers.reduce((sum, buffer) => sum + buffer.length, 0));
+  let offset = 0;
+  return buffers.map((buffer) => {
+    buffer.copy(whole, offset);
+    const view = whole.subarray(offset, offset + buffer.length);
+    offset += buffer.length;
+    return view;
+  });
 }
 
 function entrySize(entry: Entry, key: string): number {
