@@ -11,10 +11,8 @@ import { requestIdFor } from "./http/request-info.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { allowedHostList } from "./http/site-origin.ts";
 import { fastifyTrustProxy } from "./http/trust-proxy.ts";
+import { createSharedCache } from "./infra/cache.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
-import { createDeliveryWorker } from "./providers/messages/delivery-worker.ts";
-import { createSmtpTransport } from "./providers/messages/email-transport.ts";
-import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
@@ -65,25 +63,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // No operator console yet: the payment_anomaly table is the record, this line the alert (ADR 0191).
     onPaymentAnomaly: (anomaly) =>
       server.log.error({ anomaly }, "payment amount does not match its order; order left unpaid"),
+    cache: createSharedCache({
+      redisUrl: env.REDIS_URL,
+      namespace: env.CACHE_NAMESPACE,
+      onError: (error) =>
+        server.log.warn({ err: error }, "shared cache: a load or Redis failed (not cached)"),
+    }),
+    onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
-  const delivery = createDeliveryWorker({
-    db: database.db,
-    email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : undefined,
-    sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
-    onError: (error) => server.log.warn({ err: error }, "message delivery failed; will retry"),
-  });
-  delivery.start();
-  const housekeeping = setInterval(() => {
-    services.account
-      .purgeExpired()
-      .catch((error) => server.log.warn({ err: error }, "account housekeeping failed"));
-  }, 3_600_000);
-  housekeeping.unref();
+  // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
   services.jobs.start();
   server.addHook("onClose", async () => {
     await services.jobs.stop();
-    clearInterval(housekeeping);
-    await delivery.stop();
+    services.delivery.close();
+    await services.cache.close();
     await counterStore.close();
   });
 
@@ -126,12 +119,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       services,
       buildDir: options.buildDir ?? "build",
       htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
+      htmlCacheMaxBytes: env.SSR_CACHE_MAX_BYTES,
       publicOrigin: env.PUBLIC_ORIGIN,
       allowedHosts: allowedHostList(env.ALLOWED_HOSTS),
       fallbackOrigin: `http://localhost:${env.PORT}`,
     });
-    // A published page must not wait for cached renders to expire (ADR 0003).
-    services.content.onPublish(() => ssr.cache.clear());
+    // A published page (or any cached data that changed) must not wait for cached renders to expire, on any
+    // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176).
+    services.cache.onInvalidate(() => ssr.cache.clear());
   }
   return { server, services };
 }

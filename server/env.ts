@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   BUILD_DIR: z.string().default("build"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the shared cache's keys, tags and channel in Redis: every instance of one shop uses the same. */
+  CACHE_NAMESPACE: z.string().min(1).default("roamly"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The site's own origin ("https://shop.example"). Required in production (ADR 0186). */
   PUBLIC_ORIGIN: z.string().url().optional(),
@@ -39,6 +41,12 @@ const EnvSchema = z.object({
    */
   CODE_HMAC_SECRET: z.string().min(32).optional(),
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Byte budget of the anonymous HTML cache, least recently used out first (ADR 0179). */
+  SSR_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_048_576)
+    .default(64 * 1024 * 1024),
   /**
    * The /__dev sandbox tools (outbox reader, captcha answers, test identity issuer). On by default outside
    * production; production gets them only when switched on explicitly (the browser tests do, ADR 0094).
@@ -74,6 +82,8 @@ const EnvSchema = z.object({
   // Purchase (ADRs 0100-0106).
   /** Job runner poll interval; unset means 1000 ms, or 0 (tests drive the runner) under NODE_ENV=test. */
   JOBS_POLL_MS: z.coerce.number().int().min(0).optional(),
+  /** How long a running job's lease lasts (renewed every third of it while the job runs; ADR 0177). */
+  JOBS_LEASE_MS: z.coerce.number().int().min(3_000).default(30_000),
   /** "sandbox" (default outside production) or "stripe" (default in production). */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   /** The sandbox's webhook signing secret; unset means one generated for this install in DATA_DIR (ADR 0191). */

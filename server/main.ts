@@ -5,9 +5,12 @@ import { buildApp } from "./app.ts";
 import { readEnv } from "./env.ts";
 import type { Services } from "./services.ts";
 
-/** Starts the one process: migrate, seed an empty database, then serve the API, assets and SSR. */
+/**
+ * Starts the one process: migrate, seed an empty database, then serve the API, assets and SSR. "none" serves the
+ * API and the background jobs without pages (--api-only: the crash-recovery test, which needs no build).
+ */
 export async function serve(
-  mode: "production" | "development",
+  mode: "production" | "development" | "none",
   options: { afterStart?: (app: { services: Services; database: DatabaseHandle }) => Promise<void> } = {},
 ) {
   const env = readEnv();
@@ -39,5 +42,6 @@ export async function serve(
 }
 
 if (import.meta.main) {
-  await serve(process.argv.includes("--dev") ? "development" : "production");
+  const mode = process.argv.includes("--dev") ? "development" : "production";
+  await serve(process.argv.includes("--api-only") ? "none" : mode);
 }

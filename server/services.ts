@@ -1,9 +1,11 @@
+import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
+import { createSharedCache, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
-import { createJobRunner } from "./jobs/runner.ts";
+import { createJobRunner, defineJob } from "./jobs/runner.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
 import { createPasswordTransport } from "./modules/account/password-transport.ts";
 import { createAccountRepo } from "./modules/account/repo.ts";
@@ -44,9 +46,14 @@ import { createSearchService } from "./modules/search/service.ts";
 import { createSiteRepo } from "./modules/site/repo.ts";
 import { createSiteService } from "./modules/site/service.ts";
 import { createIdentityProviders } from "./providers/identity/index.ts";
+import { createMessageDelivery } from "./providers/messages/delivery.ts";
+import { createSmtpTransport } from "./providers/messages/email-transport.ts";
 import { createOutbox } from "./providers/messages/outbox.ts";
+import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
 import { createPaymentProviders } from "./providers/payment/index.ts";
 import { createSupplier } from "./providers/supplier/index.ts";
+
+const ACCOUNT_PURGE_JOB = defineJob("account.purge-expired", z.object({}));
 
 export interface ServiceOptions {
   env?: Env;
@@ -56,6 +63,10 @@ export interface ServiceOptions {
   onJobError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
   /** A signed payment that does not match its order was recorded (ADR 0191): alert operators. */
   onPaymentAnomaly?: (anomaly: PaymentAnomaly) => void;
+  /** The shared cache (ADR 0176); default one over REDIS_URL, or in this process without it. */
+  cache?: SharedCache;
+  /** Jobs of dead workers put back to run at start-up; app.ts logs it. */
+  onJobsRecovered?: (count: number) => void;
 }
 
 /** scrypt cost (ADR 0061): OWASP's 2^17 unless PASSWORD_SCRYPT_LOG_N says otherwise; 2^10 under NODE_ENV=test. */
@@ -74,8 +85,25 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const env = options.env ?? readEnv();
   const production = env.NODE_ENV === "production";
   const sandboxTools = env.SANDBOX_TOOLS ?? !production;
+  const cache =
+    options.cache ?? createSharedCache({ redisUrl: env.REDIS_URL, namespace: env.CACHE_NAMESPACE });
   const rateLimiter = createRateLimiter(options.counterStore ?? createMemoryCounterStore());
-  const outbox = createOutbox(db);
+  // One durable job runner for every background task (ADRs 0100, 0177, 0178); app.ts starts and stops it.
+  const pollMs = env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000);
+  const jobs = createJobRunner({
+    db,
+    pollMs,
+    leaseMs: env.JOBS_LEASE_MS,
+    onError: options.onJobError,
+    onRecovered: options.onJobsRecovered,
+  });
+  const outbox = createOutbox(db, jobs);
+  const delivery = createMessageDelivery({
+    db,
+    email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : undefined,
+    sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
+  });
+  delivery.registerJobs(jobs);
   const captcha = createCaptchaService(createCaptchaRepo(db), { keepAnswersForDev: sandboxTools });
   const accountRepo = createAccountRepo(db);
   const sessions = createSessions(accountRepo, {
@@ -114,7 +142,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     clients: identity.clients,
     limiter: rateLimiter,
   });
-  const site = createSiteService(createSiteRepo(db));
+  const site = createSiteService(createSiteRepo(db), cache);
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService(catalogRepo);
   const search = createSearchService(createSearchRepo(db));
@@ -124,14 +152,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     search,
     campaigns: createCampaignGate(db),
   });
-  const recommend = createRecommendService(createRecommendRepo(db), catalog);
-  const content = createContentService(createContentRepo(db), recommend);
-  // Purchase (ADRs 0100-0106): one durable job runner; app.ts starts and stops it.
-  const jobs = createJobRunner({
-    db,
-    pollMs: env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),
-    onError: options.onJobError,
-  });
+  const recommend = createRecommendService(createRecommendRepo(db), catalog, cache);
+  const content = createContentService(createContentRepo(db), recommend, cache);
   const payments = createPaymentProviders(env, db, jobs);
   // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
   const paymentRepo = createPaymentRepo(db);
@@ -183,20 +205,34 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     alertEmail: env.OPERATOR_ALERT_EMAIL,
   });
   supplierBalances.registerJobs(jobs);
-  if (
-    Object.values(supplier.suppliers).some((s) => s?.catalogue) &&
-    (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
-  )
+  if (Object.values(supplier.suppliers).some((s) => s?.catalogue) && pollMs > 0)
     Promise.all([catalogueSync.schedule(), supplierBalances.schedule()]).catch((error) =>
       options.onJobError?.(error, { id: "", kind: "supplier-schedule", attempt: 0 }),
     );
-  if (
-    Object.keys(supplier.suppliers).length > 0 &&
-    (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000)) > 0
-  )
+  if (Object.keys(supplier.suppliers).length > 0 && pollMs > 0)
     esim
       .scheduleUsageSync()
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB, attempt: 0 }));
+  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
+  async function schedulePurge(now: Date) {
+    const slot = Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000;
+    await jobs.enqueue(ACCOUNT_PURGE_JOB, {}, { runAt: new Date(slot), dedupeKey: `account-purge:${slot}` });
+  }
+  jobs.register(ACCOUNT_PURGE_JOB, async (_payload, context) => {
+    try {
+      await account.purgeExpired();
+    } finally {
+      await schedulePurge(context.now);
+    }
+  });
+  if (pollMs > 0) {
+    schedulePurge(new Date()).catch((error) =>
+      options.onJobError?.(error, { id: "", kind: ACCOUNT_PURGE_JOB.kind, attempt: 0 }),
+    );
+    delivery
+      .enqueuePending()
+      .catch((error) => options.onJobError?.(error, { id: "", kind: "message.deliver", attempt: 0 }));
+  }
   const checkout = createCheckoutService({
     db,
     catalog,
@@ -226,19 +262,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     onPaymentAnomaly: options.onPaymentAnomaly,
   });
   return {
+    /** The shared cache; app.ts closes it and clears the HTML cache on its invalidations. */
+    cache,
     site,
     catalog,
     search,
     productList,
     recommend,
     content,
-    lov: createLovService(site, catalog),
-    region: createRegionService(createRegionRepo(db)),
+    lov: createLovService(site, catalog, cache),
+    region: createRegionService(createRegionRepo(db), cache),
     account,
     social,
     captcha,
     rateLimiter,
     outbox,
+    /** Delivers the outbox over SMTP and the SMS gateway as jobs; app.ts closes it. */
+    delivery,
     jobs,
     coupon,
     order,

@@ -21,6 +21,8 @@ export interface SsrOptions {
   services: Services;
   buildDir: string;
   htmlCacheTtlMs: number;
+  /** Byte budget of the anonymous HTML cache (ADR 0179). */
+  htmlCacheMaxBytes?: number;
   publicOrigin?: string;
   /** Without publicOrigin, the Host names honoured and the origin for any other (ADR 0186). */
   allowedHosts: readonly string[];
@@ -49,7 +51,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   }
 
   const handle = createRequestHandler(getBuild, options.mode);
-  const cache = new HtmlCache(options.htmlCacheTtlMs);
+  const cache = new HtmlCache(options.htmlCacheTtlMs, { maxBytes: options.htmlCacheMaxBytes });
+  app.addHook("onClose", async () => cache.close());
   /**
    * Cacheable pages being rendered now, per cache key. Concurrent misses for the same page wait for that one
    * render and send it with their own nonce, instead of all rendering it: otherwise every expiry under load

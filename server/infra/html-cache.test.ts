@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { acceptsGzip, HtmlCache } from "./html-cache.ts";
+import { acceptsGzip, HtmlCache, PAGE_QUERY_PARAMS } from "./html-cache.ts";
 
 function request(
   overrides: Partial<{
@@ -111,5 +113,71 @@ describe("HtmlCache", () => {
     expect(ours).not.toBeNull();
     expect(other).not.toBeNull();
     expect(ours).not.toBe(other);
+    cache.close();
+  });
+
+  it("keys a page on the query parameters pages read: unknown ones and their order share the entry", () => {
+    const cache = new HtmlCache(30_000);
+    const plain = cache.keyFor(request(), url("/plp?type=COUNTRY&keyword=japan"));
+    expect(cache.keyFor(request(), url("/plp?keyword=japan&type=COUNTRY"))).toBe(plain);
+    expect(cache.keyFor(request(), url("/plp?type=COUNTRY&x=1&keyword=japan"))).toBe(plain);
+    expect(cache.keyFor(request(), url("/plp?utm_source=mail&type=COUNTRY&keyword=japan&x=2"))).toBe(plain);
+    expect(cache.keyFor(request(), url("/plp?type=COUNTRY&keyword=korea"))).not.toBe(plain);
+    expect(cache.keyFor(request(), url("/plp?type=COUNTRY"))).not.toBe(plain);
+    // A repeated parameter keeps its values in order.
+    const ab = cache.keyFor(request(), url("/plp?sourceCountryNames=A&sourceCountryNames=B"));
+    expect(cache.keyFor(request(), url("/plp?sourceCountryNames=B&sourceCountryNames=A"))).not.toBe(ab);
+    cache.close();
+  });
+
+  it("holds at most its byte budget, dropping the least recently used page first", () => {
+    const page = (n: number) => `<html>${String(n).padStart(6, "0")}${"x".repeat(40_000)}</html>`;
+    const cache = new HtmlCache(30_000, { maxBytes: 300_000 });
+    for (let n = 0; n < 3; n += 1) cache.set(`k${n}`, page(n), "nonce", new Headers());
+    expect(cache.get("k0")).not.toBeNull(); // k0 is now the most recently used
+    for (let n = 3; n < 50; n += 1) cache.set(`k${n}`, page(n), "nonce", new Headers());
+    expect(cache.bytes).toBeLessThanOrEqual(300_000);
+    expect(cache.size).toBeGreaterThan(2);
+    expect(cache.get("k49")).not.toBeNull();
+    expect(cache.get("k1")).toBeNull();
+    const html = cache.get("k49")!.replaceNonce("fresh").html.toString();
+    expect(html).toBe(page(49));
+    cache.close();
+  });
+
+  it("sweeps expired pages on a timer, without waiting for their URL to come back", () => {
+    vi.useFakeTimers();
+    const cache = new HtmlCache(1_000);
+    for (let n = 0; n < 20; n += 1) cache.set(`k${n}`, `<p>${n}</p>`, "n", new Headers());
+    expect(cache.size).toBe(20);
+    vi.advanceTimersByTime(1_000);
+    expect(cache.size).toBe(20);
+    cache.set("late", "<p>late</p>", "n", new Headers());
+    vi.advanceTimersByTime(1_000);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBeGreaterThan(0);
+    vi.advanceTimersByTime(1_000);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    cache.close();
+  });
+
+  it("knows every query parameter a page reads (a missing one would share pages that differ)", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const files = [
+      ...readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .map((file) => path.join(root, "app", file)),
+      path.join(root, "server/modules/catalog/product-query.ts"),
+    ];
+    const headers = new Set(["authorization", "cookie", "content-type", "accept-language", "user-agent"]);
+    const read = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(file, "utf8");
+      for (const match of source.matchAll(/\.(?:get|getAll|has)\("([A-Za-z_]+)"\)/g)) read.add(match[1]!);
+    }
+    for (const name of headers) read.delete(name);
+    const known = new Set(PAGE_QUERY_PARAMS);
+    expect([...read].filter((name) => !known.has(name))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import {
   ACCESS_TOKEN_COOKIE,
   CURRENCY_COOKIE,
@@ -23,19 +24,118 @@ interface Entry {
   storedAt: number;
 }
 
-const MAX_ENTRIES = 2_000;
 const CACHED_HEADERS = ["content-type", "link", "vary"];
+/** Default byte budget of the stored pages (their text and its deflated copy), ADR 0179. */
+export const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
+/** What an entry costs beyond its bytes: the key, the headers, the objects (an estimate, on the safe side). */
+const ENTRY_OVERHEAD = 1_024;
 
 /**
- * Rendered HTML for anonymous visitors, per URL, currency and locale choice. Each render carries a fresh CSP
- * nonce, so a hit swaps the stored nonce for a new one before it is sent.
+ * The query parameters a page reads, on the server or in the browser (app/, and the product list's query in
+ * server/modules/catalog/product-query.ts). Only these take part in the cache key, in a fixed order, so a
+ * request with `?utm_source=…` or `?x=<random>` shares the entry of the page without it instead of filling the
+ * cache (issue 14, item 3). html-cache.test.ts fails when a page reads a parameter missing here.
+ */
+export const PAGE_QUERY_PARAMS: readonly string[] = [
+  "cancelled",
+  "categoryCode",
+  "categoryName",
+  "channel",
+  "currency",
+  "data",
+  "days",
+  "fiveG",
+  "flag",
+  "hitName",
+  "hitNameSource",
+  "iccid",
+  "id_token",
+  "keyword",
+  "marketingCode",
+  "maxPrice",
+  "orderCode",
+  "page",
+  "pageCode",
+  "pageFrom",
+  "pageName",
+  "platform",
+  "platformProductCode",
+  "quantity",
+  "recommendCode",
+  "recommended",
+  "search",
+  "searchDialog",
+  "siteCode",
+  "size",
+  "sort",
+  "sourceCountryNames",
+  "state",
+  "step",
+  "tab",
+  "type",
+  "unlimited",
+  "visible",
+];
+const KNOWN_PARAMS = new Set(PAGE_QUERY_PARAMS);
+
+/** The query as the cache sees it: the known parameters only, sorted by name (values keep their order). */
+export function cacheQuery(url: URL): string {
+  const kept = [...url.searchParams].filter(([name]) => KNOWN_PARAMS.has(name));
+  if (kept.length === 0) return "";
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `?${new URLSearchParams(kept)}`;
+}
+
+export interface HtmlCacheOptions {
+  /** Byte budget of the stored pages; the least recently used go first. */
+  maxBytes?: number;
+  /** How often expired entries are swept out (default the time to live, at least a second). */
+  sweepMs?: number;
+}
+
+/**
+ * Rendered HTML for anonymous visitors, per page (path and the query parameters pages read), currency and
+ * locale choice. Each render carries a fresh CSP nonce, so a hit swaps the stored nonce for a new one before it
+ * is sent. Bounded by bytes with least-recently-used eviction (lru-cache), and swept of expired entries on a
+ * timer, so memory returns after a burst of unique URLs (ADR 0179).
  */
 export class HtmlCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: LRUCache<string, Entry>;
   readonly #ttlMs: number;
+  #sweeper: NodeJS.Timeout | undefined;
 
-  constructor(ttlMs: number) {
+  constructor(ttlMs: number, options: HtmlCacheOptions = {}) {
     this.#ttlMs = ttlMs;
+    this.#entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? DEFAULT_HTML_CACHE_BYTES,
+      sizeCalculation: (entry, key) => entrySize(entry, key),
+    });
+    if (ttlMs > 0) {
+      this.#sweeper = setInterval(() => this.sweep(), options.sweepMs ?? Math.max(1_000, ttlMs));
+      this.#sweeper.unref();
+    }
+  }
+
+  /** Drops every expired entry; the timer calls it. */
+  sweep(now: number = Date.now()) {
+    for (const [key, entry] of this.#entries.entries()) {
+      if (now - entry.storedAt > this.#ttlMs) this.#entries.delete(key);
+    }
+  }
+
+  /** Bytes held now (the pages and their deflated copies, plus overhead per entry). */
+  get bytes(): number {
+    return this.#entries.calculatedSize;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Stops the sweep timer (server close). */
+  close() {
+    if (this.#sweeper) clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
   }
 
   keyFor(request: FastifyRequest, url: URL): string | null {
@@ -53,7 +153,7 @@ export class HtmlCache {
     const phone = isPhoneBrowser(request.headers["user-agent"], Array.isArray(hint) ? hint[0] : hint);
     return [
       // One entry per origin: a page rendered for one host is never served to another (ADR 0186).
-      url.origin + url.pathname + url.search,
+      url.origin + url.pathname + cacheQuery(url),
       cookies[CURRENCY_COOKIE] ?? "",
       cookies[LOCALE_COOKIE] ?? "",
       detected,
@@ -89,19 +189,15 @@ export class HtmlCache {
   }
 
   set(key: string, html: string, nonce: string, headers: Headers) {
-    if (this.#entries.size >= MAX_ENTRIES) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
     const kept = new Headers();
     for (const name of CACHED_HEADERS) {
       const value = headers.get(name);
       if (value) kept.set(name, value);
     }
-    const parts = html.split(nonce).map((part) => Buffer.from(part));
+    const parts = compact(html.split(nonce).map((part) => Buffer.from(part)));
     const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-    const deflated = parts.map((part) =>
-      deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }),
+    const deflated = compact(
+      parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })),
     );
     this.#entries.set(key, { parts, deflated, bytes, headers: kept, storedAt: Date.now() });
   }
@@ -109,6 +205,27 @@ export class HtmlCache {
   clear() {
     this.#entries.clear();
   }
+}
+
+/**
+ * The buffers copied into one allocation of exactly their total size, as views of it. Small buffers otherwise
+ * pin a slab of Buffer's shared pool each, and zlib's output can be a view of a larger chunk: memory the byte
+ * budget would not see (ADR 0179).
+ */
+function compact(buffers: Buffer[]): Buffer[] {
+  const whole = Buffer.allocUnsafeSlow(buffers.reduce((sum, buffer) => sum + buffer.length, 0));
+  let offset = 0;
+  return buffers.map((buffer) => {
+    buffer.copy(whole, offset);
+    const view = whole.subarray(offset, offset + buffer.length);
+    offset += buffer.length;
+    return view;
+  });
+}
+
+function entrySize(entry: Entry, key: string): number {
+  const deflated = entry.deflated.reduce((sum, part) => sum + part.length, 0);
+  return entry.bytes + deflated + key.length * 2 + ENTRY_OVERHEAD;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);

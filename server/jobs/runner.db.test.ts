@@ -1,9 +1,12 @@
-import { eq } from "drizzle-orm";
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { createTestDatabase } from "../../test/db.ts";
-import { backoffMs, createJobRunner } from "./runner.ts";
+import { backoffMs, createJobRunner, defineJob } from "./runner.ts";
 
 let database: DatabaseHandle;
 
@@ -69,5 +72,131 @@ describe("durable job runner", () => {
     });
     expect(await healthy.drain()).toBe(1);
     expect(ran).toBe(1);
+  });
+
+  it("claims only the job it is about to run, so a stuck or dead worker holds one job, not a batch", async () => {
+    const busy = createJobRunner({ db: database.db, batch: 10 });
+    const other = createJobRunner({ db: database.db, batch: 10 });
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const done: number[] = [];
+    busy.register("one-at-a-time", async (payload) => {
+      started();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      done.push(Number(payload.n));
+    });
+    other.register("one-at-a-time", async (payload) => {
+      done.push(Number(payload.n));
+    });
+    const due = new Date(Date.now() - 1000);
+    for (let n = 0; n < 4; n += 1) await busy.enqueue("one-at-a-time", { n }, { runAt: due });
+    const first = busy.runDue();
+    await running;
+    const held = await database.db.select().from(jobs).where(eq(jobs.kind, "one-at-a-time"));
+    expect(held.filter((job) => job.status === "RUNNING")).toHaveLength(1);
+    // The other three are free for another worker while the first one runs.
+    expect(await other.drain()).toBe(3);
+    release();
+    expect(await first).toBe(1);
+    expect(done.sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it("renews the lease while a job runs, so no other worker takes it over", async () => {
+    const slow = createJobRunner({ db: database.db, leaseMs: 6000 });
+    const other = createJobRunner({ db: database.db });
+    let runs = 0;
+    const leaseOf = async () =>
+      (await database.db.select().from(jobs).where(eq(jobs.kind, "heartbeat")))[0]!.lockedUntil!.getTime();
+    slow.register("heartbeat", async () => {
+      runs += 1;
+      // Claimed with a clock a minute back, the first lease is already over; only a heartbeat renews it.
+      while ((await leaseOf()) <= Date.now()) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await other.drain()).toBe(0);
+    });
+    other.register("heartbeat", async () => {
+      runs += 1;
+    });
+    const past = new Date(Date.now() - 60_000);
+    await slow.enqueue("heartbeat", {}, { runAt: past });
+    expect(await slow.runDue(past)).toBe(1);
+    expect(runs).toBe(1);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.kind, "heartbeat"));
+    expect(row).toMatchObject({ status: "DONE", lockedBy: null });
+  });
+
+  it("reclaims at start-up the jobs of dead workers on this host, and leaves live and remote workers' jobs", async () => {
+    const host = hostname();
+    const exited = spawnSync(process.execPath, ["-e", ""]).pid;
+    const live = createJobRunner({ db: database.db });
+    const holders = {
+      restartedWithSamePid: `${host}:${process.pid}:before`,
+      exitedProcess: `${host}:${exited}:gone`,
+      liveHere: live.workerId,
+      parentProcess: `${host}:${process.ppid}:parent`,
+      otherHost: `elsewhere.example:${process.pid}:remote`,
+    };
+    const lease = new Date(Date.now() + 5 * 60_000);
+    for (const [name, lockedBy] of Object.entries(holders)) {
+      await live.enqueue("held", { name }, { dedupeKey: `held-${name}` });
+      await database.db
+        .update(jobs)
+        .set({ status: "RUNNING", lockedBy, lockedUntil: lease, attempts: 1 })
+        .where(eq(jobs.dedupeKey, `held-${name}`));
+    }
+    const restarted = createJobRunner({ db: database.db });
+    expect(await restarted.recover()).toBe(2);
+    const rows = await database.db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.dedupeKey,
+          Object.keys(holders).map((name) => `held-${name}`),
+        ),
+      );
+    const statusOf = (name: string) => rows.find((row) => row.dedupeKey === `held-${name}`)!.status;
+    expect(statusOf("restartedWithSamePid")).toBe("PENDING");
+    expect(statusOf("exitedProcess")).toBe("PENDING");
+    expect(statusOf("liveHere")).toBe("RUNNING");
+    expect(statusOf("parentProcess")).toBe("RUNNING");
+    expect(statusOf("otherHost")).toBe("RUNNING");
+    const ran: string[] = [];
+    restarted.register("held", async (payload) => {
+      ran.push(String(payload.name));
+    });
+    expect(await restarted.drain()).toBe(2);
+    expect(ran.sort()).toEqual(["exitedProcess", "restartedWithSamePid"]);
+    await live.stop();
+    await restarted.stop();
+  });
+
+  it("checks a typed kind's payload on enqueue and before the handler, and uses the kind's backoff", async () => {
+    const runner = createJobRunner({ db: database.db });
+    const greet = defineJob("typed-greet", z.object({ name: z.string().min(1) }), {
+      backoffMs: () => 30_000,
+      maxAttempts: 2,
+    });
+    const seen: string[] = [];
+    runner.register(greet, async (payload) => {
+      seen.push(payload.name);
+      if (payload.name === "fail") throw new Error("refused");
+    });
+    await expect(runner.enqueue(greet, { name: "" })).rejects.toThrow();
+    await runner.enqueue(greet, { name: "fail" });
+    // A row written past the schema (an older release, a hand edit) is DEAD at once, not retried.
+    await runner.enqueue("typed-greet", { name: 42 } as never);
+    const start = Date.now();
+    expect(await runner.drain(new Date(start))).toBe(2);
+    expect(seen).toEqual(["fail"]);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, "typed-greet"));
+    const failed = rows.find((row) => row.payload.name === "fail")!;
+    expect(failed).toMatchObject({ status: "PENDING", attempts: 1, maxAttempts: 2 });
+    expect(failed.runAt.getTime()).toBe(start + 30_000);
+    expect(rows.find((row) => row.payload.name === 42)).toMatchObject({ status: "DEAD" });
   });
 });

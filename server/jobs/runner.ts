@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
 
@@ -6,9 +9,31 @@ import { jobs } from "../../db/schema/index.ts";
 export interface JobContext {
   now: Date;
   attempt: number;
+  /** The job's attempt budget: attempt === maxAttempts is the last try before the job is DEAD. */
+  maxAttempts: number;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+export type JobHandler<T = Record<string, unknown>> = (payload: T, context: JobContext) => Promise<void>;
+
+/**
+ * A job kind with a typed payload: enqueue checks the payload against the schema, and the runner checks it
+ * again before the handler sees it (a row that does not match is DEAD at once, never retried).
+ */
+export interface JobKind<T extends Record<string, unknown>> {
+  kind: string;
+  schema: z.ZodType<T>;
+  /** Retry delay after the n-th failed attempt; default backoffMs. */
+  backoffMs?: (attempt: number) => number;
+  maxAttempts?: number;
+}
+
+export function defineJob<T extends Record<string, unknown>>(
+  kind: string,
+  schema: z.ZodType<T>,
+  options: { backoffMs?: (attempt: number) => number; maxAttempts?: number } = {},
+): JobKind<T> {
+  return { kind, schema, ...options };
+}
 
 export interface EnqueueOptions {
   /** When the job becomes due; default now. */
@@ -24,10 +49,18 @@ export interface JobRunnerOptions {
   db: Database;
   /** Poll interval of start(); 0 means start() does nothing (tests drive runDue themselves). */
   pollMs?: number;
-  /** How long a claimed job is leased; a worker that dies mid-job leaves it to be claimed again after this. */
+  /**
+   * How long a claimed job is leased. The worker renews the lease every leaseMs / 3 while the job runs, so this
+   * bounds how long a job held by a dead worker on another host waits (ADR 0177).
+   */
   leaseMs?: number;
+  /** How many jobs runDue runs at most, each claimed just before it runs. */
   batch?: number;
+  /** This worker's identity, host:pid:boot; default this process on this host with a fresh boot id. */
+  workerId?: string;
   onError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
+  /** Jobs reclaimed at start-up from dead workers (app.ts logs them). */
+  onRecovered?: (count: number) => void;
 }
 
 /** Retry delay after the n-th failed attempt: 5 s, 10 s, 20 s … capped at one hour (ADR 0100). */
@@ -43,66 +76,178 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
+interface Registered {
+  handler: JobHandler<never>;
+  definition?: JobKind<Record<string, unknown>>;
+}
+
+/** Worker ids of the runners alive in this process (several apps can share one process in tests). */
+const liveWorkers = new Set<string>();
+
+function workerParts(id: string): { host: string; pid: number } | null {
+  const match = /^(.*):(\d+):[^:]+$/.exec(id);
+  return match ? { host: match[1] as string, pid: Number(match[2]) } : null;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
- * The durable job runner (architecture: durable jobs; ADR 0100). Jobs are rows; a runner claims due rows with
- * FOR UPDATE SKIP LOCKED, so any number of instances can run it and each job runs on one of them at a time.
+ * Whether the worker that wrote `id` is gone, as far as this host can tell: it ran on this host and either its
+ * pid is this process (a restart that got the same pid, as a container's pid 1 does) and it is not one of this
+ * process's runners, or no process has its pid any more. A worker on another host is left to its lease.
+ */
+export function workerIsGone(id: string, host = hostname(), pid = process.pid): boolean {
+  const parts = workerParts(id);
+  if (!parts || parts.host !== host) return false;
+  if (parts.pid === pid) return !liveWorkers.has(id);
+  return !processAlive(parts.pid);
+}
+
+/**
+ * The durable job runner (architecture: durable jobs; ADRs 0100, 0177). Jobs are rows; a runner claims one due
+ * row at a time with FOR UPDATE SKIP LOCKED, just before it runs it, so any number of instances can run it and
+ * each job runs on one of them at a time, and a crash strands only the job that was running. While a handler
+ * runs, the runner renews its lease; at start-up it reclaims what dead workers on its host held.
  * A handler that throws is retried with exponential backoff; after maxAttempts the job is DEAD.
  * Handlers must be idempotent: a worker can die after the work and before marking the row DONE.
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db } = options;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const heartbeatMs = Math.max(1, Math.floor(leaseMs / 3));
   const batch = options.batch ?? 10;
-  const handlers = new Map<string, JobHandler>();
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const handlers = new Map<string, Registered>();
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<number> | undefined;
   let stopped = false;
+  liveWorkers.add(workerId);
 
-  async function claim(now: Date): Promise<ClaimedJob[]> {
+  async function claim(now: Date): Promise<ClaimedJob | undefined> {
     const result = (await db.execute(sql`
-      update job set status = 'RUNNING', attempts = attempts + 1,
+      update job set status = 'RUNNING', attempts = attempts + 1, locked_by = ${workerId},
         locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-      where id in (
+      where id = (
         select id from job
         where run_at <= ${now.toISOString()}::timestamptz
           and (status = 'PENDING' or (status = 'RUNNING' and locked_until < ${now.toISOString()}::timestamptz))
         order by run_at
-        limit ${batch}
+        limit 1
         for update skip locked
       )
       returning id, kind, payload, attempts, max_attempts`)) as unknown as { rows: ClaimedJob[] };
-    return result.rows;
+    return result.rows[0];
   }
 
+  /** Renews the lease of a running job; a lease lost to another worker is not taken back. */
+  function heartbeat(job: ClaimedJob): NodeJS.Timeout {
+    const beat = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, "RUNNING"), eq(jobs.lockedBy, workerId)))
+        .catch((error) => options.onError?.(error, { id: job.id, kind: job.kind, attempt: job.attempts }));
+    }, heartbeatMs);
+    beat.unref();
+    return beat;
+  }
+
+  const held = (job: ClaimedJob) =>
+    and(eq(jobs.id, job.id), eq(jobs.status, "RUNNING"), eq(jobs.lockedBy, workerId));
+
   async function runOne(job: ClaimedJob, now: Date): Promise<void> {
+    const registered = handlers.get(job.kind);
+    const definition = registered?.definition;
+    const beat = heartbeat(job);
     try {
-      const handler = handlers.get(job.kind);
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { now, attempt: job.attempts });
+      if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
+      let payload: unknown = job.payload;
+      if (definition) {
+        const parsed = definition.schema.safeParse(job.payload);
+        if (!parsed.success) {
+          clearInterval(beat);
+          await db
+            .update(jobs)
+            .set({
+              status: "DEAD",
+              lockedUntil: null,
+              lockedBy: null,
+              lastError: `invalid payload: ${parsed.error.message}`.slice(0, 1000),
+              finishedAt: sql`now()`,
+            })
+            .where(held(job));
+          options.onError?.(parsed.error, { id: job.id, kind: job.kind, attempt: job.attempts });
+          return;
+        }
+        payload = parsed.data;
+      }
+      await registered.handler(payload as never, {
+        now,
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+      });
+      clearInterval(beat);
       await db
         .update(jobs)
-        .set({ status: "DONE", finishedAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(eq(jobs.id, job.id));
+        .set({ status: "DONE", finishedAt: sql`now()`, lockedUntil: null, lockedBy: null, lastError: null })
+        .where(held(job));
     } catch (error) {
+      clearInterval(beat);
       const dead = job.attempts >= job.max_attempts;
+      const delay = (definition?.backoffMs ?? backoffMs)(job.attempts);
       await db
         .update(jobs)
         .set({
           status: dead ? "DEAD" : "PENDING",
           lockedUntil: null,
+          lockedBy: null,
           lastError: String((error as Error)?.message ?? error).slice(0, 1000),
-          runAt: new Date(now.getTime() + backoffMs(job.attempts)),
+          runAt: new Date(now.getTime() + delay),
           finishedAt: dead ? sql`now()` : null,
         })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, "RUNNING")));
+        .where(held(job));
       options.onError?.(error, { id: job.id, kind: job.kind, attempt: job.attempts });
+    } finally {
+      clearInterval(beat);
     }
   }
 
+  /** Claims and runs due jobs one at a time, at most `batch` of them; returns how many ran. */
   async function runDue(now: Date = new Date()): Promise<number> {
-    const claimed = await claim(now);
-    for (const job of claimed) await runOne(job, now);
-    return claimed.length;
+    let ran = 0;
+    while (ran < batch && !stopped) {
+      const job = await claim(now);
+      if (!job) break;
+      await runOne(job, now);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  /**
+   * Puts back to PENDING, due now, every RUNNING job whose worker is gone (workerIsGone): after a kill -9 and a
+   * restart those jobs run at once rather than when their lease runs out. Returns how many it reclaimed.
+   */
+  async function recover(now: Date = new Date()): Promise<number> {
+    const holders = await db
+      .selectDistinct({ lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(and(eq(jobs.status, "RUNNING"), sql`${jobs.lockedBy} is not null`));
+    const gone = holders.map((row) => row.lockedBy as string).filter((id) => workerIsGone(id));
+    if (gone.length === 0) return 0;
+    const reclaimed = await db
+      .update(jobs)
+      .set({ status: "PENDING", lockedUntil: null, lockedBy: null, runAt: now })
+      .where(and(eq(jobs.status, "RUNNING"), inArray(jobs.lockedBy, gone)))
+      .returning({ id: jobs.id });
+    return reclaimed.length;
   }
 
   async function tick() {
@@ -129,28 +274,45 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  function kindName(kind: string | JobKind<Record<string, unknown>>): string {
+    return typeof kind === "string" ? kind : kind.kind;
+  }
+
   return {
-    register(kind: string, handler: JobHandler) {
-      if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
-      handlers.set(kind, handler);
+    workerId,
+
+    register<T extends Record<string, unknown>>(kind: string | JobKind<T>, handler: JobHandler<T>) {
+      const name = kindName(kind as JobKind<Record<string, unknown>>);
+      if (handlers.has(name)) throw new Error(`job kind ${name} registered twice`);
+      handlers.set(name, {
+        handler: handler as JobHandler<never>,
+        definition:
+          typeof kind === "string" ? undefined : (kind as unknown as JobKind<Record<string, unknown>>),
+      });
     },
 
-    async enqueue(kind: string, payload: Record<string, unknown>, enqueue: EnqueueOptions = {}) {
+    async enqueue<T extends Record<string, unknown>>(
+      kind: string | JobKind<T>,
+      payload: T,
+      enqueue: EnqueueOptions = {},
+    ) {
+      const checked = typeof kind === "string" ? payload : kind.schema.parse(payload);
       const executor = enqueue.executor ?? db;
       await executor
         .insert(jobs)
         .values({
-          kind,
-          payload,
+          kind: typeof kind === "string" ? kind : kind.kind,
+          payload: checked,
           runAt: enqueue.runAt ?? new Date(),
-          maxAttempts: enqueue.maxAttempts ?? 8,
+          maxAttempts: enqueue.maxAttempts ?? (typeof kind === "string" ? undefined : kind.maxAttempts) ?? 8,
           dedupeKey: enqueue.dedupeKey ?? null,
         })
         .onConflictDoNothing();
     },
 
-    /** Claims and runs every job due at `now` (one batch); returns how many ran. */
     runDue,
+
+    recover,
 
     /** Runs due jobs until none is left (tests; also jobs that enqueue more due jobs). */
     async drain(now: Date = new Date(), maxRounds = 100): Promise<number> {
@@ -186,9 +348,17 @@ export function createJobRunner(options: JobRunnerOptions) {
       return db.select().from(jobs).where(inArray(jobs.kind, kinds)).orderBy(sql`${jobs.createdAt} desc`);
     },
 
+    /** Reclaims what dead workers held (recover), then polls every pollMs. */
     start() {
       if (!options.pollMs || timer || stopped) return;
-      timer = setTimeout(tick, options.pollMs);
+      timer = setTimeout(() => {
+        recover()
+          .then((count) => {
+            if (count > 0) options.onRecovered?.(count);
+          })
+          .catch((error) => options.onError?.(error, { id: "", kind: "recover", attempt: 0 }))
+          .finally(tick);
+      }, 0);
       timer.unref();
     },
 
@@ -197,6 +367,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await inFlight?.catch(() => undefined);
+      liveWorkers.delete(workerId);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from "../../../db/schema/content-document.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { RecommendService } from "../recommend/service.ts";
 import { sanitizeDocument } from "./document.ts";
 import { pageSizeOf, productListRecommendCode, stringList, tabsOf } from "./product-source.ts";
@@ -39,7 +40,7 @@ export interface PublishedPage {
 export type PageQuery = { pageType: "HOME" } | { pageCode: string };
 
 /** A published page is read on every uncached render; a short in-process cache keeps it off the hot path. */
-const PAGE_CACHE_MS = 10_000;
+const PAGE_CACHE_S = 10;
 
 const text = (value: LocalizedText, locale: Locale) => value[locale] || value.en_US;
 
@@ -62,23 +63,21 @@ function asPublished(siteCode: string, lang: string, stored: ContentDocument): P
   };
 }
 
-export function createContentService(repo: ContentRepo, recommend: RecommendService) {
-  const cache = new Map<string, { at: number; value: Promise<PublishedPage | null> }>();
-  const publishListeners = new Set<() => void>();
-
+export function createContentService(repo: ContentRepo, recommend: RecommendService, cache: SharedCache) {
   async function loadPublished(siteCode: string, locale: Locale, page: PageQuery) {
     const row = await repo.findPage(siteCode, locale, "published", page);
     return row ? asPublished(siteCode, locale, row.document) : null;
   }
 
+  const cachedPage = cache.define("published-page", {
+    ttlS: PAGE_CACHE_S,
+    tags: () => [CACHE_TAGS.content],
+    load: ({ siteCode, locale, page }: { siteCode: string; locale: Locale; page: PageQuery }) =>
+      loadPublished(siteCode, locale, page),
+  });
+
   function publishedPage(siteCode: string, locale: Locale, page: PageQuery): Promise<PublishedPage | null> {
-    const key = `${siteCode}|${locale}|${"pageCode" in page ? page.pageCode : `@${page.pageType}`}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < PAGE_CACHE_MS) return hit.value;
-    const value = loadPublished(siteCode, locale, page);
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key));
-    return value;
+    return cachedPage({ siteCode, locale, page });
   }
 
   async function notes(codes: string[], locale: Locale): Promise<Record<string, NoteView>> {
@@ -277,14 +276,12 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
       return { id: row.id };
     },
 
-    /** Called after a page is published: drops cached pages and lets listeners (the HTML cache) clear theirs. */
-    onPublish(listener: () => void) {
-      publishListeners.add(listener);
-      return () => publishListeners.delete(listener);
-    },
+    /**
+     * Called after a page is published: drops the cached pages on every instance; the invalidation also clears
+     * every instance's HTML cache (app.ts listens to the shared cache's invalidations, ADR 0176).
+     */
     pagesChanged() {
-      cache.clear();
-      for (const listener of publishListeners) listener();
+      return cache.invalidate([CACHE_TAGS.content]);
     },
 
     notes,

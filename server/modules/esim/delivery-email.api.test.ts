@@ -4,7 +4,8 @@ import { PNG } from "pngjs";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../test/api.ts";
-import { createDeliveryWorker } from "../../providers/messages/delivery-worker.ts";
+import { createJobRunner } from "../../jobs/runner.ts";
+import { createMessageDelivery } from "../../providers/messages/delivery.ts";
 import { createSmtpTransport } from "../../providers/messages/email-transport.ts";
 import { deliveryEmail } from "./emails.ts";
 import type { EsimRow } from "./repo.ts";
@@ -57,12 +58,14 @@ describe("the eSIM delivery e-mail over SMTP", () => {
     expect(message.body).toContain("SM-DP+ 地址：smdp.sandbox.roamly.example");
     expect(message.body).toContain("啟用碼：K7Q2-9XHD-M4TR-2B8W");
     await app.services.outbox.send(message);
-    const worker = createDeliveryWorker({
+    const runner = createJobRunner({ db: app.database.db });
+    const delivery = createMessageDelivery({
       db: app.database.db,
       email: createSmtpTransport(`smtp://127.0.0.1:${port}`, "Roamly eSIM <no-reply@roamly.example>"),
     });
-    expect(await worker.runOnce()).toBe(1);
-    await worker.stop();
+    delivery.registerJobs(runner);
+    expect(await runner.drain()).toBe(1);
+    delivery.close();
 
     expect(received).toHaveLength(1);
     const raw = received[0]!;

@@ -1,6 +1,7 @@
 import { DEFAULT_SITE_CODE, LOCALES, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { DESTINATION_TYPES, NETWORK_TYPES } from "../../../db/schema/index.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { SiteService } from "../site/service.ts";
 import { areaCodes } from "./area-codes.ts";
@@ -17,11 +18,9 @@ export interface ListsOfValues {
   planLabelList: { labelCode: string; labelType: string; labelName: string }[];
 }
 
-const CACHE_MS = 60_000;
+const CACHE_S = 60;
 
-export function createLovService(site: SiteService, catalog: CatalogService) {
-  const cache = new Map<Locale, { at: number; value: Promise<ResourceBody> }>();
-
+export function createLovService(site: SiteService, catalog: CatalogService, cache: SharedCache) {
   async function build(locale: Locale): Promise<ResourceBody> {
     const [siteInfo, labels] = await Promise.all([
       site.siteInfo(DEFAULT_SITE_CODE, locale),
@@ -49,16 +48,17 @@ export function createLovService(site: SiteService, catalog: CatalogService) {
     return resourceBody(lists);
   }
 
+  const cached = cache.define("lists-of-values", {
+    ttlS: CACHE_S,
+    tags: () => [CACHE_TAGS.site, CACHE_TAGS.currencies, CACHE_TAGS.catalog],
+    load: build,
+  });
+
   return {
     locales: LOCALES,
-    /** The file's body and ETag for a locale, cached in-process for a minute. */
+    /** The file's body and ETag for a locale, in the shared cache for a minute (ADR 0176). */
     listsOfValues(locale: Locale): Promise<ResourceBody> {
-      const hit = cache.get(locale);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-      const value = build(locale);
-      cache.set(locale, { at: Date.now(), value });
-      value.catch(() => cache.delete(locale));
-      return value;
+      return cached(locale);
     },
   };
 }

@@ -158,9 +158,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order;
   }
 
-  async function confirmationEmail(order: OrderRow, executor: Database) {
+  async function confirmationEmail(
+    order: OrderRow,
+    currencies: Awaited<ReturnType<SiteService["currencies"]>>,
+    executor: Database,
+  ) {
     const locale: Locale = isLocale(order.locale) ? order.locale : "en_US";
-    const currency = (await deps.currencies()).get(order.currencyCode);
+    const currency = currencies.get(order.currencyCode);
     const total = formatPrice(order.total, {
       currencySymbol: currency?.symbol ?? order.currencyCode,
       minorDigits: currency?.minorDigits ?? 2,
@@ -198,15 +202,18 @@ export function createOrderService(deps: OrderServiceDeps) {
   /**
    * Records a confirmed payment on its order, inside the payment module's transaction (ADR 0103, the one
    * fulfilment path): the first confirmation moves PENDING_PAYMENT to PAID and enqueues fulfilment and the
-   * confirmation e-mail; a repeat with the same payment id finds nothing to do ("already").
+   * confirmation e-mail; a repeat with the same payment id finds nothing to do ("already"). `currencies` is
+   * read by the caller before its transaction: an embedded database has one connection, which the transaction
+   * holds, so a cold currency cache loading inside it would wait for itself (ADR 0176).
    */
   async function recordPayment(
     tx: Database,
     orderId: string,
     paid: PaymentConfirmation,
+    currencies: Awaited<ReturnType<SiteService["currencies"]>>,
   ): Promise<{ outcome: Exclude<MarkPaidOutcome, "unknown-session">; order: OrderRow }> {
     const order = (await repo.lock(orderId, tx))!;
-    const outcome = await applyPayment(tx, order, paid);
+    const outcome = await applyPayment(tx, order, paid, currencies);
     return { outcome, order };
   }
 
@@ -214,6 +221,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     tx: Database,
     order: OrderRow,
     paid: PaymentConfirmation,
+    currencies: Awaited<ReturnType<SiteService["currencies"]>>,
   ): Promise<Exclude<MarkPaidOutcome, "unknown-session">> {
     if (order.providerPaymentId === paid.paymentId) return "already";
     // Money the order does not account for: nothing is fulfilled; the payment module records it (ADR 0191).
@@ -231,7 +239,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         { orderId: order.id },
         { executor: tx, dedupeKey: `fulfil:${order.id}` },
       );
-      await confirmationEmail(order, tx);
+      await confirmationEmail(order, currencies, tx);
       return "paid";
     }
     // Money arrived for an order that is cancelled, or a second session of a paid order: give it back.

@@ -65,11 +65,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function markPaid(paid: PaymentConfirmation): Promise<MarkPaidOutcome> {
     let anomaly: PaymentAnomaly | null = null;
+    // Read before the transaction: an embedded database has one connection, which the transaction holds, so a
+    // cold currency cache loading inside it would wait for itself (ADR 0176).
+    const currencies = (await deps.currencies?.()) ?? new Map<string, Currency>();
     const outcome = await db.transaction(async (rawTx): Promise<MarkPaidOutcome> => {
       const tx = rawTx as unknown as Database;
       const payment = await repo.findBySession(paid.provider, paid.sessionId, tx);
       if (!payment) return "unknown-session";
-      const { outcome, order } = await orders.recordPayment(tx, payment.orderId, paid);
+      const { outcome, order } = await orders.recordPayment(tx, payment.orderId, paid, currencies);
       if (outcome === "amount-mismatch") {
         // Money the order does not account for: the order stays unpaid and operators settle it (ADR 0191).
         const found: PaymentAnomaly = {

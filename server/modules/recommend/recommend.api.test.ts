@@ -150,6 +150,9 @@ describe("POST /o2srh/v1/pub/platform-products/medias", () => {
       .set({ status: "OFF_SHELF" })
       .where(eq(plans.platformProductCode, "KR-3GB-30D"));
     vi.useFakeTimers({ now: Date.now() + 60_000, toFake: ["Date"] });
+    // The shared cache's in-process clock reads Date.now() at most once a second (async-cache-dedupe keeps the
+    // second for 1 s of real time, ADR 0176): let that second pass so it sees the moved clock.
+    await new Promise((resolve) => globalThis.setTimeout(resolve, 1_100));
     try {
       const after = (await post(codes, { "x-currency": "HKD" })).json()[site.catalogVersionCode] as Item[];
       expect(after.map((p) => p.platformProductCode)).toEqual(["TH-3GB-30D", "JP-3GB-30D"]);

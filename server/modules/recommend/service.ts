@@ -2,6 +2,7 @@ import type { Locale } from "../../../core/constants.ts";
 import { type ScoreList, scoreList } from "../../../core/lists.ts";
 import { DESTINATION_TYPES, type DestinationType } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { CatalogService, PlanView } from "../catalog/service.ts";
 import type { RecommendRepo } from "./repo.ts";
 
@@ -55,15 +56,23 @@ export function toProductMedia(plan: PlanView): ProductMedia {
 }
 
 /** Priced products are read by every uncached content render; a short cache keeps pricing off the hot path. */
-const PRODUCT_CACHE_MS = 10_000;
-const PRODUCT_CACHE_MAX = 5_000;
+const PRODUCT_CACHE_S = 10;
 
-export function createRecommendService(repo: RecommendRepo, catalog: CatalogService) {
-  const cache = new Map<string, { at: number; value: Promise<ProductMedia | null> }>();
+export function createRecommendService(repo: RecommendRepo, catalog: CatalogService, cache: SharedCache) {
+  const priced = cache.define("priced-products", {
+    ttlS: PRODUCT_CACHE_S,
+    tags: () => [CACHE_TAGS.catalog, CACHE_TAGS.currencies],
+    load: async ({ codes, currency, locale }: { codes: string[]; currency: string; locale: Locale }) => {
+      const views = await catalog.priceMany(codes, currency, locale);
+      const byCode = new Map(views.map((view) => [view.platformProductCode, toProductMedia(view)]));
+      return codes.map((code) => byCode.get(code)).filter((item): item is ProductMedia => item !== undefined);
+    },
+  });
 
   /**
    * Prices plans in the shopper's currency and language, in the given order; unknown or off-shelf ones drop out.
-   * Plans priced in the last few seconds come from the cache; the rest are priced together in one batch.
+   * The same list priced in the last few seconds comes from the shared cache (ADR 0176); otherwise the plans are
+   * priced together in one batch.
    */
   async function products(
     codes: readonly string[],
@@ -71,26 +80,8 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
     locale: Locale,
   ): Promise<ProductMedia[]> {
     const unique = [...new Set(codes)];
-    const keyOf = (code: string) => `${code}|${currency}|${locale}`;
-    const now = Date.now();
-    const missing = unique.filter((code) => {
-      const hit = cache.get(keyOf(code));
-      return !hit || now - hit.at >= PRODUCT_CACHE_MS;
-    });
-    if (missing.length > 0) {
-      const batch = catalog
-        .priceMany(missing, currency, locale)
-        .then((views) => new Map(views.map((view) => [view.platformProductCode, toProductMedia(view)])));
-      if (cache.size + missing.length > PRODUCT_CACHE_MAX) cache.clear();
-      for (const code of missing) {
-        const key = keyOf(code);
-        const value = batch.then((found) => found.get(code) ?? null);
-        cache.set(key, { at: now, value });
-        value.catch(() => cache.delete(key));
-      }
-    }
-    const found = await Promise.all(unique.map((code) => cache.get(keyOf(code))?.value ?? null));
-    return found.filter((item): item is ProductMedia => item !== null);
+    if (unique.length === 0) return [];
+    return priced({ codes: unique, currency, locale });
   }
 
   async function derivedCodes(recommendCode: string): Promise<string[] | null> {

@@ -1,13 +1,12 @@
 import type { Locale } from "../../../core/constants.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import { type ResourceBody, resourceBody } from "../lov/public-resource.ts";
 import type { RegionRepo } from "./repo.ts";
 import { buildRegionTree, type RegionNode } from "./tree.ts";
 
-const CACHE_MS = 60_000;
+const CACHE_S = 60;
 
-export function createRegionService(repo: RegionRepo) {
-  const cache = new Map<Locale, { at: number; value: Promise<ResourceBody> }>();
-
+export function createRegionService(repo: RegionRepo, cache: SharedCache) {
   async function tree(locale: Locale): Promise<RegionNode[]> {
     const rows = await repo.allRegions();
     return buildRegionTree(
@@ -21,16 +20,17 @@ export function createRegionService(repo: RegionRepo) {
     );
   }
 
+  const cached = cache.define("region-resource", {
+    ttlS: CACHE_S,
+    tags: () => [CACHE_TAGS.regions],
+    load: (locale: Locale) => tree(locale).then(resourceBody),
+  });
+
   return {
     tree,
-    /** The region resource file (site info regionResourceUrl) for a locale, cached in-process for a minute. */
+    /** The region resource file (site info regionResourceUrl) for a locale, in the shared cache for a minute. */
     regionResource(locale: Locale): Promise<ResourceBody> {
-      const hit = cache.get(locale);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-      const value = tree(locale).then(resourceBody);
-      cache.set(locale, { at: Date.now(), value });
-      value.catch(() => cache.delete(locale));
-      return value;
+      return cached(locale);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { RatedCurrency } from "../../../core/coupon.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { SiteRepo } from "./repo.ts";
 
 /** A currency the store prices in, with its rate from the base currency (ADR 0149) and its symbol. */
@@ -9,26 +10,22 @@ export interface Currency extends RatedCurrency {
 /**
  * The store's currencies, every one, keyed by code: the rates coupons, checkout, orders, payments and
  * invoices convert and format with. The site module owns the currency table; this is its one reader of rates.
+ * The rows sit in the shared cache for a minute and are dropped when currencies change (ADR 0176); a failed
+ * read is not kept.
  */
-export function createCurrencies(repo: Pick<SiteRepo, "currencies">) {
-  let currencyCache: Promise<Map<string, Currency>> | undefined;
-  function currencies() {
-    currencyCache ??= repo.currencies().then(
-      (rows) =>
-        new Map(
-          rows.map((row) => [
-            row.code,
-            {
-              code: row.code,
-              minorDigits: row.minorDigits,
-              rateFromBase: row.rateFromBase,
-              symbol: row.symbol,
-            },
-          ]),
-        ),
-    );
-    return currencyCache;
-  }
-
-  return currencies;
+export function createCurrencies(repo: Pick<SiteRepo, "currencies">, cache: SharedCache) {
+  const currencyRows = cache.define("currencies", {
+    ttlS: 60,
+    tags: () => [CACHE_TAGS.currencies],
+    load: async (_all: "all") =>
+      (await repo.currencies()).map((row) => ({
+        code: row.code,
+        minorDigits: row.minorDigits,
+        rateFromBase: row.rateFromBase,
+        symbol: row.symbol,
+      })),
+  });
+  return async function currencies(): Promise<Map<string, Currency>> {
+    return new Map((await currencyRows("all")).map((currency) => [currency.code, currency]));
+  };
 }

@@ -1,5 +1,6 @@
 import type { Locale } from "../../../core/constants.ts";
 import { notFound } from "../../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import { createCurrencies } from "./currencies.ts";
 import type { SiteRepo } from "./repo.ts";
 
@@ -35,13 +36,10 @@ export interface SiteInfo {
   tacConditionHk: string;
 }
 
-const CACHE_MS = 10_000;
+const CACHE_S = 10;
 
-export function createSiteService(repo: SiteRepo) {
-  const currencies = createCurrencies(repo);
-  // Site info is read on every page render; a short in-process cache keeps it off the hot path.
-  const cache = new Map<string, { at: number; value: Promise<SiteInfo> }>();
-
+export function createSiteService(repo: SiteRepo, cache: SharedCache) {
+  const currencies = createCurrencies(repo, cache);
   async function load(siteCode: string, locale: Locale): Promise<SiteInfo> {
     const site = await repo.findSite(siteCode);
     if (!site) throw notFound("error.notFound");
@@ -78,18 +76,20 @@ export function createSiteService(repo: SiteRepo) {
     };
   }
 
+  // Site info is read on every page render; the shared cache keeps it off the hot path (ADR 0176).
+  const cached = cache.define("site-info", {
+    ttlS: CACHE_S,
+    tags: () => [CACHE_TAGS.site, CACHE_TAGS.currencies],
+    load: ({ siteCode, locale }: { siteCode: string; locale: Locale }) => load(siteCode, locale),
+  });
+
   return {
     siteInfo(siteCode: string, locale: Locale): Promise<SiteInfo> {
-      const key = `${siteCode}|${locale}`;
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-      const value = load(siteCode, locale);
-      cache.set(key, { at: Date.now(), value });
-      value.catch(() => cache.delete(key));
-      return value;
+      return cached({ siteCode, locale });
     },
+    /** After the site's settings change: every instance reads them again. */
     invalidate() {
-      cache.clear();
+      return cache.invalidate([CACHE_TAGS.site]);
     },
     /** The store's currencies and rates, by code (server/modules/site/currencies.ts). */
     currencies,

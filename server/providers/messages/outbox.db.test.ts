@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../../db/client.ts";
 import { messageOutbox } from "../../../db/schema/index.ts";
 import { createTestDatabase } from "../../../test/db.ts";
+import { createJobRunner } from "../../jobs/runner.ts";
 import { createOutbox } from "./outbox.ts";
 
 let database: DatabaseHandle;
@@ -14,7 +15,7 @@ afterAll(async () => {
 });
 
 it("lists messages written at the same instant newest first, in the order they were written", async () => {
-  const outbox = createOutbox(database.db);
+  const outbox = createOutbox(database.db, createJobRunner({ db: database.db }));
   // Inside one transaction now() is the transaction's start, so every row gets the same created_at: a real
   // tie, as two sends in the same millisecond (or one code flow writing two messages) would give.
   await database.db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { messageOutbox } from "../../../db/schema/index.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
+import { MESSAGE_DELIVERY_JOB } from "./delivery.ts";
 
 export type MessageChannel = "EMAIL" | "SMS";
 
@@ -15,23 +17,31 @@ export interface OutboundMessage {
 
 /**
  * The messages interface (architecture: outside parties). Sending only writes the durable outbox, inside the
- * caller's transaction when one is given, so a code is never "sent" for a change that rolled back. Delivery
- * (SMTP, an SMS gateway) happens in delivery-worker.ts; with neither configured the outbox is the sandbox.
+ * caller's transaction when one is given, so a code is never "sent" for a change that rolled back. The row's
+ * delivery job (delivery.ts) is queued in the same transaction; with no SMTP or gateway the outbox is the sandbox.
  */
 export interface MessageSender {
   send(message: OutboundMessage, executor?: Database): Promise<void>;
 }
 
-export function createOutbox(db: Database) {
+export function createOutbox(db: Database, jobs: Pick<JobRunner, "enqueue">) {
   return {
     async send(message: OutboundMessage, executor: Database = db) {
-      await executor.insert(messageOutbox).values({
-        channel: message.channel,
-        to: message.to,
-        subject: message.subject ?? "",
-        body: message.body,
-        html: message.html ?? null,
-      });
+      const [row] = await executor
+        .insert(messageOutbox)
+        .values({
+          channel: message.channel,
+          to: message.to,
+          subject: message.subject ?? "",
+          body: message.body,
+          html: message.html ?? null,
+        })
+        .returning({ id: messageOutbox.id });
+      await jobs.enqueue(
+        MESSAGE_DELIVERY_JOB,
+        { messageId: row!.id },
+        { executor, dedupeKey: `message:${row!.id}` },
+      );
     },
     /**
      * Account deletion (ADRs 0063, 0165): the messages addressed to a deleted customer's contacts go, sent or

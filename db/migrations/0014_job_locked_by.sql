@@ -1,0 +1,1 @@
+ALTER TABLE "job" ADD COLUMN "locked_by" varchar(160);

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createSharedCache, type SharedCache } from "./cache.ts";
+
+let cache: SharedCache;
+afterEach(async () => {
+  await cache?.close();
+});
+
+describe("the shared cache, in process", () => {
+  it("loads once for concurrent callers and then serves the stored value", async () => {
+    cache = createSharedCache();
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const site = cache.define("site", {
+      ttlS: 60,
+      tags: () => ["site"],
+      load: async (code: string) => {
+        loads += 1;
+        await gate;
+        return { code, at: new Date("2026-01-02T03:04:05Z") };
+      },
+    });
+    const waiting = Promise.all([site("HK"), site("HK"), site("HK")]);
+    release();
+    const values = await waiting;
+    expect(loads).toBe(1);
+    expect(values.map((value) => value.code)).toEqual(["HK", "HK", "HK"]);
+    const again = await site("HK");
+    expect(loads).toBe(1);
+    expect(again.at).toEqual(new Date("2026-01-02T03:04:05Z"));
+  });
+
+  it("never keeps a failed load", async () => {
+    cache = createSharedCache();
+    let calls = 0;
+    const flaky = cache.define("flaky", {
+      ttlS: 60,
+      tags: () => ["flaky"],
+      load: async (_key: string) => {
+        calls += 1;
+        if (calls === 1) throw new Error("database unavailable");
+        return calls;
+      },
+    });
+    await expect(flaky("k")).rejects.toThrow("database unavailable");
+    expect(await flaky("k")).toBe(2);
+    expect(await flaky("k")).toBe(2);
+  });
+
+  it("drops by tag the entries that have it, in every cached function, and tells listeners", async () => {
+    cache = createSharedCache();
+    const version = { pages: 1, regions: 1 };
+    const page = cache.define("page", {
+      ttlS: 60,
+      tags: (code: string) => ["content", `page:${code}`],
+      load: async (code: string) => `${code}@${version.pages}`,
+    });
+    const regions = cache.define("regions", {
+      ttlS: 60,
+      tags: () => ["regions"],
+      load: async (_locale: string) => version.regions,
+    });
+    const heard: string[][] = [];
+    cache.onInvalidate((tags) => heard.push(tags));
+    expect(await page("home")).toBe("home@1");
+    expect(await regions("en_US")).toBe(1);
+    version.pages = 2;
+    version.regions = 2;
+    expect(await page("home")).toBe("home@1");
+    await cache.invalidate(["content"]);
+    expect(await page("home")).toBe("home@2");
+    expect(await regions("en_US")).toBe(1);
+    expect(heard).toEqual([["content"]]);
+  });
+});

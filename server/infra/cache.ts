@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { createCache } from "async-cache-dedupe";
+import { Redis } from "ioredis";
+
+/**
+ * The one cache for data the pages read often and change rarely (site info, lists of values, regions, published
+ * pages, priced products, currencies; ADR 0176). async-cache-dedupe gives: one load at a time per key however
+ * many callers wait for it; a failed load is never kept (the next call loads again); entries in Redis when
+ * REDIS_URL is set, so every instance shares them, else in this process; invalidation by tag (the library's
+ * "references"), which in Redis removes the entries for every instance at once. Invalidations are also
+ * published on a Redis channel, so in-process caches that derive from the data (the HTML cache) can clear too.
+ */
+/** The tags of what the shop caches; an invalidation names the data that changed. */
+export const CACHE_TAGS = {
+  site: "site",
+  /** The currency table: site info's currency list, prices and the coupon module's rates. */
+  currencies: "currencies",
+  /** Plans, their prices and labels. */
+  catalog: "catalog",
+  regions: "regions",
+  /** Published pages. */
+  content: "content",
+} as const;
+
+export interface SharedCacheOptions {
+  /** Redis for the entries and the invalidation channel; unset keeps everything in this process. */
+  redisUrl?: string;
+  /** Prefix of every key and tag: instances of one shop share it (tests use their own). */
+  namespace?: string;
+  /** A failed load (also rethrown to its callers) or a Redis error (the value is then loaded directly). */
+  onError?: (error: unknown) => void;
+}
+
+export type CachedFunction<A, V> = (arg: A) => Promise<V>;
+
+export interface DefineOptions<A, V> {
+  /** Time to live, in seconds. */
+  ttlS: number;
+  /** Tags of an entry: invalidate(tag) drops every entry that has it. */
+  tags: (arg: A) => string[];
+  load: (arg: A) => Promise<V>;
+}
+
+/** JSON that keeps Dates, so a value read back from Redis is the value that was stored. */
+const transformer = {
+  serialize(value: unknown) {
+    return JSON.stringify(value, function (this: Record<string, unknown>, key, item) {
+      const raw = this[key];
+      return raw instanceof Date ? { $date: raw.toISOString() } : item;
+    });
+  },
+  deserialize(text: string) {
+    return JSON.parse(text, (_key, item) =>
+      item && typeof item === "object" && typeof item.$date === "string" && Object.keys(item).length === 1
+        ? new Date(item.$date)
+        : item,
+    );
+  },
+};
+
+const REFERENCES_TTL_S = 600;
+
+export function createSharedCache(options: SharedCacheOptions = {}) {
+  const namespace = options.namespace ?? "roamly";
+  const instance = randomUUID();
+  const channel = `${namespace}:cache:invalidate`;
+  const onError = options.onError ?? (() => undefined);
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const subscriber = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false }) : null;
+  redis?.on("error", onError);
+  subscriber?.on("error", onError);
+  const cache = createCache({
+    ttl: 60,
+    storage: redis
+      ? { type: "redis", options: { client: redis, invalidation: { referencesTTL: REFERENCES_TTL_S } } }
+      : { type: "memory", options: { size: 4_096, invalidation: true } },
+    transformer,
+    onError,
+  });
+  const listeners = new Set<(tags: string[]) => void>();
+  const names = new Set<string>();
+  const tagOf = (tag: string) => `${namespace}:${tag}`;
+  const notify = (tags: string[]) => {
+    for (const listener of listeners) listener(tags);
+  };
+
+  const subscribed = subscriber
+    ? subscriber.subscribe(channel).then(() => {
+        subscriber.on("message", (_channel: string, message: string) => {
+          const { from, tags } = JSON.parse(message) as { from: string; tags: string[] };
+          if (from !== instance) notify(tags);
+        });
+      })
+    : Promise.resolve();
+  subscribed.catch(onError);
+
+  return {
+    /** A function whose results are cached by argument, with the given tags. */
+    define<A, V>(name: string, definition: DefineOptions<A, V>): CachedFunction<A, V> {
+      const fullName = `${namespace}:${name}`;
+      if (names.has(fullName)) throw new Error(`cache ${name} defined twice`);
+      names.add(fullName);
+      cache.define(
+        fullName,
+        {
+          ttl: definition.ttlS,
+          references: (arg: A) => definition.tags(arg).map(tagOf),
+        },
+        definition.load,
+      );
+      const call = (cache as unknown as Record<string, (arg: A) => Promise<V>>)[fullName]!;
+      return (arg: A) => call(arg);
+    },
+
+    /** Drops every entry with one of the tags, here and on every instance, and tells the listeners. */
+    async invalidate(tags: string[]) {
+      await cache.invalidateAll(tags.map(tagOf));
+      notify(tags);
+      if (redis) {
+        await redis.publish(channel, JSON.stringify({ from: instance, tags })).catch(onError);
+      }
+    },
+
+    /** Called with the tags of every invalidation, from this instance or another. */
+    onInvalidate(listener: (tags: string[]) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Resolves once the invalidation channel is subscribed (tests wait for it before publishing). */
+    ready: () => subscribed,
+
+    async close() {
+      listeners.clear();
+      await Promise.all([redis?.quit().catch(() => undefined), subscriber?.quit().catch(() => undefined)]);
+    },
+  };
+}
+
+export type SharedCache = ReturnType<typeof createSharedCache>;
