@@ -36,6 +36,12 @@ export type CachedFunction<A, V> = (arg: A) => Promise<V>;
 export interface DefineOptions<A, V> {
   /** Time to live, in seconds. */
   ttlS: number;
+  /**
+   * Seconds an expired entry is still served while it is loaded again in the background. Data read inside a
+   * transaction needs it: on the embedded database the transaction holds the one connection, so a load that
+   * had to wait for it would wait for itself.
+   */
+  staleS?: number;
   /** Tags of an entry: invalidate(tag) drops every entry that has it. */
   tags: (arg: A) => string[];
   load: (arg: A) => Promise<V>;
@@ -106,6 +112,7 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
         fullName,
         {
           ttl: definition.ttlS,
+          ...(definition.staleS ? { stale: definition.staleS } : {}),
           references: (arg: A) => definition.tags(arg).map(tagOf),
         },
         definition.load,

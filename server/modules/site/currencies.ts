@@ -11,11 +11,13 @@ export interface Currency extends RatedCurrency {
  * The store's currencies, every one, keyed by code: the rates coupons, checkout, orders, payments and
  * invoices convert and format with. The site module owns the currency table; this is its one reader of rates.
  * The rows sit in the shared cache for a minute and are dropped when currencies change (ADR 0176); a failed
- * read is not kept.
+ * read is not kept. Coupons and payments read them inside their transactions, so an expired entry is served for
+ * up to an hour while it is read again in the background.
  */
 export function createCurrencies(repo: Pick<SiteRepo, "currencies">, cache: SharedCache) {
   const currencyRows = cache.define("currencies", {
     ttlS: 60,
+    staleS: 3_600,
     tags: () => [CACHE_TAGS.currencies],
     load: async (_all: "all") =>
       (await repo.currencies()).map((row) => ({
