@@ -34,13 +34,6 @@ export const isEsimId = (value: unknown): value is string =>
 /** zod schemas of the same contracts, for route and form input. */
 export const orderCode = () => z.string().regex(ORDER_CODE_PATTERN);
 export const planCode = () => z.string().regex(PLAN_CODE_PATTERN);
-/** A coupon or promo code: trimmed, refused as unknown when malformed, upper-cased. */
-export const couponCode = () =>
-  z
-    .string()
-    .trim()
-    .regex(COUPON_CODE_PATTERN, "purchase.coupon.unknown")
-    .transform((code) => code.toUpperCase());
 export const iccid = () => z.string().regex(ICCID_PATTERN);
 /** An ICCID of a profile we issued (19 or 20 digits), as the sandbox tools take it. */
 export const issuedIccid = () => iccid().min(ISSUED_ICCID_MIN_LENGTH);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
-import { couponCode, iccid, planCode } from "../../../core/ids.ts";
+import { couponCode } from "../../../core/coupon-code.ts";
+import { iccid, planCode } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";

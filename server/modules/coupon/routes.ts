@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { couponCode } from "../../../core/coupon-code.ts";
 import { translate } from "../../../core/i18n/index.ts";
-import { couponCode } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
