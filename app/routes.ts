@@ -38,6 +38,12 @@ export default [
         route("ucenter/install/eSIM-install", "routes/ucenter.install.esim-install.tsx"),
         route("ucenter/install/install-guide", "routes/ucenter.install.install-guide.tsx"),
       ]),
+      // Legal documents and the public /ucenter pages (issue 10, ADR 0200): no login needed.
+      layout("routes/messages.pages.tsx", [
+        route("pageHtml", "routes/page-html.tsx"),
+        route("ucenter/about-us", "routes/ucenter.about-us.tsx"),
+        route("ucenter/join-us", "routes/ucenter.join-us.tsx"),
+      ]),
       // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
       route("my", "routes/my.tsx", [
         route("userInfo", "routes/my.user-info.tsx"),

@@ -14,6 +14,7 @@ import { esimRoutes } from "./modules/esim/routes.ts";
 import { invoiceRoutes } from "./modules/invoice/routes.ts";
 import { lovRoutes } from "./modules/lov/routes.ts";
 import { orderRoutes } from "./modules/order/routes.ts";
+import { pagesRoutes } from "./modules/pages/routes.ts";
 import { paymentRoutes } from "./modules/payment/routes.ts";
 import { recommendRoutes } from "./modules/recommend/routes.ts";
 import { regionRoutes } from "./modules/region/routes.ts";
@@ -31,6 +32,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   productRoutes(api, services);
   searchRoutes(api, services);
   contentRoutes(api, services);
+  pagesRoutes(api, services);
   recommendRoutes(api, services);
   lovRoutes(api, services);
   regionRoutes(api, services);

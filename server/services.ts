@@ -28,6 +28,8 @@ import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService } from "./modules/order/service.ts";
+import { createPagesRepo } from "./modules/pages/repo.ts";
+import { createPagesService } from "./modules/pages/service.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
 import { createRecommendRepo } from "./modules/recommend/repo.ts";
@@ -76,6 +78,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     refreshS: env.REFRESH_TOKEN_TTL_S,
   });
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter);
+  const pages = createPagesService(createPagesRepo(db));
   const account = createAccountService({
     repo: accountRepo,
     sessions,
@@ -83,6 +86,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     captcha,
     transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
     limiter: rateLimiter,
+    termsVersionInForce: (locale) => pages.termsVersionInForce(locale),
     settings: {
       scrypt: scryptParams(env),
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
@@ -180,6 +184,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     productList,
     recommend,
     content,
+    pages,
     lov: createLovService(site, catalog),
     region: createRegionService(createRegionRepo(db)),
     account,

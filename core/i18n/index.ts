@@ -13,6 +13,7 @@ import http from "./messages/http.ts";
 import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
 import ordersUi from "./messages/orders-ui.ts";
+import pages from "./messages/pages.ts";
 import purchase from "./messages/purchase.ts";
 import shell from "./messages/shell.ts";
 import validation from "./messages/validation.ts";
@@ -37,6 +38,7 @@ const named = {
   esim,
   esimUi,
   install,
+  pages,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;
@@ -70,6 +72,7 @@ export const FEATURE_MESSAGE_BUNDLES = {
   orders: ["ordersUi", "purchase"],
   esim: ["esimUi"],
   install: ["install"],
+  pages: ["pages"],
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;

@@ -15,6 +15,8 @@ import {
   destinationCountries,
   destinations,
   hotWords,
+  infoPages,
+  legalDocuments,
   liveRooms,
   notes,
   planCoverage,
@@ -40,6 +42,7 @@ import {
   SEED_SPECIFIC_WORDS,
   seedLiveRooms,
 } from "./editorial.ts";
+import { seedInfoPages, seedLegalDocuments } from "./legal.ts";
 import { SEED_CAMPAIGNS, SEED_COUPON_SCOPES, SEED_COUPONS } from "./marketing.ts";
 import { buildPlan, SEED_LABELS, type SeedPlan, standardShapes } from "./plans.ts";
 
@@ -49,9 +52,22 @@ const LOCALES = ["en_US", "zh_CN", "zh_HK"] as const;
 /** Seeds the store when the database is empty; a seeded database is left alone. */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sites);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    await seedPagesIfMissing(db);
+    return false;
+  }
   await seed(db);
   return true;
+}
+
+/** A store seeded before the legal and info pages existed gets their first versions (ADR 0200). */
+async function seedPagesIfMissing(db: Database) {
+  await db.transaction(async (tx) => {
+    const [legal] = await tx.select({ n: sql<number>`count(*)::int` }).from(legalDocuments);
+    if ((legal?.n ?? 0) === 0) await tx.insert(legalDocuments).values(seedLegalDocuments());
+    const [info] = await tx.select({ n: sql<number>`count(*)::int` }).from(infoPages);
+    if ((info?.n ?? 0) === 0) await tx.insert(infoPages).values(seedInfoPages());
+  });
 }
 
 /** The standard catalogue: every destination with its usual plan ladder (3 to 8 plans). */
@@ -205,6 +221,10 @@ export async function seed(db: Database) {
         publishedAt: new Date("2025-06-01T00:00:00Z"),
       })),
     );
+
+    // Legal documents, about us and join us (ADR 0200)
+    await tx.insert(legalDocuments).values(seedLegalDocuments());
+    await tx.insert(infoPages).values(seedInfoPages());
 
     // Marketing
     await tx.insert(campaigns).values(SEED_CAMPAIGNS.map(({ targets: _targets, ...campaign }) => campaign));

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Locale } from "../../../core/constants.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -49,6 +49,8 @@ export interface AccountServiceDeps {
   transport: PasswordTransport;
   limiter: RateLimiter;
   settings: AccountSettings;
+  /** The terms version in force in a locale, recorded on every new account (ADR 0200). */
+  termsVersionInForce?: (locale: Locale) => Promise<number | null>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -85,9 +87,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       nickName?: string;
       defaultLanguage?: string;
       preferenceCurrency?: string;
+      /** The locale whose terms the shopper read; defaults to their language. */
+      termsLocale?: Locale;
     },
     executor?: Database,
   ) {
+    const termsLocale =
+      fields.termsLocale ?? (isLocale(fields.defaultLanguage) ? fields.defaultLanguage : DEFAULT_LOCALE);
+    const acceptedTermsVersion = (await deps.termsVersionInForce?.(termsLocale)) ?? null;
     try {
       return await repo.insertCustomer(
         {
@@ -99,6 +106,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           nickName: fields.nickName ?? defaultNickName(contact),
           defaultLanguage: fields.defaultLanguage ?? null,
           preferenceCurrency: fields.preferenceCurrency ?? null,
+          acceptedTermsVersion,
         },
         executor,
       );
@@ -191,6 +199,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         nickName: input.nickName,
         defaultLanguage: input.defaultLanguage,
         preferenceCurrency: input.preferenceCurrency,
+        termsLocale: client.locale,
       });
       return loggedIn(customer, client);
     },

@@ -1,0 +1,51 @@
+import { defineMessages } from "../define.ts";
+
+// Issue 10: the legal documents (/pageHtml), about us and join us (/ucenter/about-us, /ucenter/join-us).
+// The documents' own text is editorial content in the database (ADR 0200); these are the page's UI strings.
+export default defineMessages({
+  en_US: {
+    "pages.legal.title": "Terms and policies",
+    "pages.legal.versionLine": "Version {version}, effective {date}",
+    "pages.legal.earlier": "Earlier versions",
+    "pages.legal.current": "(current)",
+    "pages.legal.others": "Other policies",
+    "pages.legal.kind.tacCondition": "Terms of service",
+    "pages.legal.kind.privacyPolicy": "Privacy policy",
+    "pages.legal.kind.refundPolicy": "Refund policy",
+    "pages.about.title": "About us",
+    "pages.join.title": "Join us",
+    "pages.updated": "Last updated {date}",
+    "pages.documentNotFound": "This page is not available.",
+    "pages.alreadyPublished": "This version is already published and cannot change.",
+  },
+  zh_CN: {
+    "pages.legal.title": "条款与政策",
+    "pages.legal.versionLine": "版本 {version}，{date} 起生效",
+    "pages.legal.earlier": "历史版本",
+    "pages.legal.current": "（当前版本）",
+    "pages.legal.others": "其他政策",
+    "pages.legal.kind.tacCondition": "服务条款",
+    "pages.legal.kind.privacyPolicy": "隐私政策",
+    "pages.legal.kind.refundPolicy": "退款政策",
+    "pages.about.title": "关于我们",
+    "pages.join.title": "加入我们",
+    "pages.updated": "最后更新于 {date}",
+    "pages.documentNotFound": "该页面暂不可用。",
+    "pages.alreadyPublished": "该版本已发布，不能修改。",
+  },
+  zh_HK: {
+    "pages.legal.title": "條款及政策",
+    "pages.legal.versionLine": "版本 {version}，{date} 起生效",
+    "pages.legal.earlier": "過往版本",
+    "pages.legal.current": "（現行版本）",
+    "pages.legal.others": "其他政策",
+    "pages.legal.kind.tacCondition": "服務條款",
+    "pages.legal.kind.privacyPolicy": "私隱政策",
+    "pages.legal.kind.refundPolicy": "退款政策",
+    "pages.about.title": "關於我們",
+    "pages.join.title": "加入我們",
+    "pages.updated": "最後更新於 {date}",
+    "pages.documentNotFound": "此頁面暫不可用。",
+    "pages.alreadyPublished": "此版本已發布，不能修改。",
+  },
+});
