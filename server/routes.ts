@@ -11,6 +11,7 @@ import { couponRoutes } from "./modules/coupon/routes.ts";
 import { esimDevRoutes } from "./modules/esim/dev-routes.ts";
 import { esimIssueDevRoutes } from "./modules/esim/issue-dev-routes.ts";
 import { esimRoutes } from "./modules/esim/routes.ts";
+import { helpRoutes } from "./modules/help/routes.ts";
 import { invoiceRoutes } from "./modules/invoice/routes.ts";
 import { lovRoutes } from "./modules/lov/routes.ts";
 import { orderRoutes } from "./modules/order/routes.ts";
@@ -33,6 +34,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   searchRoutes(api, services);
   contentRoutes(api, services);
   pagesRoutes(api, services);
+  helpRoutes(api, services);
   recommendRoutes(api, services);
   lovRoutes(api, services);
   regionRoutes(api, services);

@@ -24,6 +24,8 @@ import { createCouponRepo } from "./modules/coupon/repo.ts";
 import { createCouponService } from "./modules/coupon/service.ts";
 import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
+import { createHelpRepo } from "./modules/help/repo.ts";
+import { createHelpService } from "./modules/help/service.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
@@ -185,6 +187,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     recommend,
     content,
     pages,
+    help: createHelpService(createHelpRepo(db)),
     lov: createLovService(site, catalog),
     region: createRegionService(createRegionRepo(db)),
     account,

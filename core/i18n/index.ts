@@ -9,6 +9,7 @@ import content from "./messages/content.ts";
 import discovery from "./messages/discovery.ts";
 import esim from "./messages/esim.ts";
 import esimUi from "./messages/esim-ui.ts";
+import help from "./messages/help.ts";
 import http from "./messages/http.ts";
 import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
@@ -39,6 +40,7 @@ const named = {
   esimUi,
   install,
   pages,
+  help,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;
@@ -72,7 +74,7 @@ export const FEATURE_MESSAGE_BUNDLES = {
   orders: ["ordersUi", "purchase"],
   esim: ["esimUi"],
   install: ["install"],
-  pages: ["pages"],
+  pages: ["pages", "help"],
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;

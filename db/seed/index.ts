@@ -14,6 +14,8 @@ import {
   currencies,
   destinationCountries,
   destinations,
+  helpArticles,
+  helpWords,
   hotWords,
   infoPages,
   legalDocuments,
@@ -42,6 +44,7 @@ import {
   SEED_SPECIFIC_WORDS,
   seedLiveRooms,
 } from "./editorial.ts";
+import { seedHelpArticles, seedHelpWords } from "./help-rows.ts";
 import { seedInfoPages, seedLegalDocuments } from "./legal.ts";
 import { SEED_CAMPAIGNS, SEED_COUPON_SCOPES, SEED_COUPONS } from "./marketing.ts";
 import { buildPlan, SEED_LABELS, type SeedPlan, standardShapes } from "./plans.ts";
@@ -67,6 +70,11 @@ async function seedPagesIfMissing(db: Database) {
     if ((legal?.n ?? 0) === 0) await tx.insert(legalDocuments).values(seedLegalDocuments());
     const [info] = await tx.select({ n: sql<number>`count(*)::int` }).from(infoPages);
     if ((info?.n ?? 0) === 0) await tx.insert(infoPages).values(seedInfoPages());
+    const [help] = await tx.select({ n: sql<number>`count(*)::int` }).from(helpArticles);
+    if ((help?.n ?? 0) === 0) {
+      await tx.insert(helpArticles).values(seedHelpArticles());
+      await tx.insert(helpWords).values(seedHelpWords());
+    }
   });
 }
 
@@ -225,6 +233,8 @@ export async function seed(db: Database) {
     // Legal documents, about us and join us (ADR 0200)
     await tx.insert(legalDocuments).values(seedLegalDocuments());
     await tx.insert(infoPages).values(seedInfoPages());
+    await tx.insert(helpArticles).values(seedHelpArticles());
+    await tx.insert(helpWords).values(seedHelpWords());
 
     // Marketing
     await tx.insert(campaigns).values(SEED_CAMPAIGNS.map(({ targets: _targets, ...campaign }) => campaign));

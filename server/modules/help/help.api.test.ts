@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../test/api.ts";
+import { bearer, registerByEmail } from "../account/account-test-kit.ts";
+
+const app = setupTestApp();
+
+async function search(keyword: string, lang = "en_US") {
+  const res = await app.server.inject({
+    method: "GET",
+    url: `/o2cms/v1/pub/help/search?keyword=${encodeURIComponent(keyword)}`,
+    headers: { "x-lang": lang },
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json().articleList as { slug: string; title: string }[]).map((a) => a.slug);
+}
+
+describe("help centre (spec 2 /ucenter/help)", () => {
+  it("lists the six categories with their articles and up to 10 help words, per locale", async () => {
+    const res = await app.server.inject({
+      method: "GET",
+      url: "/o2cms/v1/pub/help/centre",
+      headers: { "x-lang": "zh_HK" },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.categories.map((c: { category: string }) => c.category)).toEqual([
+      "buying",
+      "installing",
+      "abroad",
+      "topups",
+      "refunds",
+      "account",
+    ]);
+    expect(body.categories[1].articles[0]).toMatchObject({
+      slug: "install-on-iphone",
+      title: "如何在 iPhone 上安裝 eSIM？",
+    });
+    expect(body.helpWords.length).toBeGreaterThan(0);
+    expect(body.helpWords.length).toBeLessThanOrEqual(10);
+    expect(body.helpWords).toContain("增值");
+  });
+
+  it("finds articles despite typos, in either Chinese script, and needs every word to match", async () => {
+    expect(await search("refund")).toContain("request-a-refund");
+    expect((await search("refnd"))[0]).toMatch(/refund/);
+    expect((await search("instal iphone"))[0]).toBe("install-on-iphone");
+    // Simplified query against the Traditional articles, and the other way round.
+    expect(await search("安装", "zh_HK")).toContain("install-on-iphone");
+    expect(await search("漫遊", "zh_CN")).toContain("turn-on-roaming");
+    expect(await search("iphone zebra")).toEqual([]);
+    expect(await search("%")).toEqual([]);
+  });
+
+  it("refuses a blank or over-long keyword with a 400", async () => {
+    for (const keyword of ["", "   ", "x".repeat(101)]) {
+      const res = await app.server.inject({
+        method: "GET",
+        url: `/o2cms/v1/pub/help/search?keyword=${encodeURIComponent(keyword)}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ failed: true });
+    }
+  });
+
+  it("serves an article with its related articles, and 404 for an unknown one", async () => {
+    const res = await app.server.inject({
+      method: "GET",
+      url: "/o2cms/v1/pub/help/articles/request-a-refund",
+      headers: { "x-lang": "zh_CN" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: "如何申请退款？", category: "refunds" });
+    expect(res.json().related.map((a: { slug: string }) => a.slug)).toEqual(["refund-timing"]);
+    const missing = await app.server.inject({
+      method: "GET",
+      url: "/o2cms/v1/pub/help/articles/no-such-article",
+      headers: { "x-lang": "zh_CN" },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "help.articleNotFound", message: "该帮助文章暂不可用。" });
+    const bad = await app.server.inject({ method: "GET", url: "/o2cms/v1/pub/help/articles/..%2Fetc" });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("counts one 'was this helpful' answer per visitor or customer, the last one winning", async () => {
+    const vote = (helpful: boolean, headers: Record<string, string> = {}) =>
+      app.server.inject({
+        method: "POST",
+        url: "/o2cms/v1/pub/help/articles/turn-on-roaming/feedback",
+        headers: { "content-type": "application/json", ...headers },
+        payload: { helpful },
+      });
+    const first = await vote(true);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ helpful: 1, notHelpful: 0 });
+    const cookie = String(first.headers["set-cookie"]).split(";")[0]!;
+    expect(cookie).toMatch(/^help_voter=/);
+    expect((await vote(false, { cookie })).json()).toEqual({ helpful: 0, notHelpful: 1 });
+
+    const { accessToken } = await registerByEmail(app, "helpful@example.com");
+    await vote(true, bearer(accessToken));
+    expect((await vote(true, bearer(accessToken))).json()).toEqual({ helpful: 1, notHelpful: 1 });
+
+    const bad = await vote("yes" as never);
+    expect(bad.statusCode).toBe(400);
+    const unknown = await app.server.inject({
+      method: "POST",
+      url: "/o2cms/v1/pub/help/articles/nope/feedback",
+      headers: { "content-type": "application/json" },
+      payload: { helpful: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("shows an operator's new article in search at once", async () => {
+    await app.services.help.saveArticle("esim-on-ipad", "en_US", {
+      category: "installing",
+      title: "Can I use an eSIM on an iPad?",
+      summary: "Cellular iPads support eSIM.",
+      body: "<p>Wi-Fi + Cellular iPad models support eSIM.</p>",
+    });
+    expect(await search("ipad")).toEqual(["esim-on-ipad"]);
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { HELP_SLUG } from "../../../core/help.ts";
+import { apiLocale } from "../../http/request-info.ts";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+
+const VOTER_COOKIE = "help_voter";
+const VOTER_KEY = /^[A-Za-z0-9_-]{22}$/;
+
+const SearchQuery = z.object({ keyword: z.string().trim().min(1).max(100) });
+const SlugParams = z.object({ slug: z.string().regex(HELP_SLUG) });
+const FeedbackBody = z.object({ helpful: z.boolean() });
+
+/** A logged-in shopper votes as themselves; a visitor by a random HttpOnly cookie, made on the first vote. */
+async function voterOf(request: FastifyRequest, reply: FastifyReply) {
+  const customer = await request.customer();
+  if (customer) return { key: `c:${customer.id}`.slice(0, 64), customerId: customer.id };
+  let key = request.cookies?.[VOTER_COOKIE];
+  if (!key || !VOTER_KEY.test(key)) {
+    key = randomBytes(16).toString("base64url");
+    reply.setCookie(VOTER_COOKIE, key, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: 365 * 24 * 3600,
+      secure: request.protocol === "https",
+    });
+  }
+  return { key: `v:${key}`, customerId: null };
+}
+
+export function helpRoutes(app: FastifyInstance, services: Services) {
+  // spec 2 /ucenter/help: categories with their articles, and the help words (spec 9: up to 10).
+  app.get("/o2cms/v1/pub/help/centre", async (request) => services.help.centre(apiLocale(request)));
+
+  app.get("/o2cms/v1/pub/help/search", async (request) => {
+    const { keyword } = parseInput(SearchQuery, request.query);
+    return { articleList: await services.help.search(keyword, apiLocale(request)) };
+  });
+
+  app.get("/o2cms/v1/pub/help/articles/:slug", async (request) => {
+    const { slug } = parseInput(SlugParams, request.params);
+    return services.help.article(slug, apiLocale(request));
+  });
+
+  app.post("/o2cms/v1/pub/help/articles/:slug/feedback", async (request, reply) => {
+    const { slug } = parseInput(SlugParams, request.params);
+    const { helpful } = parseInput(FeedbackBody, request.body);
+    return services.help.feedback(slug, apiLocale(request), helpful, await voterOf(request, reply));
+  });
+}
