@@ -43,6 +43,8 @@ export default [
         route("pageHtml", "routes/page-html.tsx"),
         route("ucenter/about-us", "routes/ucenter.about-us.tsx"),
         route("ucenter/join-us", "routes/ucenter.join-us.tsx"),
+        route("ucenter/help", "routes/ucenter.help.tsx"),
+        route("ucenter/help/:slug", "routes/ucenter.help.article.tsx"),
       ]),
       // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
       route("my", "routes/my.tsx", [

@@ -12,6 +12,7 @@ import { CouponDialog, type PaymentMethod } from "../features/checkout/CouponDia
 import { newIdempotencyKey, startPayment } from "../features/checkout/pay-flow.ts";
 import { QuantityStepper } from "../features/checkout/QuantityStepper.tsx";
 import { type CheckoutRequest, iccidTail, type OrderView, type Quote } from "../features/checkout/types.ts";
+import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { useApi } from "../lib/api.ts";
 import { HttpError } from "../lib/http/client.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
@@ -473,6 +474,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <AuthenticationDialog open onClose={() => setAuthOpen(false)} />
         </Suspense>
       )}
+      <HelpLinks page="checkout" className="mt-10 border-t border-slate-200 pt-6" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import discovery from "./messages/discovery.ts";
 import esim from "./messages/esim.ts";
 import esimUi from "./messages/esim-ui.ts";
 import help from "./messages/help.ts";
+import helpLinks from "./messages/help-links.ts";
 import http from "./messages/http.ts";
 import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
@@ -41,6 +42,7 @@ const named = {
   install,
   pages,
   help,
+  helpLinks,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;
@@ -70,9 +72,9 @@ export const SHELL_MESSAGE_MODULES = [
  */
 export const FEATURE_MESSAGE_BUNDLES = {
   content: ["content"],
-  purchase: ["checkoutUi", "purchase"],
+  purchase: ["checkoutUi", "purchase", "helpLinks"],
   orders: ["ordersUi", "purchase"],
-  esim: ["esimUi"],
+  esim: ["esimUi", "helpLinks"],
   install: ["install"],
   pages: ["pages", "help"],
 } as const satisfies Record<string, readonly MessageModuleName[]>;
