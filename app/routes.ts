@@ -11,6 +11,15 @@ export default [
         route("cmsCLP", "routes/cms-clp.tsx"),
         route("preview/:id", "routes/preview.tsx"),
       ]),
+      // China-trip pages (issue 10): content pages with the pages bundle for their own buttons.
+      layout("routes/messages.content.tsx", { id: "china-content-messages" }, [
+        layout("routes/messages.pages.tsx", { id: "china-pages-messages" }, [
+          route("gogochina", "routes/gogochina.tsx"),
+          route("gogochina/popupContent", "routes/gogochina.popup-content.tsx"),
+          route("gogochinaApp", "routes/gogochina-app.tsx"),
+          route("uniapp", "routes/uniapp.tsx"),
+        ]),
+      ]),
       route("plp", "routes/plp.tsx"),
       route("pdp/:id", "routes/pdp.tsx"),
       route("category", "routes/category.tsx"),

@@ -70,6 +70,43 @@ async function seedPagesIfMissing(db: Database) {
     if ((legal?.n ?? 0) === 0) await tx.insert(legalDocuments).values(seedLegalDocuments());
     const [info] = await tx.select({ n: sql<number>`count(*)::int` }).from(infoPages);
     if ((info?.n ?? 0) === 0) await tx.insert(infoPages).values(seedInfoPages());
+    // The China-trip pages and their plan list (issue 10).
+    const [china] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contentPages)
+      .where(sql`${contentPages.pageCode} = 'gogochina'`);
+    if ((china?.n ?? 0) === 0) {
+      const list = SEED_RECOMMEND_LISTS.find((l) => l.recommendCode === "CHINA_TRIP")!;
+      const codes = list.plans.split(" ");
+      await tx
+        .insert(recommendLists)
+        .values({ recommendCode: list.recommendCode, name: list.name })
+        .onConflictDoNothing();
+      await tx
+        .insert(recommendItems)
+        .values(
+          codes.map((platformProductCode, index) => ({
+            recommendCode: list.recommendCode,
+            platformProductCode,
+            score: (codes.length - index) * 10,
+          })),
+        )
+        .onConflictDoNothing();
+      await tx.insert(contentPages).values(
+        seedContentPages()
+          .filter((document) => document.pageCode.startsWith("gogochina"))
+          .map((document) => ({
+            siteCode: SITE_CODE,
+            pageCode: document.pageCode,
+            pageType: document.pageType,
+            lang: document.lang,
+            status: "published" as const,
+            title: document.title,
+            document,
+            publishedAt: new Date("2025-06-01T00:00:00Z"),
+          })),
+      );
+    }
     const [help] = await tx.select({ n: sql<number>`count(*)::int` }).from(helpArticles);
     if ((help?.n ?? 0) === 0) {
       await tx.insert(helpArticles).values(seedHelpArticles());
