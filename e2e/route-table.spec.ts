@@ -167,3 +167,20 @@ for (const path of NOT_BUILT) {
     expect((await page.goto(path))?.status()).toBe(200);
   });
 }
+
+test("a trailing slash redirects to the path without it, never off the site (spec 2)", async ({
+  request,
+  baseURL,
+}) => {
+  for (const [from, to] of [
+    ["/zh_CN/", "/zh_CN"],
+    ["/zh_HK/plp/?type=COUNTRY", "/zh_HK/plp?type=COUNTRY"],
+    ["/ucenter/help/", "/ucenter/help"],
+    ["//evil.example/", "/evil.example"],
+  ] as const) {
+    // Absolute, so "//evil.example/" reaches the server as a path rather than as another host.
+    const res = await request.get(`${baseURL}${from}`, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(res.headers().location, from).toBe(to);
+  }
+});
