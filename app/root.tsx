@@ -74,6 +74,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   // The session (cookie or bearer header) decides the header's state; such requests are never HTML-cached
   // (server/infra/html-cache.ts skips any request with a session cookie or Authorization header).
+  // spec 3 footer content (contact ways), which operators edit per locale.
+  const footer = services.pages.footer(locale);
   const [site, customer] = await Promise.all([
     services.site.siteInfo(info.siteCode, locale),
     pageCustomer(context.get(appContext), request, url),
@@ -97,6 +99,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       : null,
     // spec 6: the register link shows only when phone or email registration is enabled.
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
+    footer: await footer,
     site: {
       onlineShopName: site.defaultOnlineShopName,
       supportLangList: site.supportLangList,

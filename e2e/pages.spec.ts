@@ -60,6 +60,17 @@ test("the footer's terms link opens the terms, and a foreign url is refused with
   page,
 }) => {
   await page.goto("/zh_HK");
+  // spec 3 footer content: the operator's contact ways, an e-mail and a phone as links.
+  const contact = page.getByRole("region", { name: "聯絡我們" });
+  await expect(contact.getByRole("link", { name: "support@roamly.example" })).toHaveAttribute(
+    "href",
+    "mailto:support@roamly.example",
+  );
+  await expect(contact.getByRole("link", { name: "+852 3000 1234" })).toHaveAttribute(
+    "href",
+    "tel:+85230001234",
+  );
+  await expect(contact.getByText("全天 24 小時，中英文服務")).toBeVisible();
   await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "服務條款" }).click();
   await expect(page).toHaveURL(/\/zh_HK\/pageHtml\?htmlType=tacCondition$/);

@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -105,3 +106,12 @@ export const helpFeedback = pgTable(
   },
   (t) => [uniqueIndex("help_feedback_voter_idx").on(t.slug, t.voterKey)],
 );
+
+/** spec 3 footer content per locale: the contact ways' title, the ways ({key, value}) and a content list. */
+export const footerContents = pgTable("footer_content", {
+  lang: varchar("lang", { length: 8 }).primaryKey(),
+  contactWaysTitle: text("contact_ways_title").notNull(),
+  contactWays: jsonb("contact_ways").$type<{ key: string; value: string }[]>().notNull(),
+  contentList: jsonb("content_list").$type<string[]>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ import {
   currencies,
   destinationCountries,
   destinations,
+  footerContents,
   helpArticles,
   helpWords,
   hotWords,
@@ -45,7 +46,7 @@ import {
   seedLiveRooms,
 } from "./editorial.ts";
 import { seedHelpArticles, seedHelpWords } from "./help-rows.ts";
-import { seedInfoPages, seedLegalDocuments } from "./legal.ts";
+import { seedFooterContents, seedInfoPages, seedLegalDocuments } from "./legal.ts";
 import { SEED_CAMPAIGNS, SEED_COUPON_SCOPES, SEED_COUPONS } from "./marketing.ts";
 import { buildPlan, SEED_LABELS, type SeedPlan, standardShapes } from "./plans.ts";
 
@@ -70,6 +71,8 @@ async function seedPagesIfMissing(db: Database) {
     if ((legal?.n ?? 0) === 0) await tx.insert(legalDocuments).values(seedLegalDocuments());
     const [info] = await tx.select({ n: sql<number>`count(*)::int` }).from(infoPages);
     if ((info?.n ?? 0) === 0) await tx.insert(infoPages).values(seedInfoPages());
+    const [footer] = await tx.select({ n: sql<number>`count(*)::int` }).from(footerContents);
+    if ((footer?.n ?? 0) === 0) await tx.insert(footerContents).values(seedFooterContents());
     // The China-trip pages and their plan list (issue 10).
     const [china] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -272,6 +275,7 @@ export async function seed(db: Database) {
     await tx.insert(infoPages).values(seedInfoPages());
     await tx.insert(helpArticles).values(seedHelpArticles());
     await tx.insert(helpWords).values(seedHelpWords());
+    await tx.insert(footerContents).values(seedFooterContents());
 
     // Marketing
     await tx.insert(campaigns).values(SEED_CAMPAIGNS.map(({ targets: _targets, ...campaign }) => campaign));

@@ -443,3 +443,39 @@ export function seedInfoPages() {
     })),
   );
 }
+
+/** spec 3 footer content: the contact ways the footer shows, per locale. */
+export function seedFooterContents() {
+  return [
+    {
+      lang: "en_US",
+      contactWaysTitle: "Contact us",
+      contactWays: [
+        { key: "E-mail", value: "support@roamly.example" },
+        { key: "Phone", value: "+852 3000 1234" },
+        { key: "Customer service", value: "24/7, in English and Chinese" },
+      ],
+      contentList: ["Roamly Ltd, Hong Kong"],
+    },
+    {
+      lang: "zh_CN",
+      contactWaysTitle: "联系我们",
+      contactWays: [
+        { key: "邮箱", value: "support@roamly.example" },
+        { key: "电话", value: "+852 3000 1234" },
+        { key: "客户服务", value: "全天 24 小时，中英文服务" },
+      ],
+      contentList: ["Roamly 有限公司，香港"],
+    },
+    {
+      lang: "zh_HK",
+      contactWaysTitle: "聯絡我們",
+      contactWays: [
+        { key: "電郵", value: "support@roamly.example" },
+        { key: "電話", value: "+852 3000 1234" },
+        { key: "客戶服務", value: "全天 24 小時，中英文服務" },
+      ],
+      contentList: ["Roamly 有限公司，香港"],
+    },
+  ].map((row) => ({ ...row, updatedAt: LEGAL_EFFECTIVE_AT }));
+}

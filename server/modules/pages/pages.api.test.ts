@@ -115,3 +115,33 @@ describe("about-us/{lang}.json (spec 7)", () => {
     expect(res.json()).toMatchObject({ summary: "Edited summary", body: "<p>Edited</p>" });
   });
 });
+
+describe("footer content (spec 3)", () => {
+  it("serves the contact ways per locale, and an operator's edit", async () => {
+    const res = await app.server.inject({
+      method: "GET",
+      url: "/o2cms/v1/pub/footer",
+      headers: { "x-lang": "zh_CN" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      contactWaysTitle: "联系我们",
+      contactWays: [{ key: "邮箱", value: "support@roamly.example" }, { key: "电话" }, { key: "客户服务" }],
+    });
+    await app.services.pages.saveFooter("zh_CN", {
+      contactWaysTitle: "联系方式",
+      contactWays: [{ key: "微信", value: "roamly_hk" }],
+      contentList: [],
+    });
+    const edited = await app.server.inject({
+      method: "GET",
+      url: "/o2cms/v1/pub/footer",
+      headers: { "x-lang": "zh_CN" },
+    });
+    expect(edited.json()).toEqual({
+      contactWaysTitle: "联系方式",
+      contactWays: [{ key: "微信", value: "roamly_hk" }],
+      contentList: [],
+    });
+  });
+});

@@ -1,6 +1,12 @@
 import { and, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { type InfoPageKey, infoPages, type LegalKind, legalDocuments } from "../../../db/schema/index.ts";
+import {
+  footerContents,
+  type InfoPageKey,
+  infoPages,
+  type LegalKind,
+  legalDocuments,
+} from "../../../db/schema/index.ts";
 
 export function createPagesRepo(db: Database) {
   return {
@@ -80,6 +86,32 @@ export function createPagesRepo(db: Database) {
         .where(and(eq(infoPages.pageKey, pageKey), eq(infoPages.lang, lang)))
         .limit(1);
       return row ?? null;
+    },
+
+    async footer(lang: string) {
+      const [row] = await db.select().from(footerContents).where(eq(footerContents.lang, lang)).limit(1);
+      return row ?? null;
+    },
+
+    async saveFooter(values: {
+      lang: string;
+      contactWaysTitle: string;
+      contactWays: { key: string; value: string }[];
+      contentList: string[];
+    }) {
+      const updatedAt = new Date();
+      await db
+        .insert(footerContents)
+        .values({ ...values, updatedAt })
+        .onConflictDoUpdate({
+          target: footerContents.lang,
+          set: {
+            contactWaysTitle: values.contactWaysTitle,
+            contactWays: values.contactWays,
+            contentList: values.contentList,
+            updatedAt,
+          },
+        });
     },
 
     async saveInfoPage(values: {

@@ -17,6 +17,9 @@ export function pagesRoutes(app: FastifyInstance, services: Services) {
     return services.pages.legalDocument(kind, apiLocale(request), version);
   });
 
+  // spec 3 footer content: contactWaysTitle, contactWays [{key, value}], content list.
+  app.get("/o2cms/v1/pub/footer", async (request) => services.pages.footer(apiLocale(request)));
+
   // spec 7: about-us/{lang}.json from static storage, without a token.
   app.get<{ Params: { file: string } }>("/pub-res/about-us/:file", async (request, reply) => {
     const locale = localeOfResourceFile(request.params.file);

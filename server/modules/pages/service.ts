@@ -30,8 +30,40 @@ export interface InfoPageView {
  * Legal documents and the about-us and join-us pages (issue 10, ADR 0200). The storefront reads them; the
  * operator console drafts, publishes and edits them through the same service.
  */
+/** spec 3 footer content. */
+export interface FooterContent {
+  contactWaysTitle: string;
+  contactWays: { key: string; value: string }[];
+  contentList: string[];
+}
+
+const FOOTER_CACHE_MS = 10_000;
+
 export function createPagesService(repo: PagesRepo, clock: () => Date = () => new Date()) {
+  // The footer is on every page render; a short in-process cache keeps it off the hot path (as site info).
+  const footerCache = new Map<string, { at: number; value: Promise<FooterContent> }>();
+
   return {
+    /** spec 3: the footer's contact ways and content list in a locale; empty when none is stored. */
+    footer(lang: Locale): Promise<FooterContent> {
+      const hit = footerCache.get(lang);
+      if (hit && Date.now() - hit.at < FOOTER_CACHE_MS) return hit.value;
+      const value = repo.footer(lang).then((row) => ({
+        contactWaysTitle: row?.contactWaysTitle ?? "",
+        contactWays: row?.contactWays ?? [],
+        contentList: row?.contentList ?? [],
+      }));
+      footerCache.set(lang, { at: Date.now(), value });
+      value.catch(() => footerCache.delete(lang));
+      return value;
+    },
+
+    /** Console: replaces the footer content of a locale; every instance shows it within the cache's 10 s. */
+    async saveFooter(lang: Locale, input: FooterContent) {
+      await repo.saveFooter({ lang, ...input });
+      footerCache.delete(lang);
+    },
+
     /** The version in force (or the one asked for, if it has come into force) in a locale. */
     async legalDocument(kind: LegalKind, lang: Locale, version?: number): Promise<LegalDocumentView> {
       const inForce = await repo.publishedVersions(kind, lang, clock());
