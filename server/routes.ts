@@ -14,6 +14,7 @@ import { esimRoutes } from "./modules/esim/routes.ts";
 import { helpRoutes } from "./modules/help/routes.ts";
 import { invoiceRoutes } from "./modules/invoice/routes.ts";
 import { lovRoutes } from "./modules/lov/routes.ts";
+import { notificationRoutes } from "./modules/notification/routes.ts";
 import { orderRoutes } from "./modules/order/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { paymentRoutes } from "./modules/payment/routes.ts";
@@ -43,6 +44,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   couponRoutes(api, services);
   checkoutRoutes(api, services);
   orderRoutes(api, services);
+  notificationRoutes(api, services);
   paymentRoutes(api, services, publicOrigin);
   esimRoutes(api, services);
   if (services.esimSandbox) esimDevRoutes(api, services, services.esimSandbox);

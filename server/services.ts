@@ -28,6 +28,8 @@ import { createHelpRepo } from "./modules/help/repo.ts";
 import { createHelpService } from "./modules/help/service.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
+import { createNotificationRepo } from "./modules/notification/repo.ts";
+import { createNotificationService } from "./modules/notification/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService } from "./modules/order/service.ts";
 import { createPagesRepo } from "./modules/pages/repo.ts";
@@ -81,6 +83,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter);
   const pages = createPagesService(createPagesRepo(db));
+  const notifications = createNotificationService(createNotificationRepo(db));
   const account = createAccountService({
     repo: accountRepo,
     sessions,
@@ -133,6 +136,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     coupons: coupon,
     jobs,
     outbox,
+    notifications,
     providers: payments.providers,
     // eSIM delivery plugs into the fulfilment seam (ADR 0106) and fills the order detail's eSIMs.
     onFulfilling: (row) => esim.onFulfilling(row),
@@ -148,6 +152,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     orders: order,
     jobs,
     outbox,
+    notifications,
     supplier: supplier.supplier,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
     provisionMaxAttempts: env.ESIM_PROVISION_MAX_ATTEMPTS,
@@ -188,6 +193,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     content,
     pages,
     help: createHelpService(createHelpRepo(db)),
+    notifications,
     lov: createLovService(site, catalog),
     region: createRegionService(createRegionRepo(db)),
     account,

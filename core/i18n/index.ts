@@ -14,6 +14,7 @@ import helpLinks from "./messages/help-links.ts";
 import http from "./messages/http.ts";
 import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
+import notify from "./messages/notifications.ts";
 import ordersUi from "./messages/orders-ui.ts";
 import pages from "./messages/pages.ts";
 import purchase from "./messages/purchase.ts";
@@ -43,6 +44,7 @@ const named = {
   pages,
   help,
   helpLinks,
+  notify,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;
@@ -77,6 +79,7 @@ export const FEATURE_MESSAGE_BUNDLES = {
   esim: ["esimUi", "helpLinks"],
   install: ["install"],
   pages: ["pages", "help"],
+  notifications: ["notify"],
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;
