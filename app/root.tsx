@@ -95,7 +95,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     origin: info.origin,
     // spec 6: the logged-in customer's names (the header shows the nickname); null for a visitor.
     user: customer
-      ? { nickName: customer.nickName ?? customer.loginName ?? "", loginName: customer.loginName }
+      ? {
+          nickName: customer.nickName ?? customer.loginName ?? "",
+          loginName: customer.loginName,
+          // The account menu's count of unread notices (spec 2 /ucenter/push, ADR 0204).
+          unreadNotifications: await services.notifications.unreadCount(customer.id),
+        }
       : null,
     // spec 6: the register link shows only when phone or email registration is enabled.
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,

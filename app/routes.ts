@@ -73,6 +73,7 @@ export default [
       route("ucenter", "routes/ucenter.tsx", [
         // Protected ucenter pages (coupon, eSIM, order, purchased); the public install help is above.
         route("order/pdf-page", "routes/ucenter.order.pdf-page.tsx"),
+        layout("routes/messages.notifications.tsx", [route("push", "routes/ucenter.push.tsx")]),
         layout("routes/messages.orders.tsx", { id: "ucenter-orders-messages" }, [
           route("order/list", "routes/ucenter.order.list.tsx"),
           route("order/:code", "routes/ucenter.order.detail.tsx"),

@@ -8,12 +8,12 @@ function list(who: Shopper, lang = "en_US") {
   return getAs(app, who, "/o2cum/v1/customer/notifications?page=0&size=20", lang);
 }
 
-function post(who: Shopper, url: string, payload: unknown, method: "POST" | "PUT" = "POST") {
-  return app.server.inject({
+async function post(who: Shopper, url: string, payload: object, method: "POST" | "PUT" = "POST") {
+  return await app.server.inject({
     method,
     url,
     headers: { ...who.headers, "content-type": "application/json" },
-    payload,
+    payload: JSON.stringify(payload),
   });
 }
 
