@@ -74,3 +74,21 @@ test("the checkout links to the help articles that fit it", async ({ page }) => 
   await page.goto("/zh_CN/ucenter/help/payment-methods");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("可以使用哪些付款方式？");
 });
+
+test("send a support message from an article; it reaches the support inbox", async ({ page }) => {
+  const email = `help-${Date.now().toString(36)}@example.com`;
+  await page.goto("/zh_HK/ucenter/help/no-connection-abroad");
+  await hydrated(page);
+  const form = page.getByRole("form", { name: "聯絡客服" });
+  await form.getByLabel("您的電郵").fill(email);
+  await form.getByLabel("問題類型").selectOption("abroad");
+  await form.getByLabel("訂單編號（選填）").fill("R2025XYZ");
+  await form.getByLabel("需要甚麼協助？").fill("I landed in Beijing and have no data.");
+  await form.getByRole("button", { name: "發送訊息" }).click();
+  await expect(page.getByText("多謝，您的訊息已發送。我們會在一個工作天內以電郵回覆。")).toBeVisible();
+  const inbox = await page.request.get("/__dev/outbox?to=support@roamly.example");
+  const messages = (await inbox.json()).messages as { subject: string; body: string }[];
+  expect(messages.find((m) => m.subject === `[abroad] R2025XYZ from ${email}`)?.body).toContain(
+    "I landed in Beijing and have no data.",
+  );
+});

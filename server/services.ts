@@ -26,6 +26,7 @@ import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
 import { createHelpRepo } from "./modules/help/repo.ts";
 import { createHelpService } from "./modules/help/service.ts";
+import { createSupportDesk } from "./modules/help/support.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
 import { createNotificationRepo } from "./modules/notification/repo.ts";
@@ -194,6 +195,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     pages,
     help: createHelpService(createHelpRepo(db)),
     notifications,
+    support: createSupportDesk({ outbox, limiter: rateLimiter }),
     lov: createLovService(site, catalog),
     region: createRegionService(createRegionRepo(db)),
     account,

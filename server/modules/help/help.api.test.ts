@@ -122,3 +122,56 @@ describe("help centre (spec 2 /ucenter/help)", () => {
     expect(await search("ipad")).toEqual(["esim-on-ipad"]);
   });
 });
+
+describe("contact support (help centre)", () => {
+  const send = (payload: Record<string, unknown>, ip = "198.51.100.7", lang = "zh_HK") =>
+    app.server.inject({
+      method: "POST",
+      url: "/o2cms/v1/pub/help/support",
+      headers: { "content-type": "application/json", "x-lang": lang },
+      remoteAddress: ip,
+      payload,
+    });
+
+  it("lands in the support inbox and acknowledges the shopper in their language", async () => {
+    const res = await send({
+      email: "traveller@example.com",
+      topic: "abroad",
+      orderCode: "R2025ABC",
+      message: "No data in Shanghai since this morning.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain("您的訊息已發送");
+    const [toSupport] = await app.services.outbox.recent("support@roamly.example", 1);
+    expect(toSupport).toMatchObject({
+      channel: "EMAIL",
+      subject: "[abroad] R2025ABC from traveller@example.com",
+    });
+    expect(toSupport!.body).toContain("No data in Shanghai since this morning.");
+    const [ack] = await app.services.outbox.recent("traveller@example.com", 1);
+    expect(ack!.subject).toBe("我們已收到您的訊息");
+  });
+
+  it("refuses a bad e-mail, topic or too short a message with a 400, and sends nothing", async () => {
+    const before = (await app.services.outbox.recent("support@roamly.example", 50)).length;
+    for (const payload of [
+      { email: "nope", topic: "abroad", message: "A long enough message" },
+      { email: "a@example.com", topic: "spam", message: "A long enough message" },
+      { email: "a@example.com", topic: "abroad", message: "short" },
+      { email: "a@example.com", topic: "abroad", message: "A long enough message", orderCode: "<script>" },
+    ]) {
+      const res = await send(payload, "198.51.100.8");
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ failed: true });
+    }
+    expect((await app.services.outbox.recent("support@roamly.example", 50)).length).toBe(before);
+  });
+
+  it("limits how often one address can write", async () => {
+    const payload = { email: "busy@example.com", topic: "other", message: "Please call me back soon." };
+    for (let i = 0; i < 5; i++) expect((await send(payload, "198.51.100.9")).statusCode).toBe(200);
+    const limited = await send(payload, "198.51.100.9");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ failed: true, code: "error.rateLimited" });
+  });
+});

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HELP_SLUG } from "../../../core/help.ts";
+import { isEmail } from "../../../core/validation.ts";
 import { apiLocale } from "../../http/request-info.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
+import { SUPPORT_TOPICS } from "./support.ts";
 
 const VOTER_COOKIE = "help_voter";
 const VOTER_KEY = /^[A-Za-z0-9_-]{22}$/;
@@ -12,6 +14,17 @@ const VOTER_KEY = /^[A-Za-z0-9_-]{22}$/;
 const SearchQuery = z.object({ keyword: z.string().trim().min(1).max(100) });
 const SlugParams = z.object({ slug: z.string().regex(HELP_SLUG) });
 const FeedbackBody = z.object({ helpful: z.boolean() });
+const SupportBody = z.object({
+  email: z.string().trim().max(254).refine(isEmail, "validation.email"),
+  topic: z.enum(SUPPORT_TOPICS),
+  orderCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  message: z.string().trim().min(10).max(2000),
+});
 
 /** A logged-in shopper votes as themselves; a visitor by a random HttpOnly cookie, made on the first vote. */
 async function voterOf(request: FastifyRequest, reply: FastifyReply) {
@@ -43,6 +56,17 @@ export function helpRoutes(app: FastifyInstance, services: Services) {
   app.get("/o2cms/v1/pub/help/articles/:slug", async (request) => {
     const { slug } = parseInput(SlugParams, request.params);
     return services.help.article(slug, apiLocale(request));
+  });
+
+  // The help centre's contact form: lands in the support inbox through the outbox (issue 10).
+  app.post("/o2cms/v1/pub/help/support", async (request) => {
+    const input = parseInput(SupportBody, request.body);
+    const customer = await request.customer();
+    return services.support.send(input, {
+      ip: request.ip,
+      locale: apiLocale(request),
+      customerId: customer?.id ?? null,
+    });
   });
 
   app.post("/o2cms/v1/pub/help/articles/:slug/feedback", async (request, reply) => {
