@@ -92,7 +92,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     captcha,
     transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
     limiter: rateLimiter,
-    termsVersionInForce: (locale) => pages.termsVersionInForce(locale),
+    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
     settings: {
       scrypt: scryptParams(env),
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,

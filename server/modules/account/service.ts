@@ -50,7 +50,7 @@ export interface AccountServiceDeps {
   limiter: RateLimiter;
   settings: AccountSettings;
   /** The terms version in force in a locale, recorded on every new account (ADR 0200). */
-  termsVersionInForce?: (locale: Locale) => Promise<number | null>;
+  termsVersionInForce?: (locale: Locale, executor?: Database) => Promise<number | null>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -94,7 +94,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   ) {
     const termsLocale =
       fields.termsLocale ?? (isLocale(fields.defaultLanguage) ? fields.defaultLanguage : DEFAULT_LOCALE);
-    const acceptedTermsVersion = (await deps.termsVersionInForce?.(termsLocale)) ?? null;
+    // In the caller's transaction when there is one (social sign-up makes the account inside one).
+    const acceptedTermsVersion = (await deps.termsVersionInForce?.(termsLocale, executor)) ?? null;
     try {
       return await repo.insertCustomer(
         {

@@ -11,8 +11,8 @@ import {
 export function createPagesRepo(db: Database) {
   return {
     /** Published versions of a document in a locale that are in force at `now`, newest first. */
-    publishedVersions(kind: LegalKind, lang: string, now: Date) {
-      return db
+    publishedVersions(kind: LegalKind, lang: string, now: Date, executor: Database = db) {
+      return executor
         .select()
         .from(legalDocuments)
         .where(

@@ -1,4 +1,5 @@
 import type { Locale } from "../../../core/constants.ts";
+import type { Database } from "../../../db/client.ts";
 import type { InfoPageKey, LegalKind } from "../../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { sanitizeOperatorHtml } from "../content/sanitize.ts";
@@ -80,9 +81,12 @@ export function createPagesService(repo: PagesRepo, clock: () => Date = () => ne
       };
     },
 
-    /** The terms version a shopper accepts when they register now; null when no terms are in force. */
-    async termsVersionInForce(lang: Locale): Promise<number | null> {
-      const [row] = await repo.publishedVersions("tacCondition", lang, clock());
+    /**
+     * The terms version a shopper accepts when they register now; null when no terms are in force. Inside a
+     * transaction pass its executor: an embedded database has one connection, which the transaction holds.
+     */
+    async termsVersionInForce(lang: Locale, executor?: Database): Promise<number | null> {
+      const [row] = await repo.publishedVersions("tacCondition", lang, clock(), executor);
       return row?.version ?? null;
     },
 
