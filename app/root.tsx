@@ -66,6 +66,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   // The session (cookie or bearer header) decides the header's state; such requests are never HTML-cached
   // (server/infra/html-cache.ts skips any request with a session cookie or Authorization header).
+  // spec 3 footer content (contact ways), which operators edit per locale.
+  const footer = services.pages.footer(locale);
   const [site, customer] = await Promise.all([
     services.site.siteInfo(info.siteCode, locale),
     pageCustomer(context.get(appContext), request, url),
@@ -85,10 +87,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     origin: info.origin,
     // spec 6: the logged-in customer's names (the header shows the nickname); null for a visitor.
     user: customer
-      ? { nickName: customer.nickName ?? customer.loginName ?? "", loginName: customer.loginName }
+      ? {
+          nickName: customer.nickName ?? customer.loginName ?? "",
+          loginName: customer.loginName,
+          // The account menu's count of unread notices (spec 2 /ucenter/push, ADR 0204).
+          unreadNotifications: await services.notifications.unreadCount(customer.id),
+        }
       : null,
     // spec 6: the register link shows only when phone or email registration is enabled.
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
+    footer: await footer,
     site: {
       onlineShopName: site.defaultOnlineShopName,
       supportLangList: site.supportLangList,

@@ -11,6 +11,15 @@ export default [
         route("cmsCLP", "routes/cms-clp.tsx"),
         route("preview/:id", "routes/preview.tsx"),
       ]),
+      // China-trip pages (issue 10): content pages with the pages bundle for their own buttons.
+      layout("routes/messages.content.tsx", { id: "china-content-messages" }, [
+        layout("routes/messages.pages.tsx", { id: "china-pages-messages" }, [
+          route("gogochina", "routes/gogochina.tsx"),
+          route("gogochina/popupContent", "routes/gogochina.popup-content.tsx"),
+          route("gogochinaApp", "routes/gogochina-app.tsx"),
+          route("uniapp", "routes/uniapp.tsx"),
+        ]),
+      ]),
       route("plp", "routes/plp.tsx"),
       route("pdp/:id", "routes/pdp.tsx"),
       route("category", "routes/category.tsx"),
@@ -38,6 +47,14 @@ export default [
         route("ucenter/install/eSIM-install", "routes/ucenter.install.esim-install.tsx"),
         route("ucenter/install/install-guide", "routes/ucenter.install.install-guide.tsx"),
       ]),
+      // Legal documents and the public /ucenter pages (issue 10, ADR 0200): no login needed.
+      layout("routes/messages.pages.tsx", [
+        route("pageHtml", "routes/page-html.tsx"),
+        route("ucenter/about-us", "routes/ucenter.about-us.tsx"),
+        route("ucenter/join-us", "routes/ucenter.join-us.tsx"),
+        route("ucenter/help", "routes/ucenter.help.tsx"),
+        route("ucenter/help/:slug", "routes/ucenter.help.article.tsx"),
+      ]),
       // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
       route("my", "routes/my.tsx", [
         route("userInfo", "routes/my.user-info.tsx"),
@@ -56,6 +73,7 @@ export default [
       route("ucenter", "routes/ucenter.tsx", [
         // Protected ucenter pages (coupon, eSIM, order, purchased); the public install help is above.
         route("order/pdf-page", "routes/ucenter.order.pdf-page.tsx"),
+        layout("routes/messages.notifications.tsx", [route("push", "routes/ucenter.push.tsx")]),
         layout("routes/messages.orders.tsx", { id: "ucenter-orders-messages" }, [
           route("order/list", "routes/ucenter.order.list.tsx"),
           route("order/:code", "routes/ucenter.order.detail.tsx"),

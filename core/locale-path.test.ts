@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { localeFromAcceptLanguage, localePath, splitLocale, switchLocale } from "./locale-path.ts";
+import {
+  localeFromAcceptLanguage,
+  localePath,
+  pathWithoutTrailingSlash,
+  splitLocale,
+  switchLocale,
+} from "./locale-path.ts";
 
 describe("splitLocale", () => {
   it.each([
@@ -85,5 +91,17 @@ describe("localeFromAcceptLanguage (spec 2: browser language list)", () => {
     ["en;q=abc, zh", "zh_CN"],
   ])("%j -> %j", (header, expected) => {
     expect(localeFromAcceptLanguage(header)).toBe(expected);
+  });
+});
+
+describe("pathWithoutTrailingSlash (spec 2: no trailing slash)", () => {
+  it("drops trailing slashes, leaves canonical paths alone, and never makes a protocol-relative path", () => {
+    expect(pathWithoutTrailingSlash("/zh_CN/")).toBe("/zh_CN");
+    expect(pathWithoutTrailingSlash("/zh_HK/plp//")).toBe("/zh_HK/plp");
+    expect(pathWithoutTrailingSlash("/")).toBeNull();
+    expect(pathWithoutTrailingSlash("/zh_CN")).toBeNull();
+    expect(pathWithoutTrailingSlash("//evil.example/")).toBe("/evil.example");
+    expect(pathWithoutTrailingSlash("/\\evil.example/")).toBe("/evil.example");
+    expect(pathWithoutTrailingSlash("///")).toBe("/");
   });
 });

@@ -65,3 +65,13 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   }
   return null;
 }
+
+/**
+ * spec 2: no trailing slash ("/zh_CN/" is "/zh_CN"). The path to redirect to, or null when the path is canonical.
+ * Leading slashes and backslashes collapse to one slash, so "//evil.example/" can never become a
+ * protocol-relative redirect.
+ */
+export function pathWithoutTrailingSlash(pathname: string): string | null {
+  if (pathname === "/" || !pathname.endsWith("/")) return null;
+  return `/${pathname.replace(/^[/\\]+/, "").replace(/\/+$/, "")}`;
+}

@@ -29,10 +29,17 @@ import { createCouponRepo } from "./modules/coupon/repo.ts";
 import { createCouponService } from "./modules/coupon/service.ts";
 import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
+import { createHelpRepo } from "./modules/help/repo.ts";
+import { createHelpService } from "./modules/help/service.ts";
+import { createSupportDesk } from "./modules/help/support.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
+import { createNotificationRepo } from "./modules/notification/repo.ts";
+import { createNotificationService } from "./modules/notification/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService, type PaymentAnomaly } from "./modules/order/service.ts";
+import { createPagesRepo } from "./modules/pages/repo.ts";
+import { createPagesService } from "./modules/pages/service.ts";
 import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
 import { createFreePayments } from "./modules/payment/free.ts";
 import { createPaymentRepo } from "./modules/payment/repo.ts";
@@ -113,6 +120,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
   const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
+  const pages = createPagesService(createPagesRepo(db));
+  const notifications = createNotificationService(createNotificationRepo(db));
   const account = createAccountService({
     repo: accountRepo,
     sessions,
@@ -126,6 +135,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       orders: (customerId, tx) => order.forgetCustomer(customerId, tx),
       messages: (addresses, tx) => outbox.forget(addresses, tx),
     },
+    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
     settings: {
       scrypt: scryptParams(env),
       loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),
@@ -168,6 +178,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: site.currencies,
     jobs,
     outbox,
+    notifications,
     providers: payments.providers,
     // An unpaid order's open payment sessions are the payment module's to close before it is cancelled.
     closePayments: (orderId) => payment.closeOpenSessions(orderId),
@@ -184,6 +195,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     orders: order,
     jobs,
     outbox,
+    notifications,
     supplier: supplier.supplier,
     suppliers: supplier.suppliers,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
@@ -270,6 +282,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     productList,
     recommend,
     content,
+    pages,
+    help: createHelpService(createHelpRepo(db)),
+    notifications,
+    support: createSupportDesk({ outbox, limiter: rateLimiter }),
     lov: createLovService(site, catalog, cache),
     region: createRegionService(createRegionRepo(db), cache),
     account,

@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
+import { pathWithoutTrailingSlash } from "../core/locale-path.ts";
 import { sendApiError } from "./http/api-errors.ts";
 import { isApiPath } from "./http/api-prefixes.ts";
 import { ApiError } from "./http/errors.ts";
@@ -74,6 +75,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         const pathname = request.url.split("?")[0] ?? "/";
         if (isApiPath(pathname)) {
           return sendApiError(request, reply, new ApiError(404, "error.notFound"));
+        }
+        // spec 2: a locale prefix (or any page path) has no trailing slash.
+        const canonical = pathWithoutTrailingSlash(pathname);
+        if (canonical && (request.method === "GET" || request.method === "HEAD")) {
+          const query = request.url.slice(pathname.length);
+          return reply.redirect(`${canonical}${query}`, 301);
         }
         return renderPage(request, reply);
       },

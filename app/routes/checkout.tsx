@@ -21,6 +21,7 @@ import { newIdempotencyKey, startPayment } from "../features/checkout/pay-flow.t
 import { QuantityStepper } from "../features/checkout/QuantityStepper.tsx";
 import { type CheckoutRequest, iccidTail, type OrderView, type Quote } from "../features/checkout/types.ts";
 import { useQuote } from "../features/checkout/use-quote.ts";
+import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { useApi } from "../lib/api.ts";
 import { HttpError } from "../lib/http/client.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
@@ -307,6 +308,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <AuthenticationDialog open onClose={() => setAuthOpen(false)} />
         </Suspense>
       )}
+      <HelpLinks page="checkout" className="mt-10 border-t border-slate-200 pt-6" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { isOrderCode } from "../../core/ids.ts";
 import { appContext } from "../context.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { isPaid, type PaymentStatus } from "../features/checkout/types.ts";
+import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -189,6 +190,7 @@ export default function PayResultPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
+      <HelpLinks page="payResult" className="mt-10 border-t border-slate-200 pt-6" />
     </div>
   );
 }

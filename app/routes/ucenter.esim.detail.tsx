@@ -11,6 +11,7 @@ import { InstallPanel } from "../features/esim/InstallPanel.tsx";
 import { QrCode } from "../features/esim/QrCode.tsx";
 import { qrSymbol } from "../features/esim/qr.server.ts";
 import { CancelledNotice, EsimStateBadge, PackageStateBadge } from "../features/esim/StateBadge.tsx";
+import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/ucenter.esim.detail";
@@ -169,6 +170,7 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
         </dl>
         <p className="mt-2 text-xs text-slate-700">{t("esimUi.info.apnNote")}</p>
       </section>
+      <HelpLinks page="esim" className="mt-6" />
     </div>
   );
 }

@@ -9,10 +9,14 @@ import content from "./messages/content.ts";
 import discovery from "./messages/discovery.ts";
 import esim from "./messages/esim.ts";
 import esimUi from "./messages/esim-ui.ts";
+import help from "./messages/help.ts";
+import helpLinks from "./messages/help-links.ts";
 import http from "./messages/http.ts";
 import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
+import notify from "./messages/notifications.ts";
 import ordersUi from "./messages/orders-ui.ts";
+import pages from "./messages/pages.ts";
 import purchase from "./messages/purchase.ts";
 import shell from "./messages/shell.ts";
 import validation from "./messages/validation.ts";
@@ -37,6 +41,10 @@ const named = {
   esim,
   esimUi,
   install,
+  pages,
+  help,
+  helpLinks,
+  notify,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;
@@ -66,10 +74,12 @@ export const SHELL_MESSAGE_MODULES = [
  */
 export const FEATURE_MESSAGE_BUNDLES = {
   content: ["content"],
-  purchase: ["checkoutUi", "purchase"],
+  purchase: ["checkoutUi", "purchase", "helpLinks"],
   orders: ["ordersUi", "purchase"],
-  esim: ["esimUi"],
+  esim: ["esimUi", "helpLinks"],
   install: ["install"],
+  pages: ["pages", "help"],
+  notifications: ["notify"],
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;

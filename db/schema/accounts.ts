@@ -32,6 +32,8 @@ export const customers = pgTable(
     loginName: varchar("login_name", { length: 254 }),
     defaultLanguage: varchar("default_language", { length: 8 }),
     preferenceCurrency: varchar("preference_currency", { length: 3 }),
+    /** The terms (legal_document tacCondition) version in force when the account was made (ADR 0200). */
+    acceptedTermsVersion: integer("accepted_terms_version"),
     /** ACTIVE | DELETED */
     status: varchar("status", { length: 16 }).notNull().default("ACTIVE"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

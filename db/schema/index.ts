@@ -6,6 +6,7 @@ export * from "./esim.ts";
 export * from "./marketing.ts";
 export * from "./media.ts";
 export * from "./orders.ts";
+export * from "./pages.ts";
 export * from "./search.ts";
 export * from "./site.ts";
 export * from "./supplier.ts";

@@ -561,6 +561,58 @@ function landingComponents(lang: Locale, positioned: boolean, prefix: string): P
   ];
 }
 
+// Issue 10: the China-trip landing page (spec 2 /gogochina, /gogochinaApp) and its pop-up (/gogochina/popupContent).
+function chinaTripComponents(lang: Locale, prefix: string): PageComponent[] {
+  const { t, component } = builder(lang, prefix);
+  return [
+    component("RichText", "Intro", {
+      html: t([
+        "<h2>Travelling to mainland China</h2><p>Land with data that works: a roaming eSIM connects through our partner networks, China Mobile and China Unicom, from the moment you arrive.</p>",
+        "<h2>前往中国大陆旅行</h2><p>落地即可上网：漫游 eSIM 通过我们的合作网络中国移动和中国联通连接，抵达后即可使用。</p>",
+        "<h2>前往中國內地旅遊</h2><p>落地即可上網：漫遊 eSIM 透過我們的合作網絡中國移動和中國聯通連接，抵達後即可使用。</p>",
+      ]),
+    }),
+    component("Text", "Plans title", {
+      text: t(["Plans that cover mainland China", "覆盖中国大陆的套餐", "覆蓋中國內地的計劃"]),
+      lines: 1,
+    }),
+    component("ProductList", "China plans", { source: "recommend", recommendCode: "CHINA_TRIP", size: 10 }),
+    component("RichText", "What works", {
+      html: t([
+        "<h2>What works over a roaming eSIM</h2><ul><li>Google, Gmail, Maps, WhatsApp and Instagram work without a VPN: your data goes through the partner network's gateway outside the mainland.</li><li>WeChat, Alipay, Didi and local maps work as usual.</li><li>The eSIM is data only. Some Chinese apps ask for a +86 number to verify an account: keep your home SIM on for text messages.</li></ul>",
+        "<h2>漫游 eSIM 可以使用什么</h2><ul><li>无需 VPN 即可使用 Google、Gmail、地图、WhatsApp 和 Instagram：您的流量通过合作网络在境外的网关传输。</li><li>微信、支付宝、滴滴和本地地图照常使用。</li><li>eSIM 仅含数据流量。部分国内应用需要 +86 号码验证账户：请保持本地 SIM 卡开启以接收短信。</li></ul>",
+        "<h2>漫遊 eSIM 可以使用甚麼</h2><ul><li>毋須 VPN 即可使用 Google、Gmail、地圖、WhatsApp 和 Instagram：您的數據透過合作網絡在境外的閘道傳輸。</li><li>微信、支付寶、滴滴和本地地圖照常使用。</li><li>eSIM 只含數據。部分內地應用程式需要 +86 號碼驗證帳戶：請保持本地 SIM 卡開啟以接收短訊。</li></ul>",
+      ]),
+    }),
+    component("RichText", "China iPhones", {
+      html: t([
+        "<h2>iPhones from mainland China have no eSIM</h2><p>iPhone models sold in mainland China, and the Hong Kong and Macau models with two physical SIM slots, cannot use an eSIM. Check your phone on our install page before you buy.</p>",
+        "<h2>中国大陆版 iPhone 不支持 eSIM</h2><p>在中国大陆销售的 iPhone，以及配有两个实体 SIM 卡槽的港澳版本，都无法使用 eSIM。购买前请在安装页面检查您的手机。</p>",
+        "<h2>中國內地版 iPhone 不支援 eSIM</h2><p>在中國內地銷售的 iPhone，以及設有兩個實體 SIM 卡槽的港澳型號，都無法使用 eSIM。購買前請在安裝頁面檢查您的手機。</p>",
+      ]),
+    }),
+    component(
+      "Button",
+      "Check my phone",
+      { text: t(["Is my phone compatible?", "我的手机支持吗？", "我的手機支援嗎？"]), variant: "secondary" },
+      { action: { code: "URL", data: { url: "/install" } } },
+    ),
+  ];
+}
+
+function chinaPopupComponents(lang: Locale, prefix: string): PageComponent[] {
+  const { t, component } = builder(lang, prefix);
+  return [
+    component("RichText", "Checklist", {
+      html: t([
+        "<h2>Before you fly to China</h2><ol><li>Install the eSIM at home, on Wi-Fi.</li><li>On arrival, turn on the eSIM line and its data roaming.</li><li>Keep your home SIM on for text messages, with its data roaming off.</li><li>Set up Alipay or WeChat Pay with your card: many shops take no cash or foreign cards.</li><li>Download offline maps of the cities you visit.</li></ol>",
+        "<h2>出发前往中国前</h2><ol><li>在家连接 Wi-Fi 安装 eSIM。</li><li>抵达后开启 eSIM 线路及其数据漫游。</li><li>保持本地 SIM 卡开启以接收短信，并关闭其数据漫游。</li><li>用您的银行卡开通支付宝或微信支付：很多商户不收现金或境外银行卡。</li><li>下载所到城市的离线地图。</li></ol>",
+        "<h2>出發前往中國內地前</h2><ol><li>在家連接 Wi-Fi 安裝 eSIM。</li><li>抵達後開啟 eSIM 線路及其數據漫遊。</li><li>保持本地 SIM 卡開啟以接收短訊，並關閉其數據漫遊。</li><li>以您的信用卡開通支付寶或微信支付：很多商戶不收現金或境外信用卡。</li><li>下載所到城市的離線地圖。</li></ol>",
+      ]),
+    }),
+  ];
+}
+
 function document(
   pageCode: string,
   pageType: "HOME" | "LANDING",
@@ -607,6 +659,14 @@ export function seedContentPages() {
         components: landingComponents(lang, true, "sj-w"),
       },
     ]);
-    return [home, landing];
+    const chinaTitle = { en_US: "China trip", zh_CN: "中国之旅", zh_HK: "中國之旅" }[lang];
+    const china = document("gogochina", "LANDING", lang, chinaTitle, [
+      { minWidth: 0, maxWidth: null, layout: "normal", components: chinaTripComponents(lang, "cn") },
+    ]);
+    const popupTitle = { en_US: "Before you go", zh_CN: "出发前须知", zh_HK: "出發前須知" }[lang];
+    const popup = document("gogochina-popup", "LANDING", lang, popupTitle, [
+      { minWidth: 0, maxWidth: null, layout: "normal", components: chinaPopupComponents(lang, "cnp") },
+    ]);
+    return [home, landing, china, popup];
   });
 }

@@ -172,6 +172,12 @@ export const SEED_RECOMMEND_LISTS = [
     plans: "JP-UL-5D KR-UL-5D TH-UL-5D US-UL-5D CN-UL-5D GB-UL-5D JP-UL-15D EU-UL-10D ASIA-UL-10D",
   },
   {
+    recommendCode: "CHINA_TRIP",
+    name: L("Plans that cover mainland China", "覆盖中国大陆的套餐", "覆蓋中國內地的計劃"),
+    plans:
+      "CN-3GB-30D CN-5GB-30D CN-10GB-30D CN-UL-5D CN-UL-15D CN-1GB-7D ASIA-5GB-30D ASIA-UL-10D GLOBAL-5GB-30D",
+  },
+  {
     recommendCode: "SUMMER_JAPAN",
     name: L("Summer in Japan", "夏日日本", "夏日日本"),
     plans: "JP-1GB-7D JP-3GB-30D JP-5GB-30D JP-10GB-30D JP-20GB-30D JP-UL-5D JP-UL-15D ASIA-5GB-30D",

@@ -14,7 +14,12 @@ import {
   currencies,
   destinationCountries,
   destinations,
+  footerContents,
+  helpArticles,
+  helpWords,
   hotWords,
+  infoPages,
+  legalDocuments,
   liveRooms,
   notes,
   planCoverage,
@@ -40,6 +45,8 @@ import {
   SEED_SPECIFIC_WORDS,
   seedLiveRooms,
 } from "./editorial.ts";
+import { seedHelpArticles, seedHelpWords } from "./help-rows.ts";
+import { seedFooterContents, seedInfoPages, seedLegalDocuments } from "./legal.ts";
 import { SEED_CAMPAIGNS, SEED_COUPON_SCOPES, SEED_COUPONS } from "./marketing.ts";
 import { buildPlan, SEED_LABELS, type SeedPlan, standardShapes } from "./plans.ts";
 
@@ -49,9 +56,66 @@ const LOCALES = ["en_US", "zh_CN", "zh_HK"] as const;
 /** Seeds the store when the database is empty; a seeded database is left alone. */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sites);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    await seedPagesIfMissing(db);
+    return false;
+  }
   await seed(db);
   return true;
+}
+
+/** A store seeded before the legal and info pages existed gets their first versions (ADR 0200). */
+async function seedPagesIfMissing(db: Database) {
+  await db.transaction(async (tx) => {
+    const [legal] = await tx.select({ n: sql<number>`count(*)::int` }).from(legalDocuments);
+    if ((legal?.n ?? 0) === 0) await tx.insert(legalDocuments).values(seedLegalDocuments());
+    const [info] = await tx.select({ n: sql<number>`count(*)::int` }).from(infoPages);
+    if ((info?.n ?? 0) === 0) await tx.insert(infoPages).values(seedInfoPages());
+    const [footer] = await tx.select({ n: sql<number>`count(*)::int` }).from(footerContents);
+    if ((footer?.n ?? 0) === 0) await tx.insert(footerContents).values(seedFooterContents());
+    // The China-trip pages and their plan list (issue 10).
+    const [china] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contentPages)
+      .where(sql`${contentPages.pageCode} = 'gogochina'`);
+    if ((china?.n ?? 0) === 0) {
+      const list = SEED_RECOMMEND_LISTS.find((l) => l.recommendCode === "CHINA_TRIP")!;
+      const codes = list.plans.split(" ");
+      await tx
+        .insert(recommendLists)
+        .values({ recommendCode: list.recommendCode, name: list.name })
+        .onConflictDoNothing();
+      await tx
+        .insert(recommendItems)
+        .values(
+          codes.map((platformProductCode, index) => ({
+            recommendCode: list.recommendCode,
+            platformProductCode,
+            score: (codes.length - index) * 10,
+          })),
+        )
+        .onConflictDoNothing();
+      await tx.insert(contentPages).values(
+        seedContentPages()
+          .filter((document) => document.pageCode.startsWith("gogochina"))
+          .map((document) => ({
+            siteCode: SITE_CODE,
+            pageCode: document.pageCode,
+            pageType: document.pageType,
+            lang: document.lang,
+            status: "published" as const,
+            title: document.title,
+            document,
+            publishedAt: new Date("2025-06-01T00:00:00Z"),
+          })),
+      );
+    }
+    const [help] = await tx.select({ n: sql<number>`count(*)::int` }).from(helpArticles);
+    if ((help?.n ?? 0) === 0) {
+      await tx.insert(helpArticles).values(seedHelpArticles());
+      await tx.insert(helpWords).values(seedHelpWords());
+    }
+  });
 }
 
 /** The standard catalogue: every destination with its usual plan ladder (3 to 8 plans). */
@@ -205,6 +269,13 @@ export async function seed(db: Database) {
         publishedAt: new Date("2025-06-01T00:00:00Z"),
       })),
     );
+
+    // Legal documents, about us and join us (ADR 0200)
+    await tx.insert(legalDocuments).values(seedLegalDocuments());
+    await tx.insert(infoPages).values(seedInfoPages());
+    await tx.insert(helpArticles).values(seedHelpArticles());
+    await tx.insert(helpWords).values(seedHelpWords());
+    await tx.insert(footerContents).values(seedFooterContents());
 
     // Marketing
     await tx.insert(campaigns).values(SEED_CAMPAIGNS.map(({ targets: _targets, ...campaign }) => campaign));

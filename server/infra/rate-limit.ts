@@ -30,6 +30,8 @@ export const RATE_RULES = {
   loginIp: { limit: 100, windowMs: 15 * MINUTE },
   accountLookupIp: { limit: 30, windowMs: MINUTE },
   socialLoginIp: { limit: 60, windowMs: 15 * MINUTE },
+  // The help centre's contact form (issue 10).
+  supportMessageIp: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

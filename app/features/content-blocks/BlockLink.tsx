@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import type { ComponentAction } from "../../../db/schema/content-document.ts";
 import { useRootData } from "../../lib/i18n.tsx";
 import { actionTarget, type BlockTarget } from "./links.ts";
+import { usePageLinkChannel } from "./page-context.tsx";
 
 export function useActionTarget(action: ComponentAction | undefined): BlockTarget {
   const { locale, channel, origin } = useRootData();
-  return actionTarget(action, { locale, channel, origin });
+  const linkChannel = usePageLinkChannel();
+  return actionTarget(action, { locale, channel: linkChannel ?? channel, origin });
 }
 
 interface BlockLinkProps {

@@ -62,17 +62,25 @@ export interface ContentPageProps {
   blocks: Promise<BlockDataMap>;
   assumedWidth: number;
   preview?: boolean;
+  /** Build block links as this channel would (spec 2: outside PC, detail pages go through /uniapp). */
+  linkChannel?: string;
 }
 
 /** Renders a content document (spec 2 "Content blocks"): the variant for the body width and its layout. */
-export function ContentPage({ document, blocks, assumedWidth, preview = false }: ContentPageProps) {
+export function ContentPage({
+  document,
+  blocks,
+  assumedWidth,
+  preview = false,
+  linkChannel,
+}: ContentPageProps) {
   const width = useBodyWidth(assumedWidth);
   const variant = pickVariant(document, width);
   const eagerIds = useMemo(() => eagerIdsOf(variant.components), [variant]);
   const priorityId = useMemo(() => priorityIdOf(variant.components), [variant]);
   const context = useMemo(
-    () => ({ blocks, preview, eagerIds, priorityId }),
-    [blocks, preview, eagerIds, priorityId],
+    () => ({ blocks, preview, eagerIds, priorityId, linkChannel }),
+    [blocks, preview, eagerIds, priorityId, linkChannel],
   );
 
   // The same elements while the variant stays (ADR 0143): a measured width that picks the server's variant must

@@ -11,6 +11,8 @@ export interface ContentPageContext {
   eagerIds: ReadonlySet<string>;
   /** The hero component, whose first image is fetched with high priority (ADR 0143); null when there is none. */
   priorityId?: string | null;
+  /** Links as this channel builds them, not the request's: the in-app China page links through /uniapp. */
+  linkChannel?: string;
 }
 
 const PageContext = createContext<ContentPageContext | null>(null);
@@ -29,6 +31,11 @@ export function usePageContext(): ContentPageContext {
   const value = useContext(PageContext);
   if (!value) throw new Error("content block outside a content page");
   return value;
+}
+
+/** The page's link channel override, when a content page sets one (outside a content page: none). */
+export function usePageLinkChannel(): string | undefined {
+  return useContext(PageContext)?.linkChannel;
 }
 
 /** A block's resolved data; suspends until the page's block data has streamed in. */

@@ -34,12 +34,12 @@ export function AccountArea() {
       <Link to={href("/ucenter/eSIM")} className={linkClass}>
         {t("shell.myEsim")}
       </Link>
-      <CustomerMenu nickName={user.nickName} />
+      <CustomerMenu nickName={user.nickName} unread={user.unreadNotifications} />
     </div>
   );
 }
 
-function CustomerMenu({ nickName }: { nickName: string }) {
+function CustomerMenu({ nickName, unread }: { nickName: string; unread: number }) {
   const { t, href } = useI18n();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -63,6 +63,10 @@ function CustomerMenu({ nickName }: { nickName: string }) {
     ["/my/coupon", t("shell.myCoupons")],
     ["/my/purchased", t("shell.purchased")],
     ["/my/sfb", t("shell.inviteRewards")],
+    [
+      "/ucenter/push",
+      unread > 0 ? t("shell.notificationCentreUnread", { count: unread }) : t("shell.notificationCentre"),
+    ],
   ];
 
   return (

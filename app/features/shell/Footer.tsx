@@ -6,6 +6,26 @@ import { Logo } from "./Logo.tsx";
 // spec 9: the copyright year is 2025.
 const COPYRIGHT_YEAR = 2025;
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+const PHONE = /^\+?[\d\s-]{6,20}$/;
+
+/** spec 3 contact ways: an e-mail or phone number is a link; anything else is text. */
+function ContactValue({ value }: { value: string }) {
+  if (EMAIL.test(value))
+    return (
+      <a className="underline" href={`mailto:${value}`}>
+        {value}
+      </a>
+    );
+  if (PHONE.test(value))
+    return (
+      <a className="underline" href={`tel:${value.replace(/[\s-]/g, "")}`}>
+        {value}
+      </a>
+    );
+  return <>{value}</>;
+}
+
 /** The footer: contact ways, company and legal links, the language/currency entry and the copyright. */
 export function Footer({
   onOpenPreferences,
@@ -15,7 +35,7 @@ export function Footer({
   className: string;
 }) {
   const { t, href } = useI18n();
-  const { currency, site, locale } = useRootData();
+  const { currency, site, locale, footer } = useRootData();
   const language = site.supportLangList.find((l) => l.lang === locale)?.langMeaning ?? locale;
   const links: [string, string][] = [
     ["/ucenter/about-us", t("shell.aboutUs")],
@@ -33,22 +53,23 @@ export function Footer({
         </div>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-sm font-semibold text-slate-900">
-            {t("shell.contactTitle")}
+            {footer.contactWaysTitle || t("shell.contactTitle")}
           </h2>
           <dl className="mt-3 space-y-2 text-sm text-slate-700">
-            <div>
-              <dt className="font-medium text-slate-800">{t("shell.contactEmail")}</dt>
-              <dd>
-                <a className="underline" href={`mailto:${t("shell.contactEmailValue")}`}>
-                  {t("shell.contactEmailValue")}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-800">{t("shell.contactHours")}</dt>
-              <dd>{t("shell.contactHoursValue")}</dd>
-            </div>
+            {footer.contactWays.map((way) => (
+              <div key={`${way.key}|${way.value}`}>
+                <dt className="font-medium text-slate-800">{way.key}</dt>
+                <dd>
+                  <ContactValue value={way.value} />
+                </dd>
+              </div>
+            ))}
           </dl>
+          {footer.contentList.map((line) => (
+            <p key={line} className="mt-3 text-sm text-slate-700">
+              {line}
+            </p>
+          ))}
         </section>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="text-sm font-semibold text-slate-900">

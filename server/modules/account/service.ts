@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Locale } from "../../../core/constants.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -75,6 +75,8 @@ export interface AccountServiceDeps {
     orders: (customerId: string, tx: Database) => Promise<string[]>;
     messages: (addresses: string[], tx: Database) => Promise<void>;
   };
+  /** The terms version in force in a locale, recorded on every new account (ADR 0200). */
+  termsVersionInForce?: (locale: Locale, executor?: Database) => Promise<number | null>;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -111,9 +113,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       nickName?: string;
       defaultLanguage?: string;
       preferenceCurrency?: string;
+      /** The locale whose terms the shopper read; defaults to their language. */
+      termsLocale?: Locale;
     },
     executor?: Database,
   ) {
+    const termsLocale =
+      fields.termsLocale ?? (isLocale(fields.defaultLanguage) ? fields.defaultLanguage : DEFAULT_LOCALE);
+    // In the caller's transaction when there is one (social sign-up makes the account inside one).
+    const acceptedTermsVersion = (await deps.termsVersionInForce?.(termsLocale, executor)) ?? null;
     try {
       return await repo.insertCustomer(
         {
@@ -125,6 +133,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           nickName: fields.nickName ?? defaultNickName(contact),
           defaultLanguage: fields.defaultLanguage ?? null,
           preferenceCurrency: fields.preferenceCurrency ?? null,
+          acceptedTermsVersion,
         },
         executor,
       );
@@ -217,6 +226,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         nickName: input.nickName,
         defaultLanguage: input.defaultLanguage,
         preferenceCurrency: input.preferenceCurrency,
+        termsLocale: client.locale,
       });
       return loggedIn(customer, client);
     },

@@ -23,6 +23,7 @@ import {
   SupplierPendingError,
   type SupplierPlan,
 } from "../../providers/supplier/types.ts";
+import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
 import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } from "./emails.ts";
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
@@ -64,6 +65,8 @@ export interface EsimServiceDeps {
   /** Attempts to cancel a failed order's issued profiles at the supplier (ADR 0151); default 12. */
   cancelMaxAttempts?: number;
   usageSyncMs: number;
+  /** The notification centre (ADR 0204): what the store e-mails also lands there. */
+  notifications?: NotificationRecorder;
   clock?: () => Date;
 }
 
@@ -373,7 +376,23 @@ export function createEsimService(deps: EsimServiceDeps) {
           }),
         )
       : await deliveryEmail(order, issued, locale, origin);
-    await orders.complete(order.id, (tx) => outbox.send(message, tx));
+    await orders.complete(order.id, async (tx) => {
+      await outbox.send(message, tx);
+      await deps.notifications?.record(
+        {
+          customerId: order.customerId,
+          kind: target ? "TOPUP_DONE" : "ESIM_READY",
+          params: { code: order.code, plan: order.planTitle },
+          link: target
+            ? `/ucenter/eSIM/${target.id}`
+            : issued[0]
+              ? `/ucenter/eSIM/${issued[0].id}`
+              : "/ucenter/eSIM",
+          eventKey: `order-delivered:${order.id}`,
+        },
+        tx,
+      );
+    });
   }
 
   /**
@@ -462,6 +481,13 @@ export function createEsimService(deps: EsimServiceDeps) {
         body,
       ),
     );
+    await deps.notifications?.record({
+      customerId: order.customerId,
+      kind: "ORDER_FAILED",
+      params: { code: order.code, plan: order.planTitle },
+      link: `/ucenter/order/${order.code}`,
+      eventKey: `order-failed:${order.id}`,
+    });
   }
 
   async function provisionJob(payload: Record<string, unknown>, context: JobContext) {
@@ -521,6 +547,9 @@ export function createEsimService(deps: EsimServiceDeps) {
     const contacts = new Map<string, string>();
     for (const pkg of pkgs)
       if (!contacts.has(pkg.orderId)) contacts.set(pkg.orderId, await contactOf(pkg.orderId));
+    // The shopper may have switched these e-mails off (ADR 0204); the notice still lands in the centre.
+    const emailLow = (await deps.notifications?.emailWanted(esim.customerId, "DATA_LOW")) ?? true;
+    const emailEnded = (await deps.notifications?.emailWanted(esim.customerId, "PLAN_ENDED")) ?? true;
     await db.transaction(async (rawTx) => {
       const tx = tx$(rawTx);
       const states: { state: PackageState; activatedAt: Date | null }[] = [];
@@ -542,30 +571,52 @@ export function createEsimService(deps: EsimServiceDeps) {
         const low =
           pkg.dataTotalMb !== null && pkg.dataTotalMb > 0 && usedMb >= pkg.dataTotalMb * LOW_DATA_SHARE;
         if (low && !gone(state) && (await repo.claimNotice(pkg.id, "low", now, tx))) {
-          await outbox.send(
-            plainEmail(
-              contacts.get(pkg.orderId)!,
-              translate(locale, "esim.email.lowSubject", { plan }),
-              translate(locale, "esim.email.lowBody", {
-                plan,
-                iccid: esim.iccid,
-                used: formatData(usedMb),
-                total: formatData(pkg.dataTotalMb!),
-                url: link,
-              }),
-            ),
+          if (emailLow)
+            await outbox.send(
+              plainEmail(
+                contacts.get(pkg.orderId)!,
+                translate(locale, "esim.email.lowSubject", { plan }),
+                translate(locale, "esim.email.lowBody", {
+                  plan,
+                  iccid: esim.iccid,
+                  used: formatData(usedMb),
+                  total: formatData(pkg.dataTotalMb!),
+                  url: link,
+                }),
+              ),
+              tx,
+            );
+          await deps.notifications?.record(
+            {
+              customerId: esim.customerId,
+              kind: "DATA_LOW",
+              params: { plan, used: formatData(usedMb), total: formatData(pkg.dataTotalMb!) },
+              link: `/ucenter/eSIM/${esim.id}`,
+              eventKey: `data-low:${pkg.id}`,
+            },
             tx,
           );
         }
         // Only a package that ran its course is "ended"; one withdrawn by a refund was never the customer's.
         const ended = state === "EXPIRED" && pkg.state !== "EXPIRED" && activatedAt !== null;
         if (ended && (await repo.claimNotice(pkg.id, "expired", now, tx))) {
-          await outbox.send(
-            plainEmail(
-              contacts.get(pkg.orderId)!,
-              translate(locale, "esim.email.expiredSubject", { plan }),
-              translate(locale, "esim.email.expiredBody", { plan, iccid: esim.iccid, url: link }),
-            ),
+          if (emailEnded)
+            await outbox.send(
+              plainEmail(
+                contacts.get(pkg.orderId)!,
+                translate(locale, "esim.email.expiredSubject", { plan }),
+                translate(locale, "esim.email.expiredBody", { plan, iccid: esim.iccid, url: link }),
+              ),
+              tx,
+            );
+          await deps.notifications?.record(
+            {
+              customerId: esim.customerId,
+              kind: "PLAN_ENDED",
+              params: { plan },
+              link: `/ucenter/eSIM/${esim.id}`,
+              eventKey: `plan-ended:${pkg.id}`,
+            },
             tx,
           );
         }

@@ -10,6 +10,7 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
+import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { SiteService } from "../site/service.ts";
 import type { NewOrder, OrderRepo, OrderRow } from "./repo.ts";
 
@@ -103,6 +104,8 @@ export interface OrderServiceDeps {
   onFulfilling?: (order: OrderRow) => Promise<void>;
   /** The eSIMs an order issued or topped up (the eSIM issue fills this in for the order detail). */
   esimsOfOrder?: (orderId: string) => Promise<{ id: string; iccid: string }[]>;
+  /** The notification centre (ADR 0204): what the store e-mails also lands there. */
+  notifications?: NotificationRecorder;
   clock?: () => Date;
 }
 
@@ -180,6 +183,16 @@ export function createOrderService(deps: OrderServiceDeps) {
           quantity: order.quantity,
           total,
         }),
+      },
+      executor,
+    );
+    await deps.notifications?.record(
+      {
+        customerId: order.customerId,
+        kind: "ORDER_PAID",
+        params: { code: order.code, plan: order.planTitle },
+        link: `/ucenter/order/${order.code}`,
+        eventKey: `order-paid:${order.id}`,
       },
       executor,
     );

@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { legalPageKind, legalPageVersion } from "../../core/legal-page.ts";
+import { appContext } from "../context.ts";
+import { LegalDocument } from "../features/pages/LegalDocument.tsx";
+import { pageMessage } from "../lib/meta.ts";
+import { serviceError } from "../lib/service-error.ts";
+import type { Route } from "./+types/page-html";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const store = pageMessage(matches, "app.name") ?? "eSIM";
+  const title = loaderData?.title ?? pageMessage(matches, "pages.legal.title");
+  return [{ title: title ? `${title} | ${store}` : store }];
+}
+
+// spec 2 /pageHtml?htmlType=|type=|url=: the terms, the privacy policy or the refund policy, version in force
+// unless ?version= names an earlier one. A foreign or unknown url, or an unknown type, is the spec's 404.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const query = new URL(request.url).searchParams;
+  const kind = legalPageKind(query, app.request.origin);
+  const version = legalPageVersion(query);
+  if (kind === null || version === null) throw data(null, { status: 404 });
+  try {
+    return await app.services.pages.legalDocument(kind, app.request.locale, version);
+  } catch (error) {
+    if (serviceError(error)?.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export default function PageHtml({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument document={loaderData} />;
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

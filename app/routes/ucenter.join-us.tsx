@@ -1,0 +1,20 @@
+import { appContext } from "../context.ts";
+import { InfoPage } from "../features/pages/InfoPage.tsx";
+import { loadInfoPage } from "../features/pages/pages.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/ucenter.join-us";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "pages.join.title");
+}
+
+// spec 2 /ucenter/join-us: public, the operator's page in the shopper's language (ADR 0200).
+export function loader({ context }: Route.LoaderArgs) {
+  return loadInfoPage(context.get(appContext), "join-us");
+}
+
+export default function JoinUs({ loaderData }: Route.ComponentProps) {
+  return <InfoPage page={loaderData} />;
+}
+
+export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

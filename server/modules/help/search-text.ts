@@ -1,0 +1,32 @@
+import { Converter } from "opencc-js";
+import { normalizeSearchText } from "../search/normalize.ts";
+
+// Help search (ADR 0201): the same normal form as destination search (normalize.ts), with Chinese text kept in
+// both scripts, so "安裝" finds a Simplified article and "安装" a Traditional one. OpenCC's Hong Kong variant
+// matches the zh_HK catalogue's wording.
+const toTraditional = Converter({ from: "cn", to: "hk" });
+const toSimplified = Converter({ from: "hk", to: "cn" });
+
+const HAS_HAN = /\p{Script=Han}/u;
+
+/** The text and its other Chinese script, de-duplicated. */
+export function bothScripts(text: string): string[] {
+  if (!HAS_HAN.test(text)) return [text];
+  return [...new Set([text, toSimplified(text), toTraditional(text)])];
+}
+
+/** An article's stored search text: its title, summary and body in the normal form and both scripts. */
+export function articleSearchText(parts: { title: string; summary: string; body: string }): string {
+  const plain = normalizeSearchText(`${parts.title} ${parts.summary} ${parts.body.replace(/<[^>]*>/g, " ")}`);
+  return bothScripts(plain).join(" ");
+}
+
+/** A shopper's query as words in the normal form, each with its spellings in both scripts. At most 8 words. */
+export function queryWords(query: string): string[][] {
+  const normal = normalizeSearchText(query);
+  if (normal === "") return [];
+  return normal
+    .split(" ")
+    .slice(0, 8)
+    .map((word) => bothScripts(word));
+}
