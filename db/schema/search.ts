@@ -17,7 +17,7 @@ export const searchTerms = pgTable(
     destinationCode: varchar("destination_code", { length: 16 })
       .notNull()
       .references(() => destinations.code, { onDelete: "cascade" }),
-    /** Lower-cased, accents removed, spaces collapsed (server/modules/search/normalize.ts). */
+    /** Lower-cased, accents removed, spaces collapsed (core/search-normalize.ts). */
     term: text("term").notNull(),
     kind: varchar("kind", { length: 8 }).$type<SearchTermKind>().notNull(),
     /** The country the term names: the destination itself, or a covered country of a region. */

@@ -1,5 +1,5 @@
 import { LOCALES } from "../../core/constants.ts";
-import { articleSearchText } from "../../server/modules/help/search-text.ts";
+import { articleSearchText } from "../../core/help-search-text.ts";
 import { helpArticleBody, SEED_HELP_ARTICLES, SEED_HELP_WORDS } from "./help.ts";
 
 /** The seed help articles as rows, with their search text (ADR 0201). */

@@ -169,6 +169,10 @@ describe("HtmlCache", () => {
         .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
         .map((file) => path.join(root, "app", file)),
       path.join(root, "server/modules/catalog/product-query.ts"),
+      // Pages also read their query through core/ helpers (the legal pages' htmlType, url and version).
+      ...readdirSync(path.join(root, "core"), { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+        .map((file) => path.join(root, "core", file)),
     ];
     const headers = new Set(["authorization", "cookie", "content-type", "accept-language", "user-agent"]);
     const read = new Set<string>();

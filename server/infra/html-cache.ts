@@ -48,6 +48,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "flag",
   "hitName",
   "hitNameSource",
+  "htmlType",
   "iccid",
   "id_token",
   "keyword",
@@ -58,6 +59,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "pageCode",
   "pageFrom",
   "pageName",
+  "path",
   "platform",
   "platformProductCode",
   "quantity",
@@ -74,6 +76,8 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "tab",
   "type",
   "unlimited",
+  "url",
+  "version",
   "visible",
 ];
 const KNOWN_PARAMS = new Set(PAGE_QUERY_PARAMS);

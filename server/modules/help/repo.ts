@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { prefixPattern } from "../../../core/search-normalize.ts";
 import type { Database } from "../../../db/client.ts";
 import { type HelpCategory, helpArticles, helpFeedback, helpWords } from "../../../db/schema/index.ts";
-import { prefixPattern } from "../search/normalize.ts";
 
 const ARTICLE_CARD = {
   slug: helpArticles.slug,

@@ -1,9 +1,9 @@
 import type { Locale } from "../../../core/constants.ts";
+import { articleSearchText, queryWords } from "../../../core/help-search-text.ts";
 import { HELP_CATEGORIES, type HelpCategory } from "../../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { sanitizeOperatorHtml } from "../content/sanitize.ts";
 import type { HelpArticleCard, HelpRepo } from "./repo.ts";
-import { articleSearchText, queryWords } from "./search-text.ts";
 
 // spec 9: hot words and help words up to 10.
 export const HELP_WORD_LIMIT = 10;

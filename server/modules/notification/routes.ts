@@ -8,7 +8,8 @@ import type { Services } from "../../services.ts";
 
 const ReadBody = z.union([
   z.object({ all: z.literal(true) }),
-  z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
+  // Ids are int4 in the table: a larger number is refused here, not by the database (a 500).
+  z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100) }),
 ]);
 
 const PreferencesBody = z.object({

@@ -1,4 +1,5 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { prefixPattern } from "../../../core/search-normalize.ts";
 import type { Database } from "../../../db/client.ts";
 import {
   type DestinationType,
@@ -9,7 +10,6 @@ import {
   searchTerms,
   specificWords,
 } from "../../../db/schema/index.ts";
-import { prefixPattern } from "./normalize.ts";
 import type { SearchTermRow } from "./terms.ts";
 
 /** The rows of a raw statement; both drivers (PGlite, node-postgres) answer {rows}. */

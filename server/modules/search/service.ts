@@ -1,5 +1,5 @@
 import type { Locale } from "../../../core/constants.ts";
-import { normalizeSearchText } from "./normalize.ts";
+import { normalizeSearchText } from "../../../core/search-normalize.ts";
 import type { DestinationCard, SearchRepo } from "./repo.ts";
 import { buildSearchTerms, COVERED_FACTOR, TERM_RULES_VERSION } from "./terms.ts";
 

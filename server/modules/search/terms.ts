@@ -1,6 +1,6 @@
+import { normalizeSearchText } from "../../../core/search-normalize.ts";
 import type { DestinationType, SearchTermKind } from "../../../db/schema/index.ts";
 import { CITY_ALIASES } from "./city-aliases.ts";
-import { normalizeSearchText } from "./normalize.ts";
 
 export interface TermSource {
   code: string;

@@ -1,5 +1,5 @@
 import { Converter } from "opencc-js";
-import { normalizeSearchText } from "../search/normalize.ts";
+import { normalizeSearchText } from "./search-normalize.ts";
 
 // Help search (ADR 0201): the same normal form as destination search (normalize.ts), with Chinese text kept in
 // both scripts, so "安裝" finds a Simplified article and "安装" a Traditional one. OpenCC's Hong Kong variant
