@@ -224,7 +224,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   if (Object.keys(supplier.suppliers).length > 0 && pollMs > 0)
     esim
       .scheduleUsageSync()
-      .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB, attempt: 0 }));
+      .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB.kind, attempt: 0 }));
   // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
   async function schedulePurge(now: Date) {
     const slot = Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000;

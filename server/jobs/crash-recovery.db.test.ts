@@ -212,7 +212,7 @@ it("after a kill -9 mid-fulfilment and a restart, every paid order has its eSIM 
   cleanup.push(() => after.close());
   const rows = await after.db.select().from(orders).where(inArray(orders.code, codes));
   expect(rows.map((row) => row.status)).toEqual(codes.map(() => "COMPLETED"));
-  const provisioning = await after.db.select().from(jobs).where(eq(jobs.kind, ESIM_PROVISION_JOB));
+  const provisioning = await after.db.select().from(jobs).where(eq(jobs.kind, ESIM_PROVISION_JOB.kind));
   expect(provisioning).toHaveLength(ORDERS);
   expect(provisioning.every((job) => job.status === "DONE")).toBe(true);
 }, 180_000);

@@ -10,6 +10,14 @@ import { backoffMs, createJobRunner, defineJob } from "./runner.ts";
 
 let database: DatabaseHandle;
 
+const numbered = z.object({ n: z.number().int() });
+const FLAKY = defineJob("flaky", numbered);
+const COUNT = defineJob("count", numbered);
+const LEASE = defineJob("lease", z.object({}));
+const ONE_AT_A_TIME = defineJob("one-at-a-time", numbered);
+const HEARTBEAT = defineJob("heartbeat", z.object({}));
+const HELD = defineJob("held", z.object({ name: z.string() }));
+
 beforeAll(async () => {
   database = await createTestDatabase();
 });
@@ -21,11 +29,11 @@ describe("durable job runner", () => {
   it("retries a failing job with growing backoff, then marks it DEAD", async () => {
     const runner = createJobRunner({ db: database.db });
     const attempts: number[] = [];
-    runner.register("flaky", async (_payload, context) => {
+    runner.register(FLAKY, async (_payload, context) => {
       attempts.push(context.attempt);
       throw new Error(`attempt ${context.attempt} failed`);
     });
-    await runner.enqueue("flaky", { n: 1 }, { maxAttempts: 3 });
+    await runner.enqueue(FLAKY, { n: 1 }, { maxAttempts: 3 });
     const start = Date.now();
     expect(await runner.runDue(new Date(start))).toBe(1);
     const [afterFirst] = await database.db.select().from(jobs).where(eq(jobs.kind, "flaky"));
@@ -45,21 +53,21 @@ describe("durable job runner", () => {
     const runs: string[] = [];
     const runners = Array.from({ length: 4 }, () => createJobRunner({ db: database.db, batch: 5 }));
     for (const runner of runners)
-      runner.register("count", async (payload) => {
+      runner.register(COUNT, async (payload) => {
         runs.push(String(payload.n));
       });
-    for (let n = 0; n < 20; n += 1) await runners[0]!.enqueue("count", { n }, { dedupeKey: `count-${n}` });
-    await runners[0]!.enqueue("count", { n: 0 }, { dedupeKey: "count-0" });
+    for (let n = 0; n < 20; n += 1) await runners[0]!.enqueue(COUNT, { n }, { dedupeKey: `count-${n}` });
+    await runners[0]!.enqueue(COUNT, { n: 0 }, { dedupeKey: "count-0" });
     await Promise.all(runners.map((runner) => runner.drain()));
     expect(runs.sort()).toEqual(Array.from({ length: 20 }, (_, n) => String(n)).sort());
   });
 
   it("claims again a job whose worker died mid-run once its lease ran out", async () => {
     const crashed = createJobRunner({ db: database.db, leaseMs: 1000 });
-    crashed.register("lease", async () => {
+    crashed.register(LEASE, async () => {
       throw new Error("unreachable");
     });
-    await crashed.enqueue("lease", {});
+    await crashed.enqueue(LEASE, {});
     // Simulate a worker that claimed the job and died: RUNNING with a lease in the past.
     await database.db
       .update(jobs)
@@ -67,7 +75,7 @@ describe("durable job runner", () => {
       .where(eq(jobs.kind, "lease"));
     const healthy = createJobRunner({ db: database.db });
     let ran = 0;
-    healthy.register("lease", async () => {
+    healthy.register(LEASE, async () => {
       ran += 1;
     });
     expect(await healthy.drain()).toBe(1);
@@ -83,18 +91,18 @@ describe("durable job runner", () => {
       started = resolve;
     });
     const done: number[] = [];
-    busy.register("one-at-a-time", async (payload) => {
+    busy.register(ONE_AT_A_TIME, async (payload) => {
       started();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
       done.push(Number(payload.n));
     });
-    other.register("one-at-a-time", async (payload) => {
+    other.register(ONE_AT_A_TIME, async (payload) => {
       done.push(Number(payload.n));
     });
     const due = new Date(Date.now() - 1000);
-    for (let n = 0; n < 4; n += 1) await busy.enqueue("one-at-a-time", { n }, { runAt: due });
+    for (let n = 0; n < 4; n += 1) await busy.enqueue(ONE_AT_A_TIME, { n }, { runAt: due });
     const first = busy.runDue();
     await running;
     const held = await database.db.select().from(jobs).where(eq(jobs.kind, "one-at-a-time"));
@@ -112,17 +120,17 @@ describe("durable job runner", () => {
     let runs = 0;
     const leaseOf = async () =>
       (await database.db.select().from(jobs).where(eq(jobs.kind, "heartbeat")))[0]!.lockedUntil!.getTime();
-    slow.register("heartbeat", async () => {
+    slow.register(HEARTBEAT, async () => {
       runs += 1;
       // Claimed with a clock a minute back, the first lease is already over; only a heartbeat renews it.
       while ((await leaseOf()) <= Date.now()) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await other.drain()).toBe(0);
     });
-    other.register("heartbeat", async () => {
+    other.register(HEARTBEAT, async () => {
       runs += 1;
     });
     const past = new Date(Date.now() - 60_000);
-    await slow.enqueue("heartbeat", {}, { runAt: past });
+    await slow.enqueue(HEARTBEAT, {}, { runAt: past });
     expect(await slow.runDue(past)).toBe(1);
     expect(runs).toBe(1);
     const [row] = await database.db.select().from(jobs).where(eq(jobs.kind, "heartbeat"));
@@ -142,7 +150,7 @@ describe("durable job runner", () => {
     };
     const lease = new Date(Date.now() + 5 * 60_000);
     for (const [name, lockedBy] of Object.entries(holders)) {
-      await live.enqueue("held", { name }, { dedupeKey: `held-${name}` });
+      await live.enqueue(HELD, { name }, { dedupeKey: `held-${name}` });
       await database.db
         .update(jobs)
         .set({ status: "RUNNING", lockedBy, lockedUntil: lease, attempts: 1 })
@@ -166,7 +174,7 @@ describe("durable job runner", () => {
     expect(statusOf("parentProcess")).toBe("RUNNING");
     expect(statusOf("otherHost")).toBe("RUNNING");
     const ran: string[] = [];
-    restarted.register("held", async (payload) => {
+    restarted.register(HELD, async (payload) => {
       ran.push(String(payload.name));
     });
     expect(await restarted.drain()).toBe(2);
@@ -189,7 +197,7 @@ describe("durable job runner", () => {
     await expect(runner.enqueue(greet, { name: "" })).rejects.toThrow();
     await runner.enqueue(greet, { name: "fail" });
     // A row written past the schema (an older release, a hand edit) is DEAD at once, not retried.
-    await runner.enqueue("typed-greet", { name: 42 } as never);
+    await database.db.insert(jobs).values({ kind: greet.kind, payload: { name: 42 } });
     const start = Date.now();
     expect(await runner.drain(new Date(start))).toBe(2);
     expect(seen).toEqual(["fail"]);

@@ -27,6 +27,10 @@ export interface JobKind<T extends Record<string, unknown>> {
   maxAttempts?: number;
 }
 
+/** Any defined kind, whatever its payload (listing and forgetting jobs do not read payloads). */
+// biome-ignore lint/suspicious/noExplicitAny: a kind of any payload type; only its name is read.
+export type AnyJobKind = JobKind<any>;
+
 export function defineJob<T extends Record<string, unknown>>(
   kind: string,
   schema: z.ZodType<T>,
@@ -78,7 +82,7 @@ interface ClaimedJob {
 
 interface Registered {
   handler: JobHandler<never>;
-  definition?: JobKind<Record<string, unknown>>;
+  definition: JobKind<Record<string, unknown>>;
 }
 
 /** Worker ids of the runners alive in this process (several apps can share one process in tests). */
@@ -168,27 +172,23 @@ export function createJobRunner(options: JobRunnerOptions) {
     const beat = heartbeat(job);
     try {
       if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
-      let payload: unknown = job.payload;
-      if (definition) {
-        const parsed = definition.schema.safeParse(job.payload);
-        if (!parsed.success) {
-          clearInterval(beat);
-          await db
-            .update(jobs)
-            .set({
-              status: "DEAD",
-              lockedUntil: null,
-              lockedBy: null,
-              lastError: `invalid payload: ${parsed.error.message}`.slice(0, 1000),
-              finishedAt: sql`now()`,
-            })
-            .where(held(job));
-          options.onError?.(parsed.error, { id: job.id, kind: job.kind, attempt: job.attempts });
-          return;
-        }
-        payload = parsed.data;
+      const parsed = registered.definition.schema.safeParse(job.payload);
+      if (!parsed.success) {
+        clearInterval(beat);
+        await db
+          .update(jobs)
+          .set({
+            status: "DEAD",
+            lockedUntil: null,
+            lockedBy: null,
+            lastError: `invalid payload: ${parsed.error.message}`.slice(0, 1000),
+            finishedAt: sql`now()`,
+          })
+          .where(held(job));
+        options.onError?.(parsed.error, { id: job.id, kind: job.kind, attempt: job.attempts });
+        return;
       }
-      await registered.handler(payload as never, {
+      await registered.handler(parsed.data as never, {
         now,
         attempt: job.attempts,
         maxAttempts: job.max_attempts,
@@ -274,37 +274,33 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
-  function kindName(kind: string | JobKind<Record<string, unknown>>): string {
-    return typeof kind === "string" ? kind : kind.kind;
-  }
-
   return {
     workerId,
 
-    register<T extends Record<string, unknown>>(kind: string | JobKind<T>, handler: JobHandler<T>) {
-      const name = kindName(kind as JobKind<Record<string, unknown>>);
-      if (handlers.has(name)) throw new Error(`job kind ${name} registered twice`);
-      handlers.set(name, {
+    /** Registers the handler of a kind; the payload it gets has passed the kind's schema. */
+    register<T extends Record<string, unknown>>(kind: JobKind<T>, handler: JobHandler<T>) {
+      if (handlers.has(kind.kind)) throw new Error(`job kind ${kind.kind} registered twice`);
+      handlers.set(kind.kind, {
         handler: handler as JobHandler<never>,
-        definition:
-          typeof kind === "string" ? undefined : (kind as unknown as JobKind<Record<string, unknown>>),
+        definition: kind as unknown as JobKind<Record<string, unknown>>,
       });
     },
 
+    /** Enqueues a job of a kind; a payload that does not match the kind's schema throws before any row exists. */
     async enqueue<T extends Record<string, unknown>>(
-      kind: string | JobKind<T>,
+      kind: JobKind<T>,
       payload: T,
       enqueue: EnqueueOptions = {},
     ) {
-      const checked = typeof kind === "string" ? payload : kind.schema.parse(payload);
+      const checked = kind.schema.parse(payload);
       const executor = enqueue.executor ?? db;
       await executor
         .insert(jobs)
         .values({
-          kind: typeof kind === "string" ? kind : kind.kind,
+          kind: kind.kind,
           payload: checked,
           runAt: enqueue.runAt ?? new Date(),
-          maxAttempts: enqueue.maxAttempts ?? (typeof kind === "string" ? undefined : kind.maxAttempts) ?? 8,
+          maxAttempts: enqueue.maxAttempts ?? kind.maxAttempts ?? 8,
           dedupeKey: enqueue.dedupeKey ?? null,
         })
         .onConflictDoNothing();
@@ -329,14 +325,14 @@ export function createJobRunner(options: JobRunnerOptions) {
      * Empties the payloads of finished (done or dead) jobs of one kind whose payload holds one of `values` at
      * `path`: what a job carried about a shopper is forgotten once it has nothing left to do (ADR 0165).
      */
-    async forgetPayloads(kind: string, path: string[], values: string[], executor: Database = db) {
+    async forgetPayloads(kind: AnyJobKind, path: string[], values: string[], executor: Database = db) {
       if (values.length === 0) return;
       await executor
         .update(jobs)
         .set({ payload: {} })
         .where(
           and(
-            eq(jobs.kind, kind),
+            eq(jobs.kind, kind.kind),
             inArray(jobs.status, ["DONE", "DEAD"]),
             inArray(sql`${jobs.payload} #>> ${`{${path.join(",")}}`}::text[]`, values),
           ),
@@ -344,8 +340,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
 
     /** Jobs of some kinds, newest first (tests and operators). */
-    list(kinds: string[]) {
-      return db.select().from(jobs).where(inArray(jobs.kind, kinds)).orderBy(sql`${jobs.createdAt} desc`);
+    list(kinds: AnyJobKind[]) {
+      return db
+        .select()
+        .from(jobs)
+        .where(
+          inArray(
+            jobs.kind,
+            kinds.map((kind) => kind.kind),
+          ),
+        )
+        .orderBy(sql`${jobs.createdAt} desc`);
     },
 
     /** Reclaims what dead workers held (recover), then polls every pollMs. */

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { PATTERNS } from "../../../core/validation.ts";
+import { checkoutContactSchema } from "../../../core/forms/checkout-contact.ts";
+import { email } from "../../../core/forms/fields.ts";
 
 export interface CheckoutContact {
   email: string;
@@ -16,29 +16,21 @@ export type ContactErrors = Partial<
 >;
 
 /**
- * The checkout's contact details (ADR 0110): the delivery e-mail is required and follows the same rule as the
- * server's `contactEmail` (spec 5's e-mail pattern from core/validation.ts, at most 254 characters, trimmed);
- * the phone is optional, 4 to 15 digits, as the server's `contactPhone` takes it.
+ * The checkout's contact details (ADR 0110), checked with the schema the server reads the order with
+ * (core/forms/checkout-contact.ts, ADR 0206) over the body the order will carry. The browser extends it with
+ * one rule of its own: the delivery e-mail is required here (the API falls back to the account's).
  */
-export const checkoutContactSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254, "checkoutUi.emailInvalid")
-    .regex(PATTERNS.email, "checkoutUi.emailInvalid"),
-  areaCode: z.string(),
-  phone: z.union([z.literal(""), z.string().regex(/^\d{4,15}$/, "checkoutUi.phoneInvalid")]),
-});
+const checkoutContactFormSchema = checkoutContactSchema.extend({ contactEmail: email() });
 
 /** The first problem per field, as message keys, or null when the contact can be sent. */
 export function contactErrors(contact: CheckoutContact): ContactErrors | null {
-  const parsed = checkoutContactSchema.safeParse(contact);
+  const parsed = checkoutContactFormSchema.safeParse(contactBody(contact));
   if (parsed.success) return null;
   const errors: ContactErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (field === "email") errors.email ??= "checkoutUi.emailInvalid";
-    if (field === "phone") errors.phone ??= "checkoutUi.phoneInvalid";
+    if (field === "contactEmail") errors.email ??= "checkoutUi.emailInvalid";
+    if (field === "contactPhone") errors.phone ??= "checkoutUi.phoneInvalid";
   }
   return errors;
 }

@@ -1,24 +1,13 @@
 import { z } from "zod";
 import { LOCALES } from "../../../core/constants.ts";
-import { PATTERNS } from "../../../core/validation.ts";
 
-// Field errors carry message keys (like core/validation.ts): the browser shows them in the shopper's language.
-// spec 5: required fails '不能为空' (account.field.required), a wrong type '值类型不匹配！'.
-const REQUIRED = "account.field.required";
-const INVALID = "account.field.invalid";
+import { email, INVALID, REQUIRED, text } from "../../../core/forms/fields.ts";
+
+export { email, text };
 
 const fieldError = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? REQUIRED : "account.field.typeMismatch";
 
-export const text = (max: number) =>
-  z.string({ error: fieldError }).trim().min(1, REQUIRED).max(max, INVALID);
-
-const EMAIL = PATTERNS.email; // spec 5, shared with the browser
-
-export const email = () =>
-  text(254)
-    .regex(EMAIL, INVALID)
-    .transform((v) => v.toLowerCase());
 /** spec 5: non-China phone digits only; mainland numbers are digits too. */
 export const phone = () => text(20).regex(/^\d{4,15}$/, INVALID);
 export const telCode = () =>

@@ -27,7 +27,7 @@ export function checkoutDevRoutes(app: FastifyInstance, services: Services) {
     if (!id) throw new ApiError(409, "purchase.order.notPayable");
     await db.execute(sql`
       update job set run_at = ${past}::timestamptz
-      where kind = ${EXPIRE_ORDER_JOB} and dedupe_key = ${`expire:${id}`} and status = 'PENDING'`);
+      where kind = ${EXPIRE_ORDER_JOB.kind} and dedupe_key = ${`expire:${id}`} and status = 'PENDING'`);
     await services.jobs.drain();
     const status = (await db.execute(sql`select status from customer_order where id = ${id}`)) as unknown as {
       rows: { status: string }[];

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
 import { couponCode } from "../../../core/coupon-code.ts";
+import { checkoutContactFields } from "../../../core/forms/checkout-contact.ts";
 import { iccid, planCode } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
-import { email } from "../account/inputs.ts";
 
 const Line = z.object({
   platformProductCode: planCode(),
@@ -14,12 +14,7 @@ const Line = z.object({
   quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
   couponCode: couponCode().optional(),
   promoCode: couponCode().optional(),
-  contactEmail: email().optional(),
-  /** An optional phone for support: "+<area code> <digits>", as the area-code picker and field give it. */
-  contactPhone: z
-    .string()
-    .regex(/^\+\d{1,4} \d{4,15}$/)
-    .optional(),
+  ...checkoutContactFields,
   /** A top-up names the eSIM it adds data to (ICCID: 89 and 18 to 20 digits in all). */
   topUpIccid: iccid().optional(),
 });

@@ -151,7 +151,7 @@ describe("a multi-unit order that fails after its last retry", () => {
     await app.database.db
       .update(jobs)
       .set({ status: "PENDING", runAt: new Date() })
-      .where(and(eq(jobs.kind, ESIM_CANCEL_JOB), eq(jobs.dedupeKey, `esim-cancel:${order.id}`)));
+      .where(and(eq(jobs.kind, ESIM_CANCEL_JOB.kind), eq(jobs.dedupeKey, `esim-cancel:${order.id}`)));
     expect(await nextDrain()).toBeGreaterThanOrEqual(2);
     expect(answers).toHaveLength(2);
     for (const [i, esim] of issued.entries())

@@ -26,7 +26,7 @@ import {
   settle,
   shopper,
 } from "../checkout/purchase-test-kit.ts";
-import { ESIM_PROVISION_JOB } from "./service.ts";
+import { ESIM_PROVISION_JOB, ESIM_USAGE_SYNC_JOB } from "./service.ts";
 
 const app = setupTestApp();
 const HOUR = 3_600_000;
@@ -275,7 +275,7 @@ describe("usage", () => {
     const high = await setUsage(esim.iccid, 2500);
     expect(high).toMatchObject({ dataUsedMb: 2500, dataLeftMb: 572 });
     await setUsage(esim.iccid, 2600);
-    await app.services.jobs.enqueue("esim-usage-sync", {}, { dedupeKey: `test-sync:${esim.id}` });
+    await app.services.jobs.enqueue(ESIM_USAGE_SYNC_JOB, {}, { dedupeKey: `test-sync:${esim.id}` });
     await settle(app);
     const notices = await low();
     expect(notices).toHaveLength(1);

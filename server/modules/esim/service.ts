@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
 import {
   appleInstallUrl,
@@ -12,7 +13,7 @@ import { isEsimId } from "../../../core/ids.ts";
 import { pageList } from "../../../core/lists.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { JobContext, JobRunner } from "../../jobs/runner.ts";
+import { defineJob, type JobContext, type JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import {
   type EsimSupplier,
@@ -29,12 +30,13 @@ import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } fr
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
 import { createSupplierOrders } from "./supplier-orders.ts";
 
-export const ESIM_PROVISION_JOB = "esim-provision";
-export const ESIM_USAGE_SYNC_JOB = "esim-usage-sync";
-export const ESIM_FAILURE_NOTICE_JOB = "esim-failure-notice";
-export const ESIM_CANCEL_JOB = "esim-cancel-issued";
+const orderJob = z.object({ orderId: z.uuid() });
+export const ESIM_PROVISION_JOB = defineJob("esim-provision", orderJob);
+export const ESIM_USAGE_SYNC_JOB = defineJob("esim-usage-sync", z.object({}));
+export const ESIM_FAILURE_NOTICE_JOB = defineJob("esim-failure-notice", orderJob);
+export const ESIM_CANCEL_JOB = defineJob("esim-cancel-issued", orderJob);
 /** Re-reads one eSIM's usage after a supplier's unsigned webhook (ADR 0195). */
-export const ESIM_USAGE_HINT_JOB = "esim-usage-hint";
+export const ESIM_USAGE_HINT_JOB = defineJob("esim-usage-hint", z.object({ iccid: z.string().min(1) }));
 /** Attempts to cancel a failed order's profiles at the supplier: with the runner's backoff about 2.4 hours. */
 export const ESIM_CANCEL_MAX_ATTEMPTS = 12;
 const PROVISIONING_FAILED = "esim-provisioning-failed";
@@ -429,9 +431,9 @@ export function createEsimService(deps: EsimServiceDeps) {
    * run that died between its call and the record. Retryable errors retry the job; after the last attempt, and
    * for errors retrying cannot fix, the package is recorded FAILED for an operator.
    */
-  async function cancelJob(payload: Record<string, unknown>, context: JobContext) {
+  async function cancelJob(payload: z.infer<typeof orderJob>, context: JobContext) {
     if (!supplier && Object.keys(suppliers).length === 0) throw new Error("no eSIM supplier configured");
-    const order = await orders.findById(String(payload.orderId));
+    const order = await orders.findById(payload.orderId);
     if (!order || !(await refundedForFailure(order))) return;
     await repo.withdrawOrder(order.id);
     const last = context.attempt >= cancelMaxAttempts;
@@ -466,8 +468,8 @@ export function createEsimService(deps: EsimServiceDeps) {
     if (retry) throw retry;
   }
 
-  async function failureNoticeJob(payload: Record<string, unknown>) {
-    const order = await orders.findById(String(payload.orderId));
+  async function failureNoticeJob(payload: z.infer<typeof orderJob>) {
+    const order = await orders.findById(payload.orderId);
     if (!order || !(await refundedForFailure(order))) return;
     const locale = localeOf(order.locale);
     let body = translate(locale, "esim.email.failedBody", { code: order.code, plan: order.planTitle });
@@ -490,8 +492,8 @@ export function createEsimService(deps: EsimServiceDeps) {
     });
   }
 
-  async function provisionJob(payload: Record<string, unknown>, context: JobContext) {
-    const order = await orders.findById(String(payload.orderId));
+  async function provisionJob(payload: z.infer<typeof orderJob>, context: JobContext) {
+    const order = await orders.findById(payload.orderId);
     if (order?.status !== "FULFILLING") return;
     try {
       const target = await provisionUnits(order, context.attempt >= deps.provisionMaxAttempts);
@@ -681,7 +683,7 @@ export function createEsimService(deps: EsimServiceDeps) {
       runner.register(ESIM_FAILURE_NOTICE_JOB, failureNoticeJob);
       runner.register(ESIM_CANCEL_JOB, cancelJob);
       runner.register(ESIM_USAGE_HINT_JOB, async (payload, context) => {
-        await syncUsage({ iccid: String(payload.iccid), now: context.now });
+        await syncUsage({ iccid: payload.iccid, now: context.now });
       });
       runner.register(ESIM_USAGE_SYNC_JOB, async (_payload, context) => {
         try {

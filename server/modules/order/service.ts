@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { pageList } from "../../../core/lists.ts";
@@ -6,7 +7,7 @@ import { maskPaymentId } from "../../../core/order-tabs.ts";
 import type { Database } from "../../../db/client.ts";
 import type { OrderStatus } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
+import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
@@ -16,9 +17,17 @@ import type { NewOrder, OrderRepo, OrderRow } from "./repo.ts";
 
 export type { OrderRow } from "./repo.ts";
 
-export const EXPIRE_ORDER_JOB = "expire-order";
-export const FULFIL_ORDER_JOB = "fulfil-order";
-export const REFUND_PAYMENT_JOB = "refund-payment";
+export const EXPIRE_ORDER_JOB = defineJob("expire-order", z.object({ orderId: z.uuid() }));
+export const FULFIL_ORDER_JOB = defineJob("fulfil-order", z.object({ orderId: z.uuid() }));
+export const REFUND_PAYMENT_JOB = defineJob(
+  "refund-payment",
+  z.object({
+    provider: z.string().min(1),
+    paymentId: z.string().min(1),
+    amount: z.number().int().nonnegative(),
+    orderId: z.uuid(),
+  }),
+);
 
 /** An unpaid order is cancelled this long after it was placed (issue: Purchase). */
 /**
@@ -320,13 +329,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     /** The jobs this module runs; app.ts and tests register them once per runner. */
     registerJobs(runner: JobRunner) {
       runner.register(EXPIRE_ORDER_JOB, async (payload, context) => {
-        const order = await repo.findById(String(payload.orderId));
+        const order = await repo.findById(payload.orderId);
         if (order?.status !== "PENDING_PAYMENT") return;
         if (order.expiresAt > context.now) throw new Error("order not yet expired; retry later");
         await cancelUnpaid(order.id, "expired");
       });
       runner.register(FULFIL_ORDER_JOB, async (payload) => {
-        const order = await repo.findById(String(payload.orderId));
+        const order = await repo.findById(payload.orderId);
         if (!order) return;
         if (order.status === "PAID")
           await repo.setStatus(order.id, "PAID", "FULFILLING", "fulfilment-started", db);
@@ -334,11 +343,10 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (current?.status === "FULFILLING" && deps.onFulfilling) await deps.onFulfilling(current);
       });
       runner.register(REFUND_PAYMENT_JOB, async (payload) => {
-        const paymentId = String(payload.paymentId);
-        await provider(String(payload.provider)).refund(
-          paymentId,
-          Number(payload.amount),
-          `refund-${paymentId}`,
+        await provider(payload.provider).refund(
+          payload.paymentId,
+          payload.amount,
+          `refund-${payload.paymentId}`,
         );
       });
     },

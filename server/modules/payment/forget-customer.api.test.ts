@@ -21,7 +21,7 @@ async function paidShopper(email: string) {
 }
 
 const webhookJobsOf = async (sessionId: string) =>
-  (await app.database.db.select().from(jobs).where(eq(jobs.kind, SANDBOX_WEBHOOK_JOB))).filter(
+  (await app.database.db.select().from(jobs).where(eq(jobs.kind, SANDBOX_WEBHOOK_JOB.kind))).filter(
     (job) =>
       (job.payload as { event?: { data?: { sessionId?: string } } }).event?.data?.sessionId === sessionId,
   );

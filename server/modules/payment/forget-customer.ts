@@ -1,10 +1,14 @@
+import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
+import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { SANDBOX_WEBHOOK_JOB } from "../../providers/payment/sandbox.ts";
 import type { PaymentProvider, PaymentProviderName } from "../../providers/payment/types.ts";
 import type { PaymentRepo } from "./repo.ts";
 
-export const FORGET_CUSTOMER_JOB = "payment.forget-customer";
+export const FORGET_CUSTOMER_JOB = defineJob(
+  "payment.forget-customer",
+  z.object({ provider: z.string().min(1), sessionIds: z.array(z.string().min(1)).min(1) }),
+);
 
 /**
  * Deleting an account reaches its payments (ADR 0165, issue 14.13): in the deletion's transaction the payment
@@ -47,8 +51,8 @@ export function createPaymentForgetting(deps: {
       runner.register(FORGET_CUSTOMER_JOB, async (payload) => {
         const provider = deps.providers[payload.provider as PaymentProviderName];
         // A provider this instance no longer has configured cannot be asked; the job fails and waits for it.
-        if (!provider) throw new Error(`payment provider ${String(payload.provider)} is not configured`);
-        await provider.forgetCustomer(payload.sessionIds as string[]);
+        if (!provider) throw new Error(`payment provider ${payload.provider} is not configured`);
+        await provider.forgetCustomer(payload.sessionIds);
       });
     },
   };

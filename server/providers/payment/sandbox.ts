@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { currencies, sandboxPaymentSessions } from "../../../db/schema/index.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
+import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { stripeMinimumAmount } from "./minimums.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload, verifySignature } from "./signature.ts";
 import type {
@@ -13,7 +14,25 @@ import type {
   SessionState,
 } from "./types.ts";
 
-export const SANDBOX_WEBHOOK_JOB = "sandbox-payment-webhook";
+/** The wire format of a sandbox webhook, as the webhook job carries it. */
+const sandboxEventSchema = z.object({
+  id: z.string().min(1),
+  type: z.enum(["payment.processing", "payment.succeeded", "payment.failed", "refund.succeeded"]),
+  created: z.number(),
+  data: z.object({
+    sessionId: z.string().min(1),
+    orderCode: z.string().min(1),
+    paymentId: z.string().nullable(),
+    amount: z.number(),
+    currency: z.string().min(1),
+    failureCode: z.string().optional(),
+  }),
+});
+
+export const SANDBOX_WEBHOOK_JOB = defineJob(
+  "sandbox-payment-webhook",
+  z.object({ event: sandboxEventSchema }),
+);
 export const SANDBOX_WEBHOOK_PATH = "/o2pay/v1/pub/webhooks/sandbox";
 
 /** spec-free test cards, the same numbers Stripe's test mode uses (ADR 0104). */
@@ -41,19 +60,7 @@ export interface SandboxChaos {
 }
 
 /** The wire format of a sandbox webhook. */
-export interface SandboxEvent {
-  id: string;
-  type: "payment.processing" | "payment.succeeded" | "payment.failed" | "refund.succeeded";
-  created: number;
-  data: {
-    sessionId: string;
-    orderCode: string;
-    paymentId: string | null;
-    amount: number;
-    currency: string;
-    failureCode?: string;
-  };
-}
+export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
 
 /** Sends one signed webhook; answers the HTTP status the store replied with. */
 export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<number>;
@@ -315,7 +322,7 @@ export function createSandboxPayments(options: SandboxOptions) {
     },
 
     /** The webhook job: signs at send time and throws on a non-2xx reply, so the runner retries with backoff. */
-    async deliverWebhook(payload: Record<string, unknown>) {
+    async deliverWebhook(payload: { event: SandboxEvent }) {
       if (!deliver) throw new Error("sandbox webhook delivery is not wired");
       const body = JSON.stringify(payload.event);
       const signature = signPayload(secret, body, Math.floor(Date.now() / 1000));

@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { translate } from "../../../../core/i18n/index.ts";
 import type { Database } from "../../../../db/client.ts";
 import { plans, supplierBalances, supplierPausedPlans } from "../../../../db/schema/index.ts";
-import type { JobRunner } from "../../../jobs/runner.ts";
+import { defineJob, type JobRunner } from "../../../jobs/runner.ts";
 import type { MessageSender } from "../../../providers/messages/outbox.ts";
 import type { EsimSupplier, SupplierName } from "../../../providers/supplier/types.ts";
 
-export const SUPPLIER_BALANCE_JOB = "supplier-balance-check";
+export const SUPPLIER_BALANCE_JOB = defineJob("supplier-balance-check", z.object({}));
 export const SUPPLIER_BALANCE_MS = 15 * 60_000;
 
 const tx$ = (tx: unknown) => tx as Database;

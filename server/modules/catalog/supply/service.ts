@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../../../../db/client.ts";
 import {
   currencies,
@@ -10,11 +11,11 @@ import {
   priceRoundings,
   pricingRules,
 } from "../../../../db/schema/index.ts";
-import type { JobRunner } from "../../../jobs/runner.ts";
+import { defineJob, type JobRunner } from "../../../jobs/runner.ts";
 import type { EsimSupplier, SupplierName, SupplierPackage } from "../../../providers/supplier/types.ts";
 import { type PricingRule, retailPrice } from "./pricing.ts";
 
-export const CATALOGUE_SYNC_JOB = "catalogue-sync";
+export const CATALOGUE_SYNC_JOB = defineJob("catalogue-sync", z.object({}));
 /** Airalo asks partners to sync at least hourly. */
 export const CATALOGUE_SYNC_MS = 3_600_000;
 /** The markup when no rule is stored: cost × 1.8. */

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { PATTERNS } from "../validation.ts";
+
+// Field errors carry message keys (like core/validation.ts): the browser shows them in the shopper's language.
+// spec 5: required fails '不能为空' (account.field.required), a wrong type '值类型不匹配！'.
+export const REQUIRED = "account.field.required";
+export const INVALID = "account.field.invalid";
+
+const fieldError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? REQUIRED : "account.field.typeMismatch";
+
+/** A required text field, trimmed, of at most `max` characters. */
+export const text = (max: number) =>
+  z.string({ error: fieldError }).trim().min(1, REQUIRED).max(max, INVALID);
+
+/** spec 5's e-mail pattern (core/validation.ts), at most 254 characters, trimmed and lower-cased. */
+export const email = () =>
+  text(254)
+    .regex(PATTERNS.email, INVALID)
+    .transform((v) => v.toLowerCase());
