@@ -23,7 +23,7 @@ describe("audit log (issue 16)", () => {
     const [entry] = await handle.db
       .insert(auditLog)
       .values({
-        operatorId: operator.id,
+        operatorId: operator!.id,
         action: "plan.price_rule.update",
         entity: "plan",
         entityId: "plan-1",
@@ -31,7 +31,7 @@ describe("audit log (issue 16)", () => {
         after: { markup: 12 },
       })
       .returning();
-    entryId = entry.id;
+    entryId = entry!.id;
   });
 
   afterAll(async () => {
@@ -55,7 +55,7 @@ describe("audit log (issue 16)", () => {
         .where(eq(auditLog.id, entryId)),
     ).rejects.toSatisfy(refusedAsAppendOnly);
     const [row] = await handle.db.select().from(auditLog).where(eq(auditLog.id, entryId));
-    expect(row.after).toEqual({ markup: 12 });
+    expect(row?.after).toEqual({ markup: 12 });
   });
 
   it("refuses to delete an entry", async () => {
