@@ -53,6 +53,8 @@ const OWNERS: Record<string, string[]> = {
   esim: ["esims", "esimPackages", "esimSupplierOrders"],
   coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],
   order: ["orders", "orderStatusHistory"],
+  // The operator realm (issue 16): operators, their sessions, and the append-only audit log.
+  admin: ["operators", "operatorSessions", "auditLog"],
   payment: ["payments", "paymentEvents", "paymentAnomalies"],
   site: ["sites", "siteLanguages", "currencies"],
   jobs: ["jobs"],

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./address.ts";
+export * from "./admin.ts";
 export * from "./catalog.ts";
 export * from "./content.ts";
 export * from "./esim.ts";

@@ -1,0 +1,77 @@
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Issue 16: the operator realm, separate from customers. Operators are invited only; the first owner comes from
+ * `npm run admin:create`. Every operator has a password (scrypt, ADR 0061) and a TOTP secret.
+ */
+export const operators = pgTable(
+  "operator",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: varchar("email", { length: 254 }).notNull(),
+    displayName: varchar("display_name", { length: 64 }).notNull(),
+    /** owner | merchandiser | support | finance */
+    role: varchar("role", { length: 16 }).notNull(),
+    passwordHash: text("password_hash"),
+    /** Base32 TOTP secret; null until the invited operator enrols. */
+    totpSecret: text("totp_secret"),
+    /** The last accepted TOTP time step, so one code cannot be replayed. */
+    totpLastStep: integer("totp_last_step"),
+    /** en_US | zh_CN: the console language the operator chose. */
+    language: varchar("language", { length: 8 }).notNull().default("en_US"),
+    /** INVITED | ACTIVE | DISABLED */
+    status: varchar("status", { length: 16 }).notNull().default("INVITED"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("operator_email_key").on(t.email)],
+);
+
+/** An operator's session: its own cookie and a shorter idle timeout than a customer's. */
+export const operatorSessions = pgTable(
+  "operator_session",
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("operator_session_operator_idx").on(t.operatorId)],
+);
+
+/** Append-only record of every console change: who, when, what, before and after. Never updated or deleted. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    action: varchar("action", { length: 64 }).notNull(),
+    entity: varchar("entity", { length: 64 }).notNull(),
+    entityId: varchar("entity_id", { length: 128 }).notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
+);
