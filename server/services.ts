@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
-import { createSharedCache, type SharedCache } from "./infra/cache.ts";
+import { CACHE_TAGS, createSharedCache, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
@@ -204,7 +204,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   esim.registerJobs(jobs);
   // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
-  const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers });
+  // A synced, published, paused or resumed plan reaches the store at once, on every instance (ADR 0176).
+  const onCatalogueChanged = () => cache.invalidate([CACHE_TAGS.catalog]);
+  const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers, onCatalogueChanged });
   catalogueSync.registerJobs(jobs);
   // Supplier balances (ADR 0198): low balance alerts operators and pauses the plans only that supplier fulfils.
   const supplierBalances = createSupplierBalances({
@@ -215,6 +217,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     defaultSupplier: supplier.supplier?.name ?? null,
     thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
     alertEmail: env.OPERATOR_ALERT_EMAIL,
+    onCatalogueChanged,
   });
   supplierBalances.registerJobs(jobs);
   if (Object.values(supplier.suppliers).some((s) => s?.catalogue) && pollMs > 0)

@@ -77,9 +77,17 @@ describe("supplier balance", () => {
   });
 
   it("topped up: the paused plans are back on sale", async () => {
+    const told: string[][] = [];
+    const stop = app.services.cache.onInvalidate((tags) => told.push(tags));
     await standin.control("balance", { balance: 10_000_000 });
     const result = await app.services.supplierBalances.check("esimaccess");
     expect(result).toMatchObject({ low: false, resumed: 1 });
     expect(await status(soleCode)).toBe("ON_SHELF");
+    // The store's cached plans and pages are dropped, so the plan is on sale from the next request (ADR 0176).
+    expect(told).toEqual([["catalog"]]);
+    // Checked again with nothing to change: the caches are left alone.
+    await app.services.supplierBalances.check("esimaccess");
+    expect(told).toHaveLength(1);
+    stop();
   });
 });

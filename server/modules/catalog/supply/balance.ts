@@ -27,6 +27,8 @@ export function createSupplierBalances(deps: {
   defaultSupplier: SupplierName | null;
   thresholds: Partial<Record<SupplierName, number>>;
   alertEmail?: string;
+  /** Told once plans were paused or resumed: the shared and page caches drop them (ADR 0176). */
+  onCatalogueChanged: () => Promise<void>;
 }) {
   const { db, jobs, outbox, suppliers } = deps;
 
@@ -43,7 +45,7 @@ export function createSupplierBalances(deps: {
     const supplier = suppliers[name];
     if (!supplier?.balance) return null;
     const { amountMinor, currency } = await supplier.balance();
-    return db.transaction(async (rawTx) => {
+    const outcome = await db.transaction(async (rawTx) => {
       const tx = tx$(rawTx);
       const [before] = await tx
         .select()
@@ -102,6 +104,8 @@ export function createSupplierBalances(deps: {
       }
       return { amountMinor, currency, low, paused, resumed };
     });
+    if (outcome.paused + outcome.resumed > 0) await deps.onCatalogueChanged();
+    return outcome;
   }
 
   async function schedule(now = new Date()) {

@@ -48,8 +48,13 @@ async function plan(code: string) {
 
 describe("catalogue sync", () => {
   it("turns new packages into draft plans priced by the markup rules, which an operator publishes", async () => {
+    const told: string[][] = [];
+    const stop = app.services.cache.onInvalidate((tags) => told.push(tags));
     await app.services.catalogueSync.requestNow();
     await app.services.jobs.drain();
+    // The store's cached plans and pages are dropped once the sync has committed (ADR 0176).
+    expect(told).toEqual([["catalog"]]);
+    stop();
     expect(await plan(JP_10GB)).toMatchObject({
       status: "DRAFT",
       destinationCode: "JP",

@@ -49,6 +49,8 @@ export function createCatalogueSync(deps: {
   db: Database;
   jobs: JobRunner;
   suppliers: Partial<Record<SupplierName, EsimSupplier>>;
+  /** Told once a change to plans or prices has committed: the shared and page caches drop them (ADR 0176). */
+  onCatalogueChanged: () => Promise<void>;
 }) {
   const { db, jobs, suppliers } = deps;
 
@@ -194,6 +196,8 @@ export function createCatalogueSync(deps: {
         result.unpublished.push(...changed.map((c) => c.code));
       }
     });
+    // Prices, coverage and titles are rewritten on every sync: the store shows the new ones on the next request.
+    await deps.onCatalogueChanged();
     return result;
   }
 
@@ -233,6 +237,7 @@ export function createCatalogueSync(deps: {
         .set({ status: "ON_SHELF" })
         .where(and(eq(plans.platformProductCode, code), eq(plans.status, "DRAFT")))
         .returning({ code: plans.platformProductCode });
+      if (done.length > 0) await deps.onCatalogueChanged();
       return done.length > 0;
     },
     registerJobs(runner: JobRunner) {
