@@ -26,7 +26,8 @@ function buildIfStale() {
   if (result.status !== 0) throw new Error(`[e2e] npm run build failed (exit ${result.status})`);
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now, on loopback (the spec that runs its own store uses it too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test as harness, hydrated, type Page } from "./fixtures.ts";
+import { freePort } from "./global-setup.ts";
 import {
   CARDS,
   FETCH_HEADERS,
@@ -21,19 +21,6 @@ import {
 
 const STANDIN_SMDP = "rsp-eu.redteamobile.com";
 const READY_TIMEOUT_MS = 90_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startStore(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
