@@ -89,6 +89,7 @@ async function startStore(): Promise<{ url: string; stop: () => Promise<void> }>
 // The store runs once per worker, and every page and request of these tests goes to it.
 const test = harness.extend<object, { esimAccessStore: string }>({
   esimAccessStore: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
       const store = await startStore();
       await use(store.url);
