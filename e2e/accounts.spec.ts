@@ -210,6 +210,28 @@ test.describe("accounts", () => {
     await stranger.dispose();
   });
 
+  test("signing up from checkout's sign-in sheet comes back to the same checkout, quantity kept (issue 12)", async ({
+    page,
+  }) => {
+    const email = `${unique("sheet")}@example.com`;
+    await page.goto("/checkout?platformProductCode=JP-3GB-30D&quantity=3");
+    const sheet = page.getByRole("dialog");
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/register\?pageFrom=/);
+    await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+    await page.getByLabel("Verification code").fill(await sendAndReadCode(page, page.locator("form"), email));
+    await passwordInput(page).fill(PASSWORD);
+    await page.getByRole("checkbox", { name: "I have read and agree to the" }).check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expectToast(page, "Logged in");
+    await expect(page).toHaveURL(/\/checkout\?platformProductCode=JP-3GB-30D&quantity=3$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByLabel("Quantity")).toHaveValue("3");
+  });
+
   test("register by phone with the area-code picker", async ({ page }) => {
     const phone = `6${String(Date.now()).slice(-7)}`;
     await page.goto("/register");

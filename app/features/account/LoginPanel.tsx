@@ -96,10 +96,11 @@ export function LoginPanel({
   );
 }
 
-function AccountLinks() {
+/** `here`: the panel is a dialog over a page, which registering or a reset password comes back to. */
+function AccountLinks({ here = false }: { here?: boolean }) {
   const { t, href } = useI18n();
   const { registerEnabled } = useRootData();
-  const pageFrom = usePageFromQuery();
+  const pageFrom = usePageFromQuery(here);
   return (
     <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
       <Link className={linkClass} to={href(`/logins/forget-password${pageFrom}`)}>
@@ -219,7 +220,7 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
         </button>
-        <AccountLinks />
+        <AccountLinks here={mode.stay} />
       </form>
       <CaptchaDialog open={captchaOpen} onClose={closeCaptcha} onAnswer={logInWithCaptcha} />
     </>
@@ -275,7 +276,7 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
         </button>
-        <AccountLinks />
+        <AccountLinks here={mode.stay} />
       </form>
       {sender.dialog}
     </>

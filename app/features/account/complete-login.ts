@@ -1,4 +1,4 @@
-import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { safePageFrom } from "../../../core/url-safety.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { loginStore, type StoredUser, toStoredLogin } from "../../lib/login-store.ts";
@@ -38,9 +38,14 @@ export function useCompleteLogin() {
   };
 }
 
-/** The pageFrom of the current page, carried along to register, code login and bind. */
-export function usePageFromQuery(): string {
+/**
+ * The pageFrom of the current page, carried along to register, code login and bind. `here`: the panel is a
+ * dialog over a page (checkout's sign-in sheet), so a way into an account that leaves the page (register, forgot
+ * password, bind) comes back to this very page, with its query (the plan, quantity and codes), afterwards.
+ */
+export function usePageFromQuery(here = false): string {
   const [search] = useSearchParams();
-  const pageFrom = search.get("pageFrom");
+  const location = useLocation();
+  const pageFrom = search.get("pageFrom") ?? (here ? `${location.pathname}${location.search}` : null);
   return pageFrom ? `?pageFrom=${encodeURIComponent(safePageFrom(pageFrom))}` : "";
 }
