@@ -157,8 +157,17 @@ test.describe("my orders", () => {
     const code = (await last.getAttribute("data-order"))!;
     await last.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    const scrolled = await page.evaluate(() => window.scrollY);
+    // The position the list is left at: read once the wheel's scroll has come to rest, not while it still moves
+    // (a reading taken mid-scroll was up to ~35 px short of where the page then stood).
+    let scrolled = -1;
+    await expect
+      .poll(async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const resting = now === scrolled && now > 300;
+        scrolled = now;
+        return resting;
+      })
+      .toBe(true);
     await last.getByRole("link", { name: `Details of order ${code}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order ${code}` })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
