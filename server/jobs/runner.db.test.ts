@@ -196,9 +196,12 @@ describe("durable job runner", () => {
     });
     await expect(runner.enqueue(greet, { name: "" })).rejects.toThrow();
     await runner.enqueue(greet, { name: "fail" });
-    // A row written past the schema (an older release, a hand edit) is DEAD at once, not retried.
-    await database.db.insert(jobs).values({ kind: greet.kind, payload: { name: 42 } });
     const start = Date.now();
+    // A row written past the schema (an older release, a hand edit) is DEAD at once, not retried. Its run time is
+    // given: the database's now() has microseconds, so within the same millisecond it would fall after `start`.
+    await database.db
+      .insert(jobs)
+      .values({ kind: greet.kind, payload: { name: 42 }, runAt: new Date(start) });
     expect(await runner.drain(new Date(start))).toBe(2);
     expect(seen).toEqual(["fail"]);
     const rows = await database.db.select().from(jobs).where(eq(jobs.kind, "typed-greet"));
