@@ -12,9 +12,32 @@ export interface RequestInfo extends RequestContext {
   origin: string;
 }
 
+/** One call of the console's API (/o2adm/v1) made in-process for a console page, with the page's cookies. */
+export interface ConsoleApiCall {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The API path with its query, e.g. "/o2adm/v1/audit?page=2". */
+  path: string;
+  body?: unknown;
+  /** x-lang of the call: its error messages come back in the console's language. */
+  language?: string;
+}
+
+export interface ConsoleApiResult {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON body of whichever endpoint was called
+  body: any;
+  /** The API's Set-Cookie headers (sign-in, sign-out), for the page's response to pass on. */
+  setCookies: string[];
+}
+
 export interface AppLoadContext {
   services: Services;
   request: RequestInfo;
+  /**
+   * The console's pages call its API through this (issue 16, ADR 0224): the very same routes, permission checks
+   * and audit as a browser's call, without a network hop.
+   */
+  consoleApi: (call: ConsoleApiCall) => Promise<ConsoleApiResult>;
 }
 
 // The Fastify server and the Vite-built server bundle load this module separately, so the context key

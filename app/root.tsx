@@ -33,6 +33,7 @@ import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
 import { provideMessages } from "./lib/i18n-runtime.ts";
 import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
+import { installRoutePreload } from "./lib/route-preload.ts";
 import { scrollKey } from "./lib/scroll.ts";
 
 type RootUser = { nickName: string; loginName: string | null } | null;
@@ -85,6 +86,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     currency,
     channel: info.channel,
     origin: info.origin,
+    externalLinkHosts: services.externalLinkHosts,
     // spec 6: the logged-in customer's names (the header shows the nickname); null for a visitor.
     user: customer
       ? {
@@ -99,6 +101,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     footer: await footer,
     site: {
       onlineShopName: site.defaultOnlineShopName,
+      onlineShopCode: site.onlineShopCode,
+      tenantId: site.tenantId,
       supportLangList: site.supportLangList,
       supportCurrencyList: site.supportCurrencyList,
       privacyPolicy: { en_US: site.privacyPolicy, zh_CN: site.privacyPolicyCn, zh_HK: site.privacyPolicyHk },
@@ -127,25 +131,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const locale = rootData?.locale ?? splitLocale(location.pathname).locale;
   const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  // The operator console (issue 16) shares the document but not the store's head: its own language, never
+  // indexed, no app banner and no language alternates.
+  const consoleData = useRouteLoaderData("admin-root") as { language?: Locale } | undefined;
+  const inConsole = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
   return (
-    <html lang={HTML_LANG[locale]}>
+    <html lang={HTML_LANG[inConsole ? (consoleData?.language ?? DEFAULT_LOCALE) : locale]}>
       <head>
         <meta charSet="utf-8" />
         {/* WCAG 1.4.4: pinch zoom stays available (no maximum-scale, no user-scalable=no). */}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the first paint: lays out the app banner when it will show (ADR 0143). */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (app/lib/early-app-banner.ts)
-          dangerouslySetInnerHTML={{ __html: EARLY_APP_BANNER_SCRIPT }}
-        />
+        {inConsole ? (
+          <meta name="robots" content="noindex, nofollow" />
+        ) : (
+          /* Before the first paint: lays out the app banner when it will show (ADR 0143). */
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (app/lib/early-app-banner.ts)
+            dangerouslySetInnerHTML={{ __html: EARLY_APP_BANNER_SCRIPT }}
+          />
+        )}
         <meta name="theme-color" content="#0b5cff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <AppStylesheet nonce={nonce} />
         <Links />
-        <LocaleAlternates origin={rootData?.origin} pathname={location.pathname} />
+        {!inConsole && <LocaleAlternates origin={rootData?.origin} pathname={location.pathname} />}
       </head>
       <body>
         {children}
@@ -193,6 +205,8 @@ function AppOutlet({ locale, user }: { locale: Locale; user: RootUser }) {
       document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
     }
   }, [locale]);
+  // Hovering or focusing an internal link preloads its route modules, at most 4 at once (spec 9).
+  useEffect(() => installRoutePreload(), []);
   // Runs after every child's effects in the first commit: tests wait for it before driving listeners.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

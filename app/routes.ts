@@ -3,7 +3,50 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 // spec 2: every route exists without a prefix and with /en_US, /zh_CN, /zh_HK. The optional :lang segment
 // carries it; the locale layout answers 404 for any other prefix.
 export default [
+  // The operator console (issue 16): English and Simplified Chinese by the operator's choice, no :lang prefix.
+  route("admin", "routes/admin.tsx", { id: "admin-root" }, [
+    route("login", "routes/admin.login.tsx"),
+    route("login/totp", "routes/admin.login-totp.tsx"),
+    route("enrol", "routes/admin.enrol.tsx"),
+    route("logout", "routes/admin.logout.tsx"),
+    route("language", "routes/admin.language.tsx"),
+    // Signed-in pages: the layout sends a visitor to sign in and draws the navigation.
+    layout("routes/admin.console.tsx", { id: "admin-console" }, [
+      index("routes/admin.dashboard.tsx"),
+      route("orders", "routes/admin.orders.tsx"),
+      route("orders/:code", "routes/admin.order.tsx"),
+      route("customers", "routes/admin.customers.tsx"),
+      route("customers/:id", "routes/admin.customer.tsx"),
+      route("esims", "routes/admin.esims.tsx"),
+      route("operators", "routes/admin.operators.tsx"),
+      route("audit", "routes/admin.audit.tsx"),
+      // Merchandising (ADRs 0230-0234): catalogue, prices, plan sheets, marketing, content.
+      route("catalog/plans", "routes/admin.plans.tsx"),
+      route("catalog/plans/:code", "routes/admin.plan.tsx"),
+      route("catalog/destinations", "routes/admin.destinations.tsx"),
+      route("catalog/destinations/:code", "routes/admin.destination.tsx"),
+      route("catalog/sheet", "routes/admin.plan-sheet.tsx"),
+      route("pricing", "routes/admin.pricing.tsx"),
+      route("marketing/coupons", "routes/admin.coupons.tsx"),
+      route("marketing/coupons/:code", "routes/admin.coupon.tsx"),
+      route("marketing/campaigns", "routes/admin.campaigns.tsx"),
+      route("marketing/words", "routes/admin.words.tsx"),
+      route("marketing/invite", "routes/admin.invite.tsx"),
+      route("content/reviews", "routes/admin.reviews.tsx"),
+      route("content", "routes/admin.content.tsx"),
+      route("content/help/:slug", "routes/admin.help-article.tsx"),
+      route("content/notes/:code", "routes/admin.note.tsx"),
+      route("pages", "routes/admin.pages.tsx"),
+      // The editor's canvas is the storefront's renderer: it needs the content messages (ADR 0005).
+      layout("routes/messages.content.tsx", { id: "admin-content-messages" }, [
+        route("pages/:id", "routes/admin.page-editor.tsx"),
+      ]),
+      route("*", "routes/admin.not-found.tsx"),
+    ]),
+  ]),
   route(":lang?", "routes/locale-layout.tsx", [
+    // Resource routes: data for a page's fetchers, outside the shell.
+    route("checkout/quote", "routes/checkout.quote.ts"),
     layout("routes/shell.tsx", [
       // Content-block pages; the layout sends the content messages (app/lib/feature-messages.ts).
       layout("routes/messages.content.tsx", [
@@ -55,9 +98,16 @@ export default [
         route("ucenter/help", "routes/ucenter.help.tsx"),
         route("ucenter/help/:slug", "routes/ucenter.help.article.tsx"),
       ]),
+      // Invite rewards (issue 11): the public programme page and a friend's landing page.
+      layout("routes/messages.sfb.tsx", [
+        route("sfb", "routes/sfb.tsx"),
+        route("sfb/landing/:code", "routes/sfb.landing.tsx"),
+      ]),
       // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
       route("my", "routes/my.tsx", [
-        route("userInfo", "routes/my.user-info.tsx"),
+        layout("routes/messages.uploads.tsx", { id: "my-uploads-messages" }, [
+          route("userInfo", "routes/my.user-info.tsx"),
+        ]),
         route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
         route("userInfo/delete", "routes/my.user-info.delete.tsx"),
         layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
@@ -67,6 +117,10 @@ export default [
         ]),
         layout("routes/messages.esim.tsx", { id: "my-esim-messages" }, [
           route("purchased", "routes/my.purchased.tsx"),
+        ]),
+        layout("routes/messages.sfb.tsx", { id: "my-sfb-messages" }, [
+          route("sfb", "routes/my.sfb.tsx"),
+          route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
         ]),
         route("*", "routes/not-found.tsx", { id: "my-not-found" }),
       ]),

@@ -47,6 +47,86 @@ export const BUDGETS: Budget[] = [
     unit: "ms",
     met: (ms) => ms < 10,
   },
+  // Issue 15: signed-in pages as fast as a visitor's. Figures from this 2-core machine; never asserted in a test.
+  ...(["home", "plp", "pdp"] as const).map(
+    (page): Budget => ({
+      id: `i15FullRender_${page}`,
+      label: `Issue 15: full render (HTML cache off), ${page}, PostgreSQL, 10 connections`,
+      target: "≥ 200 req/s",
+      unit: "req/s",
+      met: (rps) => rps >= 200,
+    }),
+  ),
+  {
+    id: "i15WarmRenderQueries",
+    label: "Issue 15: queries per warm render of home, plp, pdp (the most of them)",
+    target: "≤ 2",
+    unit: "queries",
+    met: (queries) => queries <= 2,
+  },
+  {
+    id: "i15SignedInRps",
+    label: "Issue 15: signed-in store pages (home, plp, pdp), the slowest",
+    target: "≥ 1,000 req/s",
+    unit: "req/s",
+    met: (rps) => rps >= 1_000,
+  },
+  {
+    id: "i15PersonalPagesRps",
+    label: "Issue 15: personal pages (eSIM list, order list, checkout), the slowest",
+    target: "≥ 150 req/s",
+    unit: "req/s",
+    met: (rps) => rps >= 150,
+  },
+  {
+    id: "i15HomeHtmlKb",
+    label: "Issue 15: home HTML, uncompressed",
+    target: "≤ 60 kB",
+    unit: "kB",
+    met: (kb) => kb <= 60,
+  },
+  {
+    id: "i15HomeFirstLoadJsKb",
+    label: "Issue 15: home first-load JS (gzip)",
+    target: "≤ 100 kB",
+    unit: "kB",
+    met: (kb) => kb <= 100,
+  },
+  {
+    id: "i15LighthouseEveryRun",
+    label: "Issue 15: Lighthouse mobile, home, the lowest of the runs",
+    target: "100",
+    unit: "",
+    met: (score) => score >= 100,
+  },
+  {
+    id: "i15LcpMs",
+    label: "Issue 15: Lighthouse LCP, home (median run)",
+    target: "≤ 1,500 ms",
+    unit: "ms",
+    met: (ms) => ms <= 1_500,
+  },
+  {
+    id: "i15TbtMs",
+    label: "Issue 15: Lighthouse TBT, home (median run)",
+    target: "≤ 100 ms",
+    unit: "ms",
+    met: (ms) => ms <= 100,
+  },
+  {
+    id: "i15StaticSameBytes",
+    label: "Issue 15: static baseline serves the store's bytes (its size over the store's, gzip both)",
+    target: "within 10 %",
+    unit: "%",
+    met: (percent) => Math.abs(percent - 100) <= 10,
+  },
+  {
+    id: "i15LargeCatalogue",
+    label: "Issue 15: large catalogue PLP (HTML cache off) against the small one",
+    target: "≥ 80 %",
+    unit: "%",
+    met: (percent) => percent >= 80,
+  },
 ];
 
 export type BudgetStatus = "PASS" | "MISS" | "NOT MEASURED";

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { buildState } from "../scripts/build-freshness.ts";
 import { heapLimitFlag } from "../scripts/heap-limit.ts";
 import { type BudgetOutcome, judge } from "./budgets.ts";
@@ -276,7 +277,15 @@ interface Results {
     pglite: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null };
     postgres: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null } | null;
   };
-  postgres: { url: string; cachedHome: TargetResult | null; uncachedHome: TargetResult | null } | null;
+  postgres: {
+    url: string;
+    cachedHome: TargetResult | null;
+    uncachedHome: TargetResult | null;
+    /** Issue 15: plp and pdp rendered in full too (home is uncachedHome). */
+    uncachedPages: Partial<Record<PageName, TargetResult | null>>;
+  } | null;
+  /** Issue 15: the static baseline's gzipped body over the store's gzipped home, in per cent. */
+  staticBytesPercent: number | null;
   large: { plans: number; plpUncached: TargetResult | null; search: SearchResult | null } | null;
   budgets: BudgetOutcome[];
   notes: string[];
@@ -316,6 +325,7 @@ async function main() {
     lighthouseScores: [],
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
+    staticBytesPercent: null,
     large: null,
     budgets: [],
     notes: [],
@@ -462,6 +472,9 @@ async function main() {
     const file = path.join(dirs.static, "home.html");
     writeFileSync(file, body);
     log(`static baseline: bare node:http, ${kb(body.length)} file (the home page's size)`);
+    if (results.firstLoad?.htmlGzipBytes) {
+      results.staticBytesPercent = (gzipSync(body).length / results.firstLoad.htmlGzipBytes) * 100;
+    }
     const server = await startStaticServer(file);
     try {
       return await measureTarget(server, "static file", "/");
@@ -504,7 +517,15 @@ async function main() {
         connections: config.uncachedConnections,
       }),
     );
-    results.postgres = { url: redact(postgres.scratch.url), cachedHome, uncachedHome };
+    const uncachedPages: Partial<Record<PageName, TargetResult | null>> = { home: uncachedHome };
+    for (const name of PAGE_NAMES.filter((page) => page !== "home")) {
+      uncachedPages[name] = await phase(`PostgreSQL ${name} uncached`, () =>
+        measureTarget(postgres.uncached, `${name} uncached`, pagePath(name), {
+          connections: config.uncachedConnections,
+        }),
+      );
+    }
+    results.postgres = { url: redact(postgres.scratch.url), cachedHome, uncachedHome, uncachedPages };
     results.rss.postgres = {
       cachedHomePeakMb: cachedHome?.rss?.peakMb ?? null,
       uncachedHomePeakMb: uncachedHome?.rss?.peakMb ?? null,
@@ -588,8 +609,26 @@ async function main() {
   if (config.skipLarge) notes.searchP95Ms = "BENCH_SKIP_LARGE";
   else if (!existsSync(SEARCH_SCRIPT)) notes.searchP95Ms = `${SEARCH_SCRIPT} absent`;
   if (!postgres) notes.postgresRssMb = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
+  const pgPages = results.postgres?.uncachedPages ?? {};
+  const lighthouseRuns = results.lighthouseScores.filter((score): score is number => score !== null);
+  const smallPlp = results.ssr.uncached.plp?.load?.rps ?? null;
+  const largePlp = results.large?.plpUncached?.load?.rps ?? null;
+  const issue15Note = "not measured by the bench yet";
+  notes.i15WarmRenderQueries = "counted by test/render-queries.api.test.ts, not by the bench";
+  notes.i15SignedInRps = issue15Note;
+  notes.i15PersonalPagesRps = issue15Note;
   results.budgets = judge(
     {
+      i15FullRender_home: pgPages.home?.load?.rps ?? null,
+      i15FullRender_plp: pgPages.plp?.load?.rps ?? null,
+      i15FullRender_pdp: pgPages.pdp?.load?.rps ?? null,
+      i15HomeHtmlKb: results.firstLoad ? results.firstLoad.htmlBytes / 1000 : null,
+      i15HomeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
+      i15LighthouseEveryRun: lighthouseRuns.length > 0 ? Math.min(...lighthouseRuns) : null,
+      i15LcpMs: results.lighthouse?.lcpMs ?? null,
+      i15TbtMs: results.lighthouse?.tbtMs ?? null,
+      i15StaticSameBytes: results.staticBytesPercent,
+      i15LargeCatalogue: smallPlp && largePlp !== null ? (largePlp / smallPlp) * 100 : null,
       homeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
       lighthouseMobile: results.lighthouse?.score ?? null,
       cachedHomeRps: results.ssr.cached.home?.load?.rps ?? null,

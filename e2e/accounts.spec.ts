@@ -459,7 +459,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("textbox", { name: "E-mail", exact: true })).toHaveValue(email);
     await passwordInput(page).fill(PASSWORD);
     await page.getByRole("button", { name: "Link and log in" }).click();
-    await expect(page.getByText("Please read and agree to the terms")).toBeVisible();
+    await expect(page.getByText("Please read and agree to the terms", { exact: true })).toBeVisible();
     await page.getByRole("checkbox", { name: "I have read and agree to the" }).check();
     await page.getByRole("button", { name: "Link and log in" }).click();
     await expectToast(page, "Logged in");

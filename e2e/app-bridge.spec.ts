@@ -53,6 +53,8 @@ class FakeApp {
   private readonly page: Page;
   private readonly baseInfo: { locale: string; currencyCode: string };
   private taken = 0;
+  /** Methods the app answers at once with this result (the others, but pay and login, are "unsupported"). */
+  readonly replies: Record<string, unknown> = {};
 
   constructor(page: Page, baseInfo = { locale: "en_US", currencyCode: "HKD" }) {
     this.page = page;
@@ -82,6 +84,8 @@ class FakeApp {
     if (call.method === FLUSH) return;
     this.calls.push(call);
     if (call.method === "getBaseInfo") void this.answer(call, { ok: true, result: this.baseInfo });
+    else if (call.method in this.replies)
+      void this.answer(call, { ok: true, result: this.replies[call.method] });
     else if (call.method !== "pay" && call.method !== "openLogin")
       void this.answer(call, { ok: false, error: { code: "unsupported", message: call.method } });
   }
@@ -356,5 +360,140 @@ test.describe("an expired session inside the app", () => {
     await expect(page).toHaveURL(new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1$`));
     await expect(page.getByRole("button", { name: /^Pay HK\$/ })).toBeEnabled();
     expect(navigations.filter((path) => /\/login$/.test(path))).toEqual([]);
+  });
+});
+
+test.describe("the other bridge methods where they belong (issue 10)", () => {
+  test("the product page shares the plan through the app's share sheet", async ({ page }) => {
+    const app = new FakeApp(page);
+    app.replies.share = { shared: true };
+    await app.install();
+    await page.goto(`/pdp/${PLAN}`);
+    await hydrated(page);
+    const title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await page.getByRole("button", { name: "Share this plan" }).click();
+    const share = await app.next("share");
+    expect(share.params).toEqual({
+      title,
+      url: new URL(`/pdp/${PLAN}`, page.url()).href,
+      text: `${title}: a travel eSIM data plan`,
+    });
+    await expect(page).toHaveURL(new RegExp(`/pdp/${PLAN}$`));
+  });
+
+  test("the compatibility check starts with the phone's model that the app reports", async ({ page }) => {
+    const app = new FakeApp(page);
+    app.replies.getDeviceInfo = {
+      platform: "ios",
+      osVersion: "17.4",
+      appVersion: "3.2.0",
+      model: "iPhone 15 Pro",
+    };
+    await app.install();
+    await page.goto("/install#compatibility");
+    await hydrated(page);
+    await app.next("getDeviceInfo");
+    await expect(page.getByRole("searchbox", { name: /model/i })).toHaveValue("iPhone 15 Pro");
+    await expect(page.getByText("Filled in from your phone: iPhone 15 Pro")).toBeVisible();
+    await expect(
+      page.getByRole("list", { name: "Matching models" }).getByText("iPhone 15 Pro", { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("the order's invoice opens in the app's PDF viewer, not as a download in the web view", async ({
+    page,
+  }) => {
+    const app = new FakeApp(page);
+    app.replies.openPdf = null;
+    await app.install();
+    await signUp(page.request);
+    const headers = { "x-requested-with": "fetch", "x-currency": "HKD", "x-lang": "en_US" };
+    const placed = await page.request.post("/o2ord/v1/customer/orders", {
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      data: { platformProductCode: PLAN, quantity: 1 },
+    });
+    const { code } = (await placed.json()) as { code: string };
+    const started = await page.request.post(`/o2pay/v1/customer/orders/${code}/pay`, { headers });
+    await page.request.post((await started.json()).redirectUrl, {
+      headers: { "x-requested-with": "fetch" },
+      form: { number: CARDS.success, expiry: "12/34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    await expect
+      .poll(
+        async () => ["PAID", "FULFILLING", "COMPLETED"].includes((await orderOf(page.request, code)).status),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+
+    await page.goto(`/ucenter/order/${code}`);
+    await hydrated(page);
+    let downloaded = false;
+    page.on("download", () => {
+      downloaded = true;
+    });
+    await page.getByRole("link", { name: "Download invoice (PDF)" }).click();
+    const call = await app.next("openPdf");
+    expect(call.params).toEqual({
+      url: new URL(`/ucenter/order/pdf-page?orderCode=${code}`, page.url()).href,
+      title: `Download invoice (PDF) ${code}`,
+    });
+    await app.flush();
+    expect(downloaded).toBe(false);
+    await expect(page).toHaveURL(new RegExp(`/ucenter/order/${code}$`));
+  });
+});
+
+test.describe("an external content link inside the app", () => {
+  test("an allowed host opens in the app's own browser page; another host is no link at all", async ({
+    page,
+    request,
+  }) => {
+    const app = new FakeApp(page);
+    app.replies.openWebPage = null;
+    await app.install();
+    const files = await (
+      await request.post("/o2cms/v1/pub/pages/query-file", {
+        headers: { "x-requested-with": "fetch", "x-lang": "en_US" },
+        data: [{ siteCode: "O2_PLATFORM__101", queryType: "HOME" }],
+      })
+    ).json();
+    const document = await (await request.get(files.HOME.filePath)).json();
+    const button = (id: string, text: string, url: string) => ({
+      componentId: id,
+      componentCode: "Button",
+      componentName: text,
+      positionCode: "11",
+      style: {},
+      data: { text },
+      options: "{}",
+      action: { code: "URL", data: { url } },
+    });
+    for (const variant of document.variants) {
+      variant.components.unshift(
+        button(`${variant.variantId}-partner`, "Partner coverage map", "https://coverage.example.org/map"),
+        button(`${variant.variantId}-other`, "Some other site", "https://elsewhere.example.net/"),
+      );
+    }
+    const saved = await request.post("/__dev/content/drafts", {
+      headers: { "x-requested-with": "fetch" },
+      data: { siteCode: "O2_PLATFORM__101", document },
+    });
+    expect(saved.ok()).toBe(true);
+    // Preview links are signed (issue 17, ADR 0272): the sandbox answers the template's signed link.
+    const { id, templatePreview } = await saved.json();
+
+    await page.goto(`${templatePreview}&lang=en_US`);
+    await hydrated(page);
+    const partner = page.getByRole("link", { name: "Partner coverage map" });
+    await expect(partner).toHaveAttribute("href", "https://coverage.example.org/map");
+    await partner.click();
+    const call = await app.next("openWebPage");
+    expect(call.params).toEqual({ url: "https://coverage.example.org/map" });
+    await expect(page).toHaveURL(new RegExp(`/preview/${id}\\?`));
+    await expect(page.getByText("Some other site")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Some other site" })).toHaveCount(0);
   });
 });

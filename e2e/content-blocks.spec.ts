@@ -267,13 +267,13 @@ test.describe("desktop", () => {
     await expect(carousel.getByRole("button", { name: "Next slide" })).toBeDisabled();
   });
 
-  test("tab lists load each tab on first activation and more at the bottom", async ({ page }) => {
+  test("tab lists load each tab on first activation and stay bounded, with See all", async ({ page }) => {
     const calls = watchRecommend(page);
     await page.goto("/");
     const tabs = await readyTabs(page, "Tabs");
     const countries = tabs.locator('[data-group="tab-country"]');
     // The first tab came with the page: no request for it, and none for the other tabs yet.
-    await expect(countries.locator("li")).toHaveCount(10);
+    await expect(countries.locator("li")).toHaveCount(6);
     expect(calls.filter((q) => q.get("recommendCode") === "DESTINATION_TYPE:REGION")).toHaveLength(0);
 
     await tabs.getByRole("tab", { name: /Regions/ }).click();
@@ -282,21 +282,38 @@ test.describe("desktop", () => {
       .toBe(1);
     const regions = tabs.locator('[data-group="tab-region"]');
     await expect(regions.locator("li").first()).toBeVisible();
-    // Fewer regions than a page: the list says it has everything.
-    await expect(regions.getByText("That's everything")).toBeVisible();
+    await expect(regions.locator("[data-see-all] a")).toHaveAttribute("href", "/plp?type=REGION");
 
     // The notes tab loads its notes on activation too.
     await tabs.getByRole("tab", { name: /Travel tips/ }).click();
     await expect(tabs.locator('[data-group="tab-notes"] [data-notes] > li')).toHaveCount(4);
 
-    // Back on the first tab, reaching the bottom loads the next page with maxScore (score mode).
+    // Back on the first tab, the page ends (issue 12): scrolling to the bottom loads no more, and "See all"
+    // leads to every country plan.
     await tabs.getByRole("tab", { name: /Countries/ }).click();
-    await countries.locator("[data-sentinel]").scrollIntoViewIfNeeded();
-    await expect(countries.locator("li")).toHaveCount(20);
-    const more = calls.filter((q) => q.get("recommendCode") === "DESTINATION_TYPE:COUNTRY");
-    expect(more.length).toBeGreaterThanOrEqual(1);
-    expect(Number(more[0]!.get("maxScore"))).toBeGreaterThan(0);
-    expect(more[0]!.get("size")).toBe("10");
+    await expect(countries.locator("[data-sentinel]")).toHaveCount(0);
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+    );
+    await expect(countries.locator("li")).toHaveCount(6);
+    expect(calls.filter((q) => q.get("recommendCode") === "DESTINATION_TYPE:COUNTRY")).toHaveLength(0);
+    await countries.getByRole("link", { name: "See all" }).click();
+    await expect(page).toHaveURL(/\/plp\?type=COUNTRY$/);
+  });
+
+  test.describe("on a phone", () => {
+    test.use(mobile);
+    test("home ends: tabs show a bounded set (issue 12)", async ({ page }) => {
+      await page.goto("/");
+      const tabs = await readyTabs(page, "Tabs");
+      await expect(tabs.locator('[data-group="tab-country"] li')).toHaveCount(6);
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+      );
+      await expect(tabs.locator('[data-group="tab-country"] li')).toHaveCount(6);
+      // The issue measured about 7,400 px with an ever-loading country list.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(5_500);
+    });
   });
 
   test("tab lists say loading, no data and that's everything in each locale", async ({ page }) => {
@@ -327,7 +344,6 @@ test.describe("desktop", () => {
       await expect(regions.getByRole("status")).toHaveText(locale.loading);
       release();
       await expect(regions.locator("li").first()).toBeVisible();
-      await expect(regions.getByRole("status")).toHaveText(locale.noMore);
 
       const vertical = await readyTabs(page, "VerticalTabs");
       await vertical.getByRole("tab", { name: locale.southeastAsia }).click();
@@ -355,6 +371,8 @@ test.describe("desktop", () => {
       "true",
     );
     await expect(vertical.locator("[data-skeleton]")).toHaveCount(10);
+    // spec 9: each skeleton card carries the product-count placeholder.
+    await expect(vertical.locator("[data-skeleton]").first()).toContainText("35K paid");
     await checkA11y(page);
   });
 
@@ -484,7 +502,7 @@ test.describe("desktop", () => {
     await page.goto("/");
     const tabs = await readyTabs(page, "Tabs");
     const countries = tabs.locator('[data-group="tab-country"]');
-    await expect(countries.locator("li")).toHaveCount(10);
+    await expect(countries.locator("li")).toHaveCount(6);
     const section = tabs.locator("section[data-sticky]").first();
     await expect(section).toHaveAttribute("data-sticky", "true");
     const top = await section.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
@@ -605,9 +623,11 @@ test.describe("preview", () => {
       data: { siteCode: "O2_PLATFORM__101", document },
     });
     expect(saved.ok()).toBe(true);
-    const { id } = await saved.json();
+    const { id, preview } = await saved.json();
+    // An unsigned link to the same draft is a 404 (issue 17): preview links cannot be guessed.
+    expect((await page.goto(`/preview/${id}?type=subPage&siteCode=O2_PLATFORM__101`))?.status()).toBe(404);
 
-    await page.goto(`/preview/${id}?type=subPage&siteCode=O2_PLATFORM__101&channel=PC&lang=en_US`);
+    await page.goto(`${preview}&channel=PC&lang=en_US`);
     await expect(
       page.getByRole("status").filter({ hasText: "Preview: this page is not published yet." }),
     ).toBeVisible();
@@ -640,13 +660,13 @@ test.describe("preview", () => {
       data: { siteCode: "O2_PLATFORM__101", document },
     });
     expect(saved.ok()).toBe(true);
-    const { id } = await saved.json();
+    const { templatePreview } = await saved.json();
     const previewHeaders: (string | undefined)[] = [];
     page.on("request", (sent) => {
       if (new URL(sent.url()).pathname === RECOMMEND) previewHeaders.push(sent.headers()["x-preview"]);
     });
 
-    await page.goto(`/preview/${id}?type=template&siteCode=O2_PLATFORM__101&channel=PC&lang=en_US`);
+    await page.goto(`${templatePreview}&channel=PC&lang=en_US`);
     await expect(
       page.getByRole("status").filter({ hasText: "Preview: this page is not published yet." }),
     ).toBeVisible();
@@ -669,5 +689,52 @@ test.describe("preview", () => {
   test("an unknown preview is a 404", async ({ page }) => {
     const response = await page.goto("/preview/999999?type=subPage");
     expect(response?.status()).toBe(404);
+  });
+});
+
+test.describe("preview query (spec 2: lang, channel, shopCode, tenantId)", () => {
+  test.use(desktop);
+
+  test("lang picks the language, and the content calls name the preview's shop and tenant", async ({
+    page,
+    request,
+  }) => {
+    const files = await (
+      await request.post("/o2cms/v1/pub/pages/query-file", {
+        headers: { "x-requested-with": "fetch", "x-lang": "en_US" },
+        data: [{ siteCode: "O2_PLATFORM__101", queryType: "HOME" }],
+      })
+    ).json();
+    const document = await (await request.get(files.HOME.filePath)).json();
+    const saved = await request.post("/__dev/content/drafts", {
+      headers: { "x-requested-with": "fetch" },
+      data: { siteCode: "O2_PLATFORM__101", document },
+    });
+    const { id, templatePreview } = await saved.json();
+    const shops: { shop?: string; tenant?: string }[] = [];
+    page.on("request", (sent) => {
+      if (new URL(sent.url()).pathname === RECOMMEND)
+        shops.push({ shop: sent.headers()["x-online-shop"], tenant: sent.headers()["x-tenant"] });
+    });
+
+    // A signed link (issue 17, ADR 0272) with the spec's extra parameters.
+    await page.goto(`${templatePreview}&channel=PC&lang=zh_HK&shopCode=SHOP_B&tenantId=42`);
+    await expect(page).toHaveURL(new RegExp(`/zh_HK/preview/${id}\\?type=template`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+    await expect(page.getByRole("status").filter({ hasText: "預覽：此頁面尚未發佈。" })).toBeVisible();
+    const tabs = await readyTabs(page, "Tabs");
+    await tabs.getByRole("tab").nth(1).click();
+    await expect(tabs.getByRole("tabpanel").locator("li").first()).toBeVisible();
+    expect(shops.length).toBeGreaterThan(0);
+    expect(shops.every(({ shop, tenant }) => shop === "SHOP_B" && tenant === "42")).toBe(true);
+
+    // The published home (in the language just chosen) names the site's own shop and tenant.
+    shops.length = 0;
+    await page.goto("/zh_HK");
+    const published = await readyTabs(page, "Tabs");
+    await published.getByRole("tab").nth(1).click();
+    await expect(published.getByRole("tabpanel").locator("li").first()).toBeVisible();
+    expect(shops.length).toBeGreaterThan(0);
+    expect(shops.every(({ shop, tenant }) => shop === "ROAMLY_HK" && tenant === "0")).toBe(true);
   });
 });

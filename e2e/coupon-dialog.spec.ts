@@ -1,4 +1,4 @@
-import { checkA11y, expect, hydrated, test } from "./fixtures.ts";
+import { checkA11y, expect, hydrated, mobile, test } from "./fixtures.ts";
 import { PLAN, randomClientIp, receiveCoupon, signUp } from "./purchase-kit.ts";
 
 // ADR 0155: the checkout's coupon dialog lists a coupon that would leave a total above 0 but below the card
@@ -54,4 +54,23 @@ test("a coupon that would leave less than the card minimum says why; two plans m
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("checkout-total")).toContainText("HK$88.00");
   await expect(page.getByRole("button", { name: /^Pay HK\$88\.00/ })).toBeEnabled();
+});
+
+test.describe("on a phone (spec 2: dialogs tied to a query key open through the router on small screens only)", () => {
+  test.use(mobile);
+
+  test("the coupon and payment dialog opens with couponDialog in the URL, and Back closes it", async ({
+    page,
+  }) => {
+    await signUp(page.request);
+    await page.goto(`/checkout?platformProductCode=${PLAN}&quantity=1`);
+    await hydrated(page);
+    await page.getByRole("button", { name: /Coupons and payment/ }).click();
+    await expect(page).toHaveURL(/[?&]couponDialog=true/);
+    const dialog = page.getByRole("dialog", { name: "Coupons and payment" });
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/couponDialog/);
+  });
 });

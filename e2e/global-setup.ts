@@ -95,6 +95,8 @@ export default async function globalSetup() {
       // The sandbox eSIM supplier, quick enough for a test to wait for provisioning (ADR 0132).
       SUPPLIER_PROVIDER: "sandbox",
       SUPPLIER_SANDBOX_DELAY_MS: "1000",
+      // spec 2: the one partner domain content links may open (ADR 0216); every other external link is refused.
+      EXTERNAL_LINK_HOSTS: "*.example.org",
       PORT: String(port),
       HOST: "127.0.0.1",
       // Production requires the site's origin (ADR 0186) and the code secret (ADR 0189).

@@ -111,9 +111,10 @@ test.describe("checkout and payment", () => {
     const result = page.getByRole("status").filter({ hasText: "Payment successful" });
     await expect(result).toBeVisible();
     await expect(result).toContainText(`Order ${code} is paid. Next step: install your eSIM.`);
+    // Once the eSIM is ready (the page keeps checking, issue 12), the button opens that eSIM.
     await expect(page.getByRole("link", { name: "Install your eSIM" })).toHaveAttribute(
       "href",
-      "/ucenter/eSIM",
+      /^\/ucenter\/eSIM\/[0-9a-f-]{36}$/,
     );
     await expect(page.getByRole("link", { name: "View order" })).toHaveAttribute("href", `/my/order/${code}`);
     await expectPaid(page.request, code);
@@ -166,10 +167,21 @@ test.describe("checkout and payment", () => {
     await page.goto(`${checkoutPath()}&iccid=${iccid}`);
     await hydrated(page);
     await expect(page.getByText(`Adding data to eSIM …${iccid.slice(-4)}`)).toBeVisible();
+    // issue 12: a top-up says so, and shows no quantity, delivery e-mail or install help meant for a new eSIM.
+    await expect(page.getByRole("heading", { level: 1, name: "Top up your eSIM" })).toBeVisible();
+    await expect(page.getByLabel("Quantity")).toHaveCount(0);
+    await expect(page.getByLabel("E-mail for delivery")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Check device compatibility" })).toHaveCount(0);
     const code = await placeOrder(page);
     expect((await (await page.request.get(`/o2ord/v1/customer/orders/${code}`)).json()).topUpIccid).toBe(
       iccid,
     );
+    await payWithCard(page, CARDS.success);
+    const result = page.getByRole("status").filter({ hasText: "Top-up paid" });
+    await expect(result).toBeVisible();
+    await expect(result).not.toContainText("install your eSIM");
+    await expect(page.getByRole("link", { name: "View your eSIM" })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole("link", { name: "Install your eSIM" })).toHaveCount(0);
 
     // Someone else's (or no) eSIM: said on the page, and no order is placed.
     await page.goto(`${checkoutPath()}&iccid=8985200000000000001`);

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "./env.ts";
 import { clientErrorHandler, frameworkErrors, installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
+import { ApiError } from "./http/errors.ts";
 import { installInputGuards, parseQueryString } from "./http/input-guards.ts";
 import { installOpenApi } from "./http/openapi.ts";
 import { installRequestContext } from "./http/request-context.ts";
@@ -13,6 +14,7 @@ import { allowedHostList } from "./http/site-origin.ts";
 import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createSharedCache } from "./infra/cache.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
+import { installOperatorContext, OPERATOR_SESSION_COOKIE } from "./modules/admin/route.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
@@ -76,31 +78,33 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook("onClose", async () => {
     await services.jobs.stop();
     services.delivery.close();
+    await services.imagePool.close();
     await services.cache.close();
     await counterStore.close();
   });
 
   await server.register(fastifyCookie);
   installRequestContext(server, services.account.currentCustomer);
+  installOperatorContext(server, services.admin);
   installSecurityHeaders(server, { publicOrigin: env.PUBLIC_ORIGIN });
   installApiErrorHandling(server);
   installInputGuards(server);
   installCsrfProtection(server, {
     publicOrigin: env.PUBLIC_ORIGIN,
     stateChangingGets: ["/o2cum/v1/customer/logout"],
+    sessionCookies: [OPERATOR_SESSION_COOKIE],
   });
   await installOpenApi(server);
 
   server.get("/healthz", async () => ({ status: "ok" }));
-  server.get("/readyz", async (_request, reply) => {
+  server.get("/readyz", async () => {
     try {
       await database.ping();
-      return { status: "ready", database: database.kind };
     } catch {
-      return reply
-        .status(503)
-        .send({ failed: true, code: "error.notReady", message: "database unavailable" });
+      // Reported in the request's language by the error handler, like every API failure.
+      throw new ApiError(503, "error.notReady");
     }
+    return { status: "ready", database: database.kind };
   });
 
   await server.register(async (api) => registerApiRoutes(api, services, env.PUBLIC_ORIGIN));

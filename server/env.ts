@@ -23,6 +23,11 @@ const EnvSchema = z.object({
    * any other Host renders as localhost. Comma list; "*.example.test" matches subdomains (ADR 0186).
    */
   ALLOWED_HOSTS: z.string().default("localhost,127.0.0.1,[::1]"),
+  /**
+   * spec 2: the other sites a content link may lead to (comma list, "*.example.com" for subdomains); every other
+   * external link is refused. Inside the app they open through the bridge's openWebPage (ADR 0216).
+   */
+  EXTERNAL_LINK_HOSTS: z.string().default(""),
   /** Proxies trusted for X-Forwarded-*: off (default), a hop count, or a CIDR list (ADR 0185). */
   TRUST_PROXY: z
     .string()
@@ -66,6 +71,28 @@ const EnvSchema = z.object({
     .min(300)
     .default(30 * 24 * 3600),
   REGISTER_EMAIL_ENABLED: z.stringbool().default(true),
+  // The operator console (issue 16, ADR 0221).
+  /** An operator session ends after this long without a request (a shopper's lasts far longer). */
+  ADMIN_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).default(1800),
+  /** An operator session ends this long after sign-in, however active. */
+  ADMIN_SESSION_MAX_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(12 * 3600),
+  /** How long an operator's invitation link stays valid. */
+  ADMIN_INVITATION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(72 * 3600),
+  /**
+   * The most the support role may refund in one order, per currency, in minor units: "HKD=50000,USD=6500".
+   * A currency not listed cannot be refunded by support; finance and owners have no limit (ADR 0225).
+   */
+  ADMIN_SUPPORT_REFUND_LIMIT: z
+    .string()
+    .default("HKD=50000,USD=6500,CNY=45000,EUR=6000,GBP=5000,JPY=1000000"),
   REGISTER_PHONE_ENABLED: z.stringbool().default(true),
   /** smtp://user:pass@host:port; when set, a worker delivers the outbox's e-mails. */
   SMTP_URL: z.string().url().optional(),
@@ -142,6 +169,13 @@ const EnvSchema = z.object({
     .trim()
     .pipe(z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }))
     .optional(),
+  // Uploads (issue 10, ADR 0210): a folder under DATA_DIR unless S3-compatible storage is named.
+  /** An S3-compatible service's origin (AWS S3, R2, MinIO); with UPLOADS_S3_BUCKET it replaces the folder. */
+  UPLOADS_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  UPLOADS_S3_BUCKET: z.string().min(3).max(63).optional(),
+  UPLOADS_S3_REGION: z.string().default("us-east-1"),
+  UPLOADS_S3_ACCESS_KEY_ID: z.string().optional(),
+  UPLOADS_S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 /** The rules across variables, and the defaults that depend on NODE_ENV. */
@@ -178,6 +212,20 @@ const EnvRules = EnvSchema.superRefine((env, ctx) => {
         path: [name],
         message: `required when SUPPLIER_PROVIDER=${env.SUPPLIER_PROVIDER} (the supplier's credentials, ADR 0195)`,
       });
+  // Half an S3 configuration would silently keep files on one instance's disk: refuse to start instead.
+  if (env.UPLOADS_S3_ENDPOINT || env.UPLOADS_S3_BUCKET)
+    for (const name of [
+      "UPLOADS_S3_ENDPOINT",
+      "UPLOADS_S3_BUCKET",
+      "UPLOADS_S3_ACCESS_KEY_ID",
+      "UPLOADS_S3_SECRET_ACCESS_KEY",
+    ] as const)
+      if (!env[name])
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "required for S3-compatible upload storage (ADR 0210)",
+        });
 }).transform((env) => ({ ...env, APP_DOWNLOAD_URL: env.APP_DOWNLOAD_URL ?? DEFAULT_APP_DOWNLOAD_URL }));
 
 export type Env = z.infer<typeof EnvRules>;

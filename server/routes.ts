@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { adminDevRoutes } from "./modules/admin/dev-routes.ts";
+import { adminRoutes } from "./modules/admin/register.ts";
 import { captchaDevRoutes, captchaRoutes } from "./modules/captcha/routes.ts";
 import { productRoutes } from "./modules/catalog/product-routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -20,8 +22,12 @@ import { pagesRoutes } from "./modules/pages/routes.ts";
 import { paymentRoutes } from "./modules/payment/routes.ts";
 import { recommendRoutes } from "./modules/recommend/routes.ts";
 import { regionRoutes } from "./modules/region/routes.ts";
+import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { sfbDevRoutes } from "./modules/sfb/dev-routes.ts";
+import { sfbRoutes } from "./modules/sfb/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { identityDevRoutes } from "./providers/identity/dev-routes.ts";
 import { messageDevRoutes } from "./providers/messages/dev-routes.ts";
 import { sandboxPaymentRoutes } from "./providers/payment/sandbox-routes.ts";
@@ -36,6 +42,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   contentRoutes(api, services);
   pagesRoutes(api, services);
   helpRoutes(api, services);
+  reviewRoutes(api, services);
   recommendRoutes(api, services);
   lovRoutes(api, services);
   regionRoutes(api, services);
@@ -45,10 +52,14 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   checkoutRoutes(api, services);
   orderRoutes(api, services);
   notificationRoutes(api, services);
+  uploadRoutes(api, services);
   paymentRoutes(api, services, publicOrigin);
   esimRoutes(api, services);
   if (services.esimSandbox) esimDevRoutes(api, services, services.esimSandbox);
   invoiceRoutes(api, services);
+  sfbRoutes(api, services);
+  // The operator console's API, /o2adm/v1 (issue 16): every endpoint through adminRoute (ADR 0222).
+  adminRoutes(api, services);
   // The sandbox payment page exists whenever the sandbox is the payment provider (explicit in production).
   if (services.sandboxPayments) {
     const { currencies } = services.site;
@@ -63,6 +74,8 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
     captchaDevRoutes(api, services);
     contentDevRoutes(api, services);
     checkoutDevRoutes(api, services);
+    sfbDevRoutes(api, services);
+    adminDevRoutes(api, services);
     if (services.esimSandbox)
       esimIssueDevRoutes(api, services.sandbox.db, services.esimSandbox, services.order);
     if (services.sandbox.identity) identityDevRoutes(api, services.sandbox.identity);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
+import { allowedHostList } from "./http/site-origin.ts";
 import { CACHE_TAGS, createSharedCache, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
@@ -13,9 +14,15 @@ import { createAccountService } from "./modules/account/service.ts";
 import { createSessions } from "./modules/account/sessions.ts";
 import { createSocialLogin } from "./modules/account/social.ts";
 import { createVerificationCodes } from "./modules/account/verification-codes.ts";
+import { createAdminService } from "./modules/admin/service.ts";
 import { createCaptchaRepo } from "./modules/captcha/repo.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
+import { withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
 import { createCampaignGate } from "./modules/catalog/campaign-gate.ts";
+import { createConsoleCampaigns } from "./modules/catalog/console/campaigns.ts";
+import { createConsoleCatalogue } from "./modules/catalog/console/catalogue.ts";
+import { createPlanSheets } from "./modules/catalog/console/excel.ts";
+import { createConsolePricing } from "./modules/catalog/console/pricing.ts";
 import { createProductListService } from "./modules/catalog/product-list.ts";
 import { createProductListRepo } from "./modules/catalog/product-list-repo.ts";
 import { createCatalogRepo } from "./modules/catalog/repo.ts";
@@ -23,12 +30,20 @@ import { createCatalogService } from "./modules/catalog/service.ts";
 import { createSupplierBalances } from "./modules/catalog/supply/balance.ts";
 import { createCatalogueSync } from "./modules/catalog/supply/service.ts";
 import { createCheckoutService } from "./modules/checkout/service.ts";
+import { createConsoleNotes } from "./modules/content/console.ts";
+import { createPageEditor } from "./modules/content/editor.ts";
+import { createEditorRepo } from "./modules/content/editor-repo.ts";
 import { createContentRepo } from "./modules/content/repo.ts";
 import { createContentService } from "./modules/content/service.ts";
+import { createConsoleCoupons } from "./modules/coupon/console.ts";
 import { createCouponRepo } from "./modules/coupon/repo.ts";
 import { createCouponService } from "./modules/coupon/service.ts";
+import { createExpiryNotices } from "./modules/credit/expiry-notice.ts";
+import { createCreditRepo } from "./modules/credit/repo.ts";
+import { createCreditService } from "./modules/credit/service.ts";
 import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
+import { createConsoleHelp } from "./modules/help/console.ts";
 import { createHelpRepo } from "./modules/help/repo.ts";
 import { createHelpService } from "./modules/help/service.ts";
 import { createSupportDesk } from "./modules/help/support.ts";
@@ -38,6 +53,7 @@ import { createNotificationRepo } from "./modules/notification/repo.ts";
 import { createNotificationService } from "./modules/notification/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService, type PaymentAnomaly } from "./modules/order/service.ts";
+import { createConsolePages } from "./modules/pages/console.ts";
 import { createPagesRepo } from "./modules/pages/repo.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
@@ -46,18 +62,30 @@ import { createPaymentRepo } from "./modules/payment/repo.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
 import { createRecommendRepo } from "./modules/recommend/repo.ts";
 import { createRecommendService } from "./modules/recommend/service.ts";
+import { createRefundRepo } from "./modules/refund/repo.ts";
+import { createRefundService, parseRefundLimits } from "./modules/refund/service.ts";
 import { createRegionRepo } from "./modules/region/repo.ts";
 import { createRegionService } from "./modules/region/service.ts";
+import { createReviewRepo } from "./modules/reviews/repo.ts";
+import { createReviewService } from "./modules/reviews/service.ts";
+import { createConsoleWords } from "./modules/search/console.ts";
 import { createSearchRepo } from "./modules/search/repo.ts";
 import { createSearchService } from "./modules/search/service.ts";
+import { createSfbRepo } from "./modules/sfb/repo.ts";
+import { createSfbService } from "./modules/sfb/service.ts";
+import { createConsoleRates } from "./modules/site/console.ts";
 import { createSiteRepo } from "./modules/site/repo.ts";
 import { createSiteService } from "./modules/site/service.ts";
+import { createImagePool } from "./modules/uploads/image-pool.ts";
+import { createUploadRepo } from "./modules/uploads/repo.ts";
+import { createUploadService } from "./modules/uploads/service.ts";
 import { createIdentityProviders } from "./providers/identity/index.ts";
 import { createMessageDelivery } from "./providers/messages/delivery.ts";
 import { createSmtpTransport } from "./providers/messages/email-transport.ts";
 import { createOutbox } from "./providers/messages/outbox.ts";
 import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
 import { createPaymentProviders } from "./providers/payment/index.ts";
+import { createFileStorage } from "./providers/storage/index.ts";
 import { createSupplier } from "./providers/supplier/index.ts";
 
 const ACCOUNT_PURGE_JOB = defineJob("account.purge-expired", z.object({}));
@@ -121,7 +149,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
   const pages = createPagesService(createPagesRepo(db));
+  // Uploads (issue 10, ADRs 0210-0211): DATA_DIR/uploads or S3-compatible storage; images re-encoded off-thread.
+  const imagePool = createImagePool(1);
+  const uploads = createUploadService({
+    repo: createUploadRepo(db),
+    storage: createFileStorage(env),
+    images: imagePool,
+    jobs,
+  });
   const notifications = createNotificationService(createNotificationRepo(db));
+  const reviews = createReviewService({
+    db,
+    repo: createReviewRepo(db),
+    findOrder: (code) => order.findByCode(code),
+    // Any invalidation clears the page cache (app.ts), so the product page shows the review at once.
+    onChange: () => cache.invalidate([CACHE_TAGS.reviews]),
+    cache,
+  });
   const account = createAccountService({
     repo: accountRepo,
     sessions,
@@ -134,13 +178,33 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       payments: (customerId, tx) => paymentForgetting.forgetCustomer(customerId, tx),
       orders: (customerId, tx) => order.forgetCustomer(customerId, tx),
       messages: (addresses, tx) => outbox.forget(addresses, tx),
+      uploads: (customerId, tx) => uploads.forget(customerId, tx),
+      // A deleted account's reviews stay, without the customer (ADR 0265).
+      reviews: (customerId, tx) => reviews.forgetCustomer(customerId, tx),
     },
     termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
+    // The invite code a friend arrived with is attached once the account exists (ADR 0242).
+    onSignedUp: async (customer, inviteCode) => {
+      await sfb.attach(customer, inviteCode);
+    },
+    onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
     settings: {
       scrypt: scryptParams(env),
       loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
       phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
+    },
+  });
+  // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
+  const admin = createAdminService({
+    db,
+    limiter: rateLimiter,
+    settings: {
+      scrypt: scryptParams(env),
+      idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
+      maxSessionS: env.ADMIN_SESSION_MAX_S,
+      invitationTtlS: env.ADMIN_INVITATION_TTL_S,
+      challengeSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "operator-challenge"),
     },
   });
   const identity = createIdentityProviders(env);
@@ -153,8 +217,41 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     limiter: rateLimiter,
   });
   const site = createSiteService(createSiteRepo(db), cache);
-  const catalogRepo = createCatalogRepo(db);
+  const catalogRepo = withReadMostlyCache(createCatalogRepo(db), cache);
   const catalog = createCatalogService(catalogRepo);
+  /**
+   * A price written into content as `{from:DEST}` or `{price:PLAN}` (ADR 0264), in minor units of a currency, or
+   * null when there is none: read on every home render, so from the shared cache (issue 15, ADR 0209), dropped
+   * with the catalogue or the rates.
+   */
+  const contentPrice = cache.define("content-price", {
+    ttlS: 300,
+    tags: () => [CACHE_TAGS.catalog, CACHE_TAGS.currencies],
+    load: async ({
+      kind,
+      code,
+      currencyCode,
+    }: {
+      kind: "from" | "price";
+      code: string;
+      currencyCode: string;
+    }) => {
+      try {
+        const amount =
+          kind === "price"
+            ? (await catalog.getPlan(code, currencyCode, "en_US")).unitPrice
+            : Math.min(
+                ...(await catalog.listPlansForDestination(code, currencyCode, "en_US")).map(
+                  (plan) => plan.unitPrice,
+                ),
+              );
+        return Number.isSafeInteger(amount) ? amount : null;
+      } catch {
+        // An unknown plan or destination: no price.
+        return null;
+      }
+    },
+  });
   const search = createSearchService(createSearchRepo(db));
   const productList = createProductListService({
     repo: createProductListRepo(db),
@@ -164,13 +261,44 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const recommend = createRecommendService(createRecommendRepo(db), catalog, cache);
   const content = createContentService(createContentRepo(db), recommend, cache);
+  // The visual page editor (issue 17): drafts, versions, publishing and signed preview links.
+  const pageEditor = createPageEditor(createEditorRepo(db), cache, {
+    previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
+  });
   const payments = createPaymentProviders(env, db, jobs);
   // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
   const paymentRepo = createPaymentRepo(db);
   payments.providers.free = createFreePayments(paymentRepo, (paymentId) =>
     payment.markRefunded("free", paymentId),
   );
-  const coupon = createCouponService(db, createCouponRepo(db), site.currencies);
+  const coupon = createCouponService(db, createCouponRepo(db), site.currencies, cache);
+  // Store credit (issue 11, ADR 0240): the append-only ledger; a daily job expires inactive balances.
+  const credit = createCreditService({
+    db,
+    repo: createCreditRepo(db),
+    onExpiryNotice: createExpiryNotices({
+      db,
+      jobs,
+      outbox,
+      notifications,
+      contactOf: (customerId) => account.contactOf(customerId),
+    }),
+  });
+  // Invite rewards (issue 11, ADR 0242): the friend's coupon on sign-up, the inviter's credit on completion.
+  const sfb = createSfbService({
+    db,
+    repo: createSfbRepo(db),
+    cache,
+    credit,
+    coupons: coupon,
+    contactOf: (customerId) => account.contactOf(customerId),
+    notifications,
+  });
+  credit.registerJobs(jobs);
+  if (pollMs > 0)
+    credit
+      .schedule(jobs)
+      .catch((error) => options.onJobError?.(error, { id: "", kind: "credit.expiry-sweep", attempt: 0 }));
   const order = createOrderService({
     db,
     repo: createOrderRepo(db),
@@ -185,6 +313,20 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // eSIM delivery plugs into the fulfilment seam (ADR 0106) and fills the order detail's eSIMs.
     onFulfilling: (row) => esim.onFulfilling(row),
     esimsOfOrder: (orderId) => esim.esimsOfOrder(orderId),
+    refundsOfOrder: (orderId) => refund.ofOrder(orderId),
+    // Store credit comes back with an unpaid or refunded order (ADR 0241).
+    hooks: {
+      cancelledUnpaid: async (tx, row) => {
+        await credit.release(tx, row.id);
+      },
+      paid: (tx, row) => sfb.orderPaid(tx, row),
+      completed: (tx, row) => sfb.orderCompleted(tx, row),
+      refunded: async (tx, row) => {
+        await credit.refund(tx, row.id);
+        await sfb.orderRefunded(tx, row);
+      },
+    },
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
   });
   order.registerJobs(jobs);
   // eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed.
@@ -236,6 +378,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   jobs.register(ACCOUNT_PURGE_JOB, async (_payload, context) => {
     try {
       await account.purgeExpired();
+      await admin.purgeExpiredSessions();
+      await uploads.purgeStale();
     } finally {
       await schedulePurge(context.now);
     }
@@ -254,12 +398,25 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     coupons: coupon,
     currencies: site.currencies,
     orders: order,
+    credit,
     esims: esim,
     // The quote flags a total the active card provider cannot charge (ADR 0122).
     paymentMinimum: (currencyCode, rates) =>
       payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
-  const invoice = createInvoiceService({ orders: order, currencies: site.currencies });
+  const region = createRegionService(createRegionRepo(db), cache);
+  const invoice = createInvoiceService({
+    orders: order,
+    currencies: site.currencies,
+    // The bill-to block (ADR 0215): the street, then district, city and region in the invoice's language.
+    billingAddress: async (customerId, locale) => {
+      const stored = await account.billingAddressOf(customerId);
+      const picked = stored && (await region.resolve(locale, stored));
+      if (!stored || !picked) return [];
+      const area = [picked.districtName, picked.cityName, picked.regionName];
+      return [stored.street, locale === "en_US" ? area.join(", ") : area.reverse().join("")];
+    },
+  });
   const paymentForgetting = createPaymentForgetting({
     jobs,
     repo: paymentRepo,
@@ -276,22 +433,63 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: site.currencies,
     onPaymentAnomaly: options.onPaymentAnomaly,
   });
+  // A change published from the console on any instance reaches this one's in-process copies too (ADR 0230).
+  cache.onInvalidate((tags) => {
+    if (tags.includes(CACHE_TAGS.catalog)) search.refreshSoon();
+    if (tags.includes(CACHE_TAGS.content)) pages.forgetFooter();
+  });
+  /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
+  const merch = {
+    db,
+    catalogue: createConsoleCatalogue(),
+    pricing: createConsolePricing(),
+    sheets: createPlanSheets(),
+    campaigns: createConsoleCampaigns(),
+    coupons: createConsoleCoupons(),
+    rates: createConsoleRates(),
+    words: createConsoleWords(),
+    pages: createConsolePages(),
+    help: createConsoleHelp(),
+    notes: createConsoleNotes(),
+  };
+  // Operators' refunds (issue 16, ADR 0225): to the card through the provider, or to store credit.
+  const refund = createRefundService({
+    db,
+    repo: createRefundRepo(db),
+    orders: order,
+    credit,
+    currencies: site.currencies,
+    providers: payments.providers,
+    supportLimits: parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT),
+  });
   return {
+    /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
+    externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
+    merch,
     /** The shared cache; app.ts closes it and clears the HTML cache on its invalidations. */
     cache,
     site,
     catalog,
+    contentPrice,
     search,
     productList,
     recommend,
     content,
+    pageEditor,
     pages,
     help: createHelpService(createHelpRepo(db)),
+    reviews,
     notifications,
-    support: createSupportDesk({ outbox, limiter: rateLimiter }),
+    support: createSupportDesk({ db, outbox, limiter: rateLimiter, uploads }),
+    uploads,
+    /** The image re-encoding workers; app.ts closes them. */
+    imagePool,
     lov: createLovService(site, catalog, cache),
-    region: createRegionService(createRegionRepo(db), cache),
+    region,
     account,
+    /** The operator console's realm: operators, sessions, invitations, audit log (issue 16). */
+    admin,
+    refund,
     social,
     captcha,
     rateLimiter,
@@ -300,6 +498,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     delivery,
     jobs,
     coupon,
+    credit,
+    sfb,
     order,
     checkout,
     payment,

@@ -12,7 +12,7 @@ import { sendApiError } from "./http/api-errors.ts";
 import { isApiPath } from "./http/api-prefixes.ts";
 import { ApiError } from "./http/errors.ts";
 import { newNonce } from "./http/request-info.ts";
-import { contentSecurityPolicy } from "./http/security-headers.ts";
+import { consoleContentSecurityPolicy, contentSecurityPolicy } from "./http/security-headers.ts";
 import { siteOrigin } from "./http/site-origin.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import type { Services } from "./services.ts";
@@ -151,6 +151,30 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     context.set(appContext, {
       services: options.services,
       request: { ...request.ctx, nonce, origin },
+      consoleApi: async (call) => {
+        const result = await app.inject({
+          method: call.method,
+          url: call.path,
+          remoteAddress: request.ip,
+          headers: {
+            cookie: request.headers.cookie ?? "",
+            "x-requested-with": "fetch",
+            "x-lang": call.language ?? "en_US",
+            "user-agent": request.headers["user-agent"] ?? "",
+            ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+        });
+        const raw = result.headers["set-cookie"];
+        const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+        let body: unknown = null;
+        try {
+          body = result.body ? JSON.parse(result.body) : null;
+        } catch {
+          body = null;
+        }
+        return { status: result.statusCode, body, setCookies };
+      },
     });
 
     const response = await handle(webRequest, context);
@@ -161,7 +185,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       reply.header(name, value);
     }
     for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
-    if (isHtml) {
+    if (isHtml && isConsolePage(url.pathname)) {
+      // The operator console (issue 16, ADR 0224): its own CSP, never stored, never indexed, never framed.
+      reply.header("content-security-policy", consoleContentSecurityPolicy(nonce));
+      reply.header("cache-control", "no-store");
+      reply.header("x-robots-tag", "noindex, nofollow");
+    } else if (isHtml) {
       reply.header("content-security-policy", contentSecurityPolicy(nonce));
       reply.header("cache-control", "private, no-cache");
     }
@@ -219,6 +248,11 @@ async function registerStaticAssets(app: FastifyInstance, clientDir: string) {
       );
     },
   });
+}
+
+/** The operator console's pages (and their data requests). */
+export function isConsolePage(pathname: string): boolean {
+  return pathname === "/admin" || pathname === "/admin.data" || pathname.startsWith("/admin/");
 }
 
 function appendVary(existing: string | null, name: string): string {

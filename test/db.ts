@@ -4,11 +4,14 @@ import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { adminUrl } from "./db-names.ts";
 
+/** A copy of the migrated, seeded template: a new PostgreSQL database, or a PGlite dump to load. */
+export type TemplateCopy = { kind: "postgres"; databaseUrl: string } | { kind: "pglite"; dump: Blob };
+
 /**
- * A fresh copy of the migrated, seeded template: PGlite in memory by default, or a new database on the
- * PostgreSQL server at DATABASE_URL (.ci/run). Close it in afterAll.
+ * Copies the template that test/global-setup.ts prepared: a new database on the PostgreSQL server at
+ * DATABASE_URL (.ci/run), named with the prefix the global teardown drops, or else the PGlite dump.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function copyTestTemplate(): Promise<TemplateCopy> {
   const databaseUrl = process.env.DATABASE_URL;
   const pgTemplate = inject("pgTemplate");
   const pgCopyPrefix = inject("pgCopyPrefix");
@@ -24,10 +27,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     }
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    return openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    return { kind: "postgres", databaseUrl: url.toString() };
   }
   const templateFile = inject("pgliteTemplate");
   if (!templateFile) throw new Error("test/global-setup.ts did not provide a template database");
-  const dump = new Blob([readFileSync(templateFile)]);
-  return openDatabase({ dataDir: "memory://", loadDataDir: dump });
+  return { kind: "pglite", dump: new Blob([readFileSync(templateFile)]) };
+}
+
+/** A fresh copy of the template, open: PGlite in memory by default, or PostgreSQL (.ci/run). Close it in afterAll. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const copy = await copyTestTemplate();
+  if (copy.kind === "postgres") return openDatabase({ databaseUrl: copy.databaseUrl, poolSize: 20 });
+  return openDatabase({ dataDir: "memory://", loadDataDir: copy.dump });
 }

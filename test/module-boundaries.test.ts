@@ -48,19 +48,28 @@ const OWNERS: Record<string, string[]> = {
     "supplierPausedPlans",
   ],
   recommend: ["recommendLists", "recommendItems"],
-  content: ["contentPages", "notes", "liveRooms"],
+  content: ["contentPages", "contentPageVersions", "notes", "liveRooms"],
   search: ["hotWords", "specificWords", "searchTerms", "searchIndexState"],
   esim: ["esims", "esimPackages", "esimSupplierOrders"],
   coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],
   order: ["orders", "orderStatusHistory"],
+  // Store credit (issue 11, ADR 0240): the append-only ledger.
+  credit: ["creditEntries"],
+  // Invite rewards (issue 11, ADR 0242).
+  sfb: ["inviteCodes", "invites", "inviteDecisions", "inviteSettings"],
+  // Ratings and reviews of plans (issue 12, ADR 0265).
+  reviews: ["planReviews"],
   // The operator realm (issue 16): operators, their sessions, and the append-only audit log.
-  admin: ["operators", "operatorSessions", "auditLog"],
+  admin: ["operators", "operatorSessions", "operatorInvitations", "auditLog", "orderNotes"],
+  // Operators' refunds of paid orders, to the card or to store credit (issue 16, ADR 0225).
+  refund: ["orderRefunds"],
   payment: ["payments", "paymentEvents", "paymentAnomalies"],
   site: ["sites", "siteLanguages", "currencies"],
   jobs: ["jobs"],
   pages: ["legalDocuments", "infoPages", "footerContents"],
   help: ["helpArticles", "helpFeedback", "helpWords"],
   notification: ["customerNotifications", "notificationPreferences"],
+  uploads: ["customerUploads"],
   "providers/messages": ["messageOutbox"],
   "providers/payment": ["sandboxPaymentSessions"],
   "providers/supplier": ["sandboxSupplierProfiles", "sandboxSupplierPackages"],

@@ -86,15 +86,20 @@ function refreshable(url: string, init?: RequestInit): boolean {
   return !new Headers(init?.headers).has("authorization");
 }
 
-export const api: HttpClient = createHttpClient({
-  baseUrl: "",
-  fetch: refreshingFetch((input, init) => globalThis.fetch(input, init), sessionRefresher, refreshable),
-  getHeaders: () => ({
+/** spec 7: the headers every call carries, for the page's locale, currency and channel. */
+export function specHeaders() {
+  return {
     "x-lang": current.locale,
     "x-currency": current.currency,
     "x-channel-type": current.channel,
     "x-site-code": DEFAULT_SITE_CODE,
-  }),
+  };
+}
+
+export const api: HttpClient = createHttpClient({
+  baseUrl: "",
+  fetch: refreshingFetch((input, init) => globalThis.fetch(input, init), sessionRefresher, refreshable),
+  getHeaders: specHeaders,
   onToast: (message) => notify.toast(message),
   onDialog: ({ titleKey, message }) => {
     void notify.dialog({

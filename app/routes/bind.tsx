@@ -51,7 +51,8 @@ export default function BindPage() {
   } = useAccountForm({
     schema: bindFormSchema(),
     submit: async (value) => {
-      if (!third) return;
+      // The schema asks for a password in either mode.
+      if (!third || value.password === undefined) return;
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/social-login/bind",
         {
@@ -61,7 +62,7 @@ export default function BindPage() {
           channel,
           ...contactPayload(contact),
           password: await encryptPassword(api, value.password),
-          ...(value.mode === "new" ? { captcha: value.code.trim(), captchaKey: sender.codeKey } : {}),
+          ...(value.mode === "new" ? { captcha: value.captcha, captchaKey: sender.codeKey } : {}),
           protocolAgreed: true,
         },
         { autoLogin: false },
@@ -126,7 +127,7 @@ export default function BindPage() {
             label={t("accountUi.field.code")}
             value={code}
             onChange={setCode}
-            error={shown.code ?? shown.captcha}
+            error={shown.captcha}
             addon={sender.button}
           />
         )}

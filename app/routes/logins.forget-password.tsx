@@ -37,11 +37,13 @@ export default function ForgetPasswordPage() {
   } = useAccountForm({
     schema: resetPasswordFormSchema(),
     submit: async (value) => {
+      // The page asks for an e-mail only, which the schema requires when no phone is given.
+      if (value.email === undefined) return;
       const answer = await api.post<{ message?: string }>(
         "/o2cum/v1/pub/customer/reset-password",
         {
-          email: value.email.trim(),
-          captcha: value.code.trim(),
+          email: value.email,
+          captcha: value.captcha,
           captchaKey: sender.codeKey,
           password: await encryptPassword(api, value.password),
         },
@@ -71,7 +73,7 @@ export default function ForgetPasswordPage() {
           label={t("accountUi.field.code")}
           value={code}
           onChange={setCode}
-          error={shown.code ?? shown.captcha}
+          error={shown.captcha}
           addon={sender.button}
         />
         <PasswordField

@@ -1,13 +1,21 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, redirect } from "react-router";
+import { localePath, splitLocale } from "../../core/locale-path.ts";
 import { appContext } from "../context.ts";
-import { requirePageCustomer } from "../features/account/session.server.ts";
+import { pageCustomer, requirePageCustomer } from "../features/account/session.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import type { Route } from "./+types/my";
 
 // spec 2 /my (parent layout), spec 6: protected account pages send a visitor (or an expired session) to
 // /login?pageFrom=<this page> before anything renders (ADR 0092).
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const customer = await requirePageCustomer(context.get(appContext), request, url);
+  const app = context.get(appContext);
+  // A friend's invite link inside the account area (the app's entry) works for a visitor too: it goes to the
+  // public landing page, which keeps the code through sign-up (issue 11), rather than to login.
+  const { locale, rest } = splitLocale(url.pathname.replace(/\.data$/, ""));
+  const invite = /^\/my\/sfb\/landing\/([^/]+)$/.exec(rest);
+  if (invite && !(await pageCustomer(app, request, url)))
+    throw redirect(localePath(locale, `/sfb/landing/${invite[1]}`, true));
+  const customer = await requirePageCustomer(app, request, url);
   return { nickName: customer.nickName };
 }
 

@@ -70,9 +70,9 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
     submit: async (value) => {
       const answer = await api.post<{ message?: string }>(
         "/o2cum/v1/customer/delete-account",
-        value.method === "password"
+        value.method === "password" && value.password !== undefined
           ? { password: await encryptPassword(api, value.password) }
-          : { captcha: value.code.trim(), captchaKey: sender.codeKey },
+          : { captcha: value.captcha, captchaKey: sender.codeKey },
       );
       // spec 4: then logged out: the server ended every session and cleared the cookies.
       loginStore().clear();
@@ -149,7 +149,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
                 ? t("accountUi.delete.codeTo", { target: loaderData.shownTarget })
                 : undefined
             }
-            error={shown.code ?? shown.captcha}
+            error={shown.captcha}
             addon={sender.button}
           />
         )}

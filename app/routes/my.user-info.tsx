@@ -1,8 +1,11 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { appContext } from "../context.ts";
 import { linkClass } from "../features/account/form.ts";
 import { maskEmail, maskPhone } from "../features/account/mask.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
+import { BillingAddressForm } from "../features/address/BillingAddressForm.tsx";
+import { onlyDialogKeysChanged } from "../features/shell/use-query-dialog.ts";
+import { ProfilePicture } from "../features/uploads/ProfilePicture.tsx";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/my.user-info";
@@ -11,10 +14,25 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.my.title", { noindex: true });
 }
 
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (onlyDialogKeysChanged(args.currentUrl, args.nextUrl)) return false;
+  return args.defaultShouldRevalidate;
+}
+
 // Each /my page checks the session itself too: loaders run in parallel, so none may rely on the layout's.
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const customer = await requirePageCustomer(context.get(appContext), request, url);
+  const app = context.get(appContext);
+  const customer = await requirePageCustomer(app, request, url);
+  const { locale, siteCode } = app.request;
+  const [site, area] = await Promise.all([
+    app.services.site.siteInfo(siteCode, locale),
+    customer.billingAddress ? app.services.region.resolve(locale, customer.billingAddress) : null,
+  ]);
   return {
+    avatarUrl: await app.services.uploads.avatarOf(customer.id),
+    billingAddress:
+      area && customer.billingAddress ? { ...area, street: customer.billingAddress.street } : null,
+    regionResourceUrl: site.regionResourceUrl,
     nickName: customer.nickName,
     email: maskEmail(customer.email),
     phone: maskPhone(customer.phone, customer.internationalTelCode),
@@ -48,6 +66,7 @@ export default function UserInfoPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <ProfilePicture initialUrl={loaderData.avatarUrl} />
       <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <li>
           <Link className={linkClass} to={href("/logins/preference")}>
@@ -65,6 +84,7 @@ export default function UserInfoPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
       </ul>
+      <BillingAddressForm saved={loaderData.billingAddress} treeUrl={loaderData.regionResourceUrl} />
     </section>
   );
 }

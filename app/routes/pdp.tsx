@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { localePath } from "../../core/locale-path.ts";
 import { appContext } from "../context.ts";
+import { ShareButton } from "../features/app-bridge/ShareButton.tsx";
 import { CoverageList } from "../features/catalog/CoverageList.tsx";
 import { PlanFaq } from "../features/catalog/PlanFaq.tsx";
+import { PlanReviews } from "../features/catalog/PlanReviews.tsx";
 import { PriceTag } from "../features/catalog/PriceTag.tsx";
 import { loadPlanOr404 } from "../features/catalog/plan.server.ts";
 import { dataText, validityText } from "../features/catalog/plan-format.ts";
+import { TrustPanel } from "../features/catalog/TrustPanel.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import type { Route } from "./+types/pdp";
 
@@ -22,13 +25,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, request: info } = app;
   const code = params.id;
   const plan = await loadPlanOr404(app, code);
-  const [offers, siblings] = await Promise.all([
+  const [offers, siblings, reviews] = await Promise.all([
     services.productList.offers(code),
     services.catalog.listPlansForDestination(plan.destinationCode, plan.currencyCode, info.locale),
+    services.reviews.summary(code),
   ]);
   const path = `/pdp/${encodeURIComponent(code)}`;
   return {
     plan,
+    reviews,
     siblings: siblings.map((s) => ({
       platformProductCode: s.platformProductCode,
       title: s.title,
@@ -55,7 +60,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { messages?: Record<string, string> } | undefined;
   const site = root?.messages?.["app.name"] ?? "eSIM";
   if (!loaderData) return [{ title: site }];
-  const { plan, canonical, image, offers } = loaderData;
+  const { plan, canonical, image, offers, reviews } = loaderData;
   const description = `${plan.title} · ${plan.destinationName} · ${plan.validityDays}d`;
   return [
     { title: `${plan.title} | ${site}` },
@@ -76,21 +81,33 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         description,
         category: "eSIM data plan",
         offers,
+        // Issue 12 (ADR 0265): a rating only when real reviews exist.
+        ...(reviews.count > 0 && reviews.average !== null
+          ? {
+              aggregateRating: {
+                "@type": "AggregateRating",
+                ratingValue: reviews.average,
+                reviewCount: reviews.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
       },
     },
   ];
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { t, href } = useI18n();
-  const { plan, siblings } = loaderData;
+  const { t, href, price } = useI18n();
+  const { plan, siblings, reviews } = loaderData;
   const checkout = href(
     `/checkout?platformProductCode=${encodeURIComponent(plan.platformProductCode)}&quantity=1`,
   );
   // Everyone goes to checkout: a visitor logs in there, in its authentication popup, and stays (spec 2, ADR 0110).
 
   return (
-    <div className="mx-auto max-w-[1100px] px-4 py-6 md:px-6 md:py-10">
+    <div className="mx-auto max-w-[1100px] px-4 pt-6 pb-28 md:px-6 md:py-10">
       <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <img
           src={plan.imageUrl}
@@ -143,6 +160,29 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           >
             {t("discovery.buy")}
           </Link>
+          <div className="mt-3 flex justify-center">
+            <ShareButton
+              title={plan.title}
+              path={href(`/pdp/${encodeURIComponent(plan.platformProductCode)}`)}
+              label={t("inApp.sharePlan")}
+            />
+          </div>
+          {/* Issue 12 (ADR 0263): on a phone the Buy button stays in reach at the foot of the screen. */}
+          <div
+            className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur md:hidden"
+            data-buy-bar
+          >
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-xs text-slate-700">{plan.title}</p>
+              <p className="text-lg font-bold whitespace-nowrap text-slate-900">{price(plan.unitPrice)}</p>
+            </div>
+            <Link
+              to={checkout}
+              className="shrink-0 rounded-full bg-brand-700 px-5 py-3 text-base font-semibold whitespace-nowrap text-white hover:bg-brand-900"
+            >
+              {t("discovery.buyBar")}
+            </Link>
+          </div>
           {siblings.length > 1 && (
             <nav aria-labelledby="plan-switcher" className="mt-6">
               <h2 id="plan-switcher" className="text-sm font-semibold text-slate-900">
@@ -162,7 +202,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                             : "border-slate-300 text-slate-800 hover:border-slate-500"
                         }`}
                       >
-                        {dataText(t, sibling)} · {validityText(t, sibling.validityDays)}
+                        {dataText(t, sibling)} · {validityText(t, sibling.validityDays)} ·{" "}
+                        <span className="font-semibold whitespace-nowrap" data-chip-price>
+                          {price(sibling.unitPrice)}
+                        </span>
                       </Link>
                     </li>
                   );
@@ -170,6 +213,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </ul>
             </nav>
           )}
+          <TrustPanel className="mt-6" />
         </div>
       </div>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
@@ -196,6 +240,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               {t("discovery.compatLink")}
             </Link>
           </section>
+          <PlanReviews reviews={reviews} />
           <PlanFaq />
         </div>
       </div>

@@ -7,6 +7,7 @@ import { splitLocale } from "../../core/locale-path.ts";
 import {
   listIdentity,
   PLP_PAGE_SIZE,
+  PRODUCT_QUERY_KEYS,
   type ProductQuery,
   parseProductQuery,
   productQueryParams,
@@ -15,6 +16,7 @@ import { Icon } from "../components/ui/Icon.tsx";
 import { appContext } from "../context.ts";
 import { type ApiContext, discoveryApi } from "../features/catalog/api.ts";
 import { CampaignGate } from "../features/catalog/CampaignGate.tsx";
+import { DestinationPicker, type PickerDestination } from "../features/catalog/DestinationPicker.tsx";
 import { PlanCard } from "../features/catalog/PlanCard.tsx";
 import { PlpFilters } from "../features/catalog/PlpFilters.tsx";
 import { PRODUCT_SEARCH_PATH, useLoadMore } from "../features/catalog/use-load-more.ts";
@@ -28,6 +30,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: `${loaderData?.heading ?? root?.messages?.["discovery.plpTitle"] ?? ""} | ${name}` }];
 }
 
+/**
+ * Issue 12 (ADR 0262): a bare type ("Countries", "Regions", "Global" and nothing else) opens the destination
+ * picker instead of every plan of that type; any other parameter lists plans.
+ */
+function pickerType(params: URLSearchParams): ProductQuery["type"] | null {
+  const keys = PRODUCT_QUERY_KEYS.filter((key) => params.has(key));
+  if (keys.length !== 1 || keys[0] !== "type") return null;
+  const { query } = parseProductQuery(params);
+  return query.type ?? null;
+}
+
 // spec 2 /plp (cached): the loader reads the spec's parameters plus filters, checks the campaign gate
 // (spec 4) and lists the first page in-process, in one indexed statement (ADR 0081).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +50,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = parseProductQuery(url.searchParams);
   query.page = 0;
   query.size = PLP_PAGE_SIZE;
+  const type = pickerType(url.searchParams);
+  if (type) {
+    let picker: PickerDestination[];
+    try {
+      picker = await services.catalog.destinationPicker(type, info.currency, info.locale);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== "catalog.currencyUnsupported") throw error;
+      picker = await services.catalog.destinationPicker(type, DEFAULT_CURRENCY, info.locale);
+    }
+    return data({
+      list: pageList([] as Awaited<ReturnType<typeof services.productList.list>>["content"], 0),
+      query,
+      campaignEnded: false,
+      heading: translate(info.locale, "discovery.pickerTitle"),
+      identity: listIdentity(url.searchParams),
+      picker,
+    });
+  }
   let campaignEnded = false;
   if (query.marketingCode) {
     const [target] = await services.productList.campaignTargets([query.marketingCode]);
@@ -54,7 +85,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const heading = plpHeading(info.locale, query);
-  return data({ list, query, campaignEnded, heading, identity: listIdentity(url.searchParams) });
+  return data({
+    list,
+    query,
+    campaignEnded,
+    heading,
+    identity: listIdentity(url.searchParams),
+    picker: null as PickerDestination[] | null,
+  });
 }
 
 function plpHeading(locale: Locale, query: ProductQuery): string {
@@ -84,8 +122,10 @@ let shownWith: ApiContext | null = null;
  * In the browser a reload asks the same public API as load-more (spec 7, through the HTTP client and its spec 8
  * handling). spec 8: a failed reload keeps the previous list; the client has already shown the toast or dialog.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<PlpData> {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<PlpData> {
   const url = new URL(request.url);
+  // The destination picker has no public API of its own: the server's loader answers it.
+  if (pickerType(url.searchParams)) return (await serverLoader()) as PlpData;
   const { locale } = splitLocale(url.pathname);
   const { query } = parseProductQuery(url.searchParams);
   query.page = 0;
@@ -113,6 +153,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       campaignEnded,
       heading: plpHeading(locale, query),
       identity: listIdentity(url.searchParams),
+      picker: null,
     };
   } catch (error) {
     if (shown) return shown;
@@ -159,6 +200,51 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         {t("discovery.searchLabel")}
       </Link>
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{loaderData.heading}</h1>
+      {loaderData.picker ? (
+        <>
+          <p className="mt-1 text-sm text-slate-700">
+            {t("discovery.pickerCount", { count: loaderData.picker.length })}
+          </p>
+          <DestinationPicker
+            destinations={loaderData.picker}
+            allPlansTo={`/plp?${new URLSearchParams({ type: loaderData.query.type ?? "COUNTRY", sort: "recommended" })}`}
+          />
+        </>
+      ) : (
+        <PlanList
+          loaderData={loaderData}
+          searchParams={searchParams}
+          items={items}
+          total={total}
+          loading={loading}
+          noMore={noMore}
+          loadMore={loadMore}
+        />
+      )}
+    </div>
+  );
+}
+
+function PlanList({
+  loaderData,
+  searchParams,
+  items,
+  total,
+  loading,
+  noMore,
+  loadMore,
+}: {
+  loaderData: PlpData;
+  searchParams: URLSearchParams;
+  items: PlpData["list"]["content"];
+  total: number;
+  loading: boolean;
+  noMore: boolean;
+  loadMore: () => Promise<void> | void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
       <p className="mt-1 text-sm text-slate-700" aria-live="polite">
         {t("discovery.plpCount", { count: total })}
       </p>
@@ -193,7 +279,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
-    </div>
+    </>
   );
 }
 

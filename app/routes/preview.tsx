@@ -1,8 +1,10 @@
-import { data } from "react-router";
-import { DEFAULT_SITE_CODE } from "../../core/constants.ts";
+import { data, redirect } from "react-router";
+import { DEFAULT_SITE_CODE, isLocale } from "../../core/constants.ts";
+import { localePath, splitLocale } from "../../core/locale-path.ts";
 import { appContext } from "../context.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
 import { loadPreviewPage } from "../features/content-blocks/load-page.server.ts";
+import { assumedWidth } from "../features/content-blocks/variant.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMessage } from "../lib/meta.ts";
 import type { Route } from "./+types/preview";
@@ -20,16 +22,45 @@ export function headers() {
   return { "x-robots-tag": "noindex", "cache-control": "no-store" };
 }
 
-// spec 2: /preview/{id}?type=subPage|template&siteCode&channel&lang… renders an unpublished page.
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+const CHANNEL = /^[A-Z_]{2,16}$/;
+const code = (value: string | null) => (value && CODE.test(value) ? value : undefined);
+
+// spec 2: /preview/{id}?type=subPage|template&siteCode&channel&lang&shopCode&tenantId renders an unpublished page:
+// in the language `lang` names (the path's prefix follows it), with links and the assumed width of `channel`,
+// and content calls naming `shopCode` and `tenantId` (x-online-shop, x-tenant).
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = url.searchParams.get("type");
   const id = Number(params.id);
   if ((type !== "subPage" && type !== "template") || !Number.isSafeInteger(id) || id <= 0)
     throw data(null, { status: 404 });
-  const siteCode = url.searchParams.get("siteCode");
-  const site = siteCode && /^[A-Za-z0-9_]{1,64}$/.test(siteCode) ? siteCode : DEFAULT_SITE_CODE;
-  return loadPreviewPage(context.get(appContext), site, id);
+  const lang = url.searchParams.get("lang")?.replace("-", "_");
+  if (isLocale(lang) && splitLocale(url.pathname).locale !== lang)
+    throw redirect(`${localePath(lang, `/preview/${id}`, true)}${url.search}`);
+  const site = code(url.searchParams.get("siteCode")) ?? DEFAULT_SITE_CODE;
+  const channel = url.searchParams.get("channel")?.toUpperCase();
+  const app = context.get(appContext);
+  // Issue 17 (ADR 0272): only a link the console signed opens a draft; any other id is a 404, never a hint.
+  const signed = app.services.pageEditor.verifyPreview(
+    id,
+    type,
+    site,
+    url.searchParams.get("expires"),
+    url.searchParams.get("sig"),
+  );
+  if (!signed) throw data(null, { status: 404 });
+  const page = await loadPreviewPage(app, site, id);
+  const linkChannel = channel && CHANNEL.test(channel) ? channel : undefined;
+  return {
+    ...page,
+    ...(linkChannel ? { assumedWidth: assumedWidth(linkChannel) } : {}),
+    linkChannel,
+    shop: {
+      onlineShopCode: code(url.searchParams.get("shopCode")),
+      tenantId: code(url.searchParams.get("tenantId")),
+    },
+  };
 }
 
 export default function PreviewPage({ loaderData }: Route.ComponentProps) {
@@ -44,6 +75,8 @@ export default function PreviewPage({ loaderData }: Route.ComponentProps) {
         document={loaderData.document}
         blocks={loaderData.blocks}
         assumedWidth={loaderData.assumedWidth}
+        linkChannel={loaderData.linkChannel}
+        shop={loaderData.shop}
         preview
       />
     </>

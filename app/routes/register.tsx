@@ -60,7 +60,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
         "/o2cum/v1/pub/customer/register",
         {
           ...contactPayload(contact),
-          captcha: value.code.trim(),
+          captcha: value.captcha,
           captchaKey: sender.codeKey,
           password: await encryptPassword(api, value.password),
           defaultLanguage: locale,
@@ -95,7 +95,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
           label={t("accountUi.field.code")}
           value={code}
           onChange={setCode}
-          error={shown.code ?? shown.captcha}
+          error={shown.captcha}
           addon={sender.button}
         />
         <PasswordField

@@ -3,6 +3,7 @@ import { appContext } from "../context.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { EsimCard } from "../features/esim/EsimCard.tsx";
 import { loadEsims } from "../features/esim/esim.server.ts";
+import { OnItsWayCard, useRefreshWhile } from "../features/esim/OnItsWay.tsx";
 import { ShowMore } from "../features/esim/ShowMore.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -16,19 +17,41 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const customer = await requirePageCustomer(app, request, url);
-  const list = await loadEsims(app.services, customer.id, url, app.request.locale);
-  return { list };
+  const [list, paid] = await Promise.all([
+    loadEsims(app.services, customer.id, url, app.request.locale),
+    // Orders paid and still being prepared: each shows as an eSIM on its way (issue 12). Top-ups add data to an
+    // eSIM already listed, so they are not on their way.
+    app.services.order.list(
+      customer.id,
+      { page: 0, size: 20, status: ["PAID", "FULFILLING"] },
+      app.request.locale,
+    ),
+  ]);
+  const preparing = paid.content
+    .filter((order) => !order.topUpIccid)
+    .map(({ code, planTitle, quantity }) => ({ code, planTitle, quantity }));
+  return { list, preparing };
 }
 
 // spec 2 /ucenter/eSIM (also the my-eSIM bottom tab): every eSIM with its state, plans, data and days left, and
 // when usage was last reported (ADR 0135). The scroll position is remembered (app/lib/scroll.ts).
 export default function MyEsimsPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { list } = loaderData;
+  const { list, preparing } = loaderData;
+  useRefreshWhile(preparing.length > 0);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-slate-900">{t("esimUi.list.title")}</h1>
-      {list.totalElements === 0 ? (
+      {preparing.length > 0 && (
+        <ul aria-label={t("journey.onItsWay")} className="mt-6 flex flex-col gap-4">
+          {preparing.map((order) => (
+            <li key={order.code}>
+              <OnItsWayCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.totalElements === 0 && preparing.length > 0 ? null : list.totalElements === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
           <p className="text-lg font-semibold text-slate-900">{t("esimUi.list.empty")}</p>
           <p className="mt-2 text-slate-700">{t("esimUi.list.emptyHint")}</p>

@@ -5,9 +5,10 @@ import { PATTERNS } from "../validation.ts";
 // spec 5: required fails '不能为空' (account.field.required), a wrong type '值类型不匹配！'.
 export const REQUIRED = "account.field.required";
 export const INVALID = "account.field.invalid";
+export const TYPE_MISMATCH = "account.field.typeMismatch";
 
 const fieldError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? REQUIRED : "account.field.typeMismatch";
+  issue.input === undefined || issue.input === null ? REQUIRED : TYPE_MISMATCH;
 
 /** A required text field, trimmed, of at most `max` characters. */
 export const text = (max: number) =>
@@ -16,5 +17,5 @@ export const text = (max: number) =>
 /** spec 5's e-mail pattern (core/validation.ts), at most 254 characters, trimmed and lower-cased. */
 export const email = () =>
   text(254)
-    .regex(PATTERNS.email, INVALID)
+    .regex(PATTERNS.email, "validation.email")
     .transform((v) => v.toLowerCase());

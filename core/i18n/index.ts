@@ -2,23 +2,33 @@ import type { Locale } from "../constants.ts";
 import { format } from "./format.ts";
 import account from "./messages/account.ts";
 import accountUi from "./messages/account-ui.ts";
+import address from "./messages/address.ts";
+import adminApi from "./messages/admin-api.ts";
 import catalog from "./messages/catalog.ts";
 import checkoutUi from "./messages/checkout-ui.ts";
 import common from "./messages/common.ts";
+import consoleMerch from "./messages/console-merch.ts";
 import content from "./messages/content.ts";
+import credit from "./messages/credit.ts";
 import discovery from "./messages/discovery.ts";
 import esim from "./messages/esim.ts";
 import esimUi from "./messages/esim-ui.ts";
 import help from "./messages/help.ts";
 import helpLinks from "./messages/help-links.ts";
 import http from "./messages/http.ts";
+import inApp from "./messages/in-app.ts";
 import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
+import journey from "./messages/journey.ts";
+import mail from "./messages/mail.ts";
 import notify from "./messages/notifications.ts";
 import ordersUi from "./messages/orders-ui.ts";
+import pageEditor from "./messages/page-editor.ts";
 import pages from "./messages/pages.ts";
 import purchase from "./messages/purchase.ts";
+import sfbUi from "./messages/sfb-ui.ts";
 import shell from "./messages/shell.ts";
+import uploads from "./messages/uploads.ts";
 import validation from "./messages/validation.ts";
 
 export { format };
@@ -27,6 +37,8 @@ export { format };
 const named = {
   account,
   accountUi,
+  address,
+  inApp,
   common,
   shell,
   http,
@@ -41,10 +53,18 @@ const named = {
   esim,
   esimUi,
   install,
+  pageEditor,
   pages,
   help,
   helpLinks,
   notify,
+  adminApi,
+  consoleMerch,
+  credit,
+  sfbUi,
+  uploads,
+  journey,
+  mail,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;
@@ -66,6 +86,8 @@ export const SHELL_MESSAGE_MODULES = [
   "discovery",
   "account",
   "accountUi",
+  "address",
+  "inApp",
 ] as const satisfies readonly MessageModuleName[];
 
 /**
@@ -74,12 +96,14 @@ export const SHELL_MESSAGE_MODULES = [
  */
 export const FEATURE_MESSAGE_BUNDLES = {
   content: ["content"],
-  purchase: ["checkoutUi", "purchase", "helpLinks"],
+  purchase: ["checkoutUi", "purchase", "helpLinks", "journey"],
   orders: ["ordersUi", "purchase"],
-  esim: ["esimUi", "helpLinks"],
+  esim: ["esimUi", "helpLinks", "journey"],
   install: ["install"],
-  pages: ["pages", "help"],
+  pages: ["pages", "help", "uploads"],
   notifications: ["notify"],
+  sfb: ["sfbUi", "credit"],
+  uploads: ["uploads"],
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;

@@ -3,6 +3,7 @@ import {
   bigserial,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -10,6 +11,14 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+
+/** A picked address (spec 3: region, city, district codes) with the street line a billing address needs. */
+export interface BillingAddress {
+  regionCode: string;
+  cityCode: string;
+  districtCode: string;
+  street: string;
+}
 
 /**
  * spec 3, 6: a shopper's account (user type C). Deleting an account anonymizes it (ADR 0063): the row stays so
@@ -34,6 +43,8 @@ export const customers = pgTable(
     preferenceCurrency: varchar("preference_currency", { length: 3 }),
     /** The terms (legal_document tacCondition) version in force when the account was made (ADR 0200). */
     acceptedTermsVersion: integer("accepted_terms_version"),
+    /** The billing address the invoice shows (ADR 0215): codes from the address tree plus a street line. */
+    billingAddress: jsonb("billing_address").$type<BillingAddress>(),
     /** ACTIVE | DELETED */
     status: varchar("status", { length: 16 }).notNull().default("ACTIVE"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

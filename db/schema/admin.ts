@@ -75,3 +75,22 @@ export const auditLog = pgTable(
     index("audit_log_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * A one-time enrolment link an owner sends to an invited operator (ADR 0221): only the SHA-256 of its token is
+ * kept. The invitee sets a password and enrols TOTP through it; it is spent on use and expires unused.
+ */
+export const operatorInvitations = pgTable(
+  "operator_invitation",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    invitedBy: uuid("invited_by").references(() => operators.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("operator_invitation_operator_idx").on(t.operatorId)],
+);

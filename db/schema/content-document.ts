@@ -114,7 +114,8 @@ export interface PageVariant {
 export interface ContentDocument {
   formatVersion: 1;
   pageCode: string;
-  pageType: "HOME" | "LANDING";
+  /** TEMPLATE (issue 17): previewed and copied from, never published. */
+  pageType: "HOME" | "LANDING" | "TEMPLATE";
   lang: string;
   title: string;
   variants: PageVariant[];
@@ -177,7 +178,7 @@ export function componentDepth(input: unknown, limit = MAX_COMPONENT_DEPTH): num
 export const ContentDocumentSchema: z.ZodType<ContentDocument> = z.object({
   formatVersion: z.literal(1),
   pageCode: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
-  pageType: z.enum(["HOME", "LANDING"]),
+  pageType: z.enum(["HOME", "LANDING", "TEMPLATE"]),
   lang: z.string(),
   title: z.string(),
   variants: z

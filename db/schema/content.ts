@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import type { ContentDocument } from "./content-document.ts";
@@ -16,7 +17,8 @@ import { sites } from "./site.ts";
 
 // Editorial content that operators own (spec 2 "Content blocks", spec 3 Note / Live room / search words).
 
-export const PAGE_TYPES = ["HOME", "LANDING"] as const;
+/** TEMPLATE (issue 17): a page an operator starts others from; previewed, never published to shoppers. */
+export const PAGE_TYPES = ["HOME", "LANDING", "TEMPLATE"] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 export const PAGE_STATUSES = ["draft", "published"] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
@@ -37,8 +39,39 @@ export const contentPages = pgTable(
     document: jsonb("document").$type<ContentDocument>().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * The page editor's optimistic lock (issue 17, ADR 0271): every save of a draft names the revision it started
+     * from and bumps it; a save from an older revision is refused (409), so two operators never silently overwrite
+     * each other.
+     */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [uniqueIndex("content_page_key_idx").on(t.siteCode, t.pageCode, t.lang, t.status)],
+);
+
+/**
+ * Every publish of a content page is a version (issue 17, ADR 0271): the document exactly as published, so two
+ * versions can be compared and the page rolled back to one (which publishes it again as a new version).
+ */
+export const contentPageVersions = pgTable(
+  "content_page_version",
+  {
+    id: serial("id").primaryKey(),
+    siteCode: varchar("site_code", { length: 64 })
+      .notNull()
+      .references(() => sites.siteCode),
+    pageCode: varchar("page_code", { length: 64 }).notNull(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    /** 1, 2, 3… per page (site, code, locale). */
+    version: integer("version").notNull(),
+    document: jsonb("document").$type<ContentDocument>().notNull(),
+    /** The operator who published it (null for the seed's first version). */
+    publishedBy: uuid("published_by"),
+    /** When this version was a roll-back: the version it restored. */
+    restoredFrom: integer("restored_from"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("content_page_version_idx").on(t.siteCode, t.pageCode, t.lang, t.version)],
 );
 
 /** spec 3 Note (an article); noteContent is operator HTML, sanitized on the server before it is shown. */

@@ -98,6 +98,8 @@ export const orders = pgTable(
     couponDiscount: integer("coupon_discount").notNull().default(0),
     promoCode: varchar("promo_code", { length: 48 }).references(() => coupons.code),
     promoDiscount: integer("promo_discount").notNull().default(0),
+    /** Store credit applied, in this order's currency (the ledger holds the HKD it took, ADR 0241). */
+    creditAmount: integer("credit_amount").notNull().default(0),
     total: integer("total").notNull(),
     /** Where the eSIM is delivered; prefilled from the customer's e-mail. */
     contactEmail: varchar("contact_email", { length: 254 }).notNull(),

@@ -125,6 +125,10 @@ export const NOTIFICATION_KINDS = [
   "DATA_LOW",
   "PLAN_ENDED",
   "PROMOTION",
+  /** Store credit about to expire (issue 11, ADR 0240). */
+  "CREDIT_EXPIRING",
+  /** An invite reward granted, or taken back (issue 11, ADR 0242). */
+  "INVITE_REWARD",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

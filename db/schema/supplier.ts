@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   timestamp,
@@ -29,6 +30,14 @@ export const planSuppliers = pgTable(
     supplier: varchar("supplier", { length: 16 }).notNull(),
     packageCode: varchar("package_code", { length: 64 }).notNull(),
     rank: integer("rank").notNull().default(0),
+    /**
+     * What the package costs us, in US cents: refreshed by the catalogue sync, or entered by an operator for a
+     * supplier without a catalogue feed (a contract price). Null: unknown, so price rules leave the plan's
+     * prices as they were set by hand (ADR 0231).
+     */
+    costUsdCents: integer("cost_usd_cents"),
+    /** The supplier's recommended retail prices per currency (minor units), taken as they are when given. */
+    recommendedRetail: jsonb("recommended_retail").$type<Record<string, number>>(),
   },
   (t) => [primaryKey({ columns: [t.platformProductCode, t.supplier] })],
 );

@@ -72,7 +72,7 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
         items: [
           {
             imageUrl: banner("hero-japan"),
-            alt: t(["Japan eSIM from US$4.50", "日本 eSIM 低至 US$4.50", "日本 eSIM 低至 US$4.50"]),
+            alt: t(["Japan eSIM from {from:JP}", "日本 eSIM 低至 {from:JP}", "日本 eSIM 低至 {from:JP}"]),
             action: {
               code: "CLP",
               data: { pageCode: "summer-japan", pageName: t(["Summer in Japan", "夏日日本", "夏日日本"]) },
@@ -165,7 +165,7 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
         imageUrl: banner("europe-trip"),
         alt: t(["Europe trip plans", "欧洲之旅套餐", "歐洲之旅計劃"]),
         title: t(["Europe in one eSIM", "一张 eSIM 游欧洲", "一張 eSIM 遊歐洲"]),
-        subTitle: t(["40 countries, from US$5", "覆盖 40 国，US$5 起", "覆蓋 40 國，US$5 起"]),
+        subTitle: t(["40 countries, from {from:EU}", "覆盖 40 国，{from:EU} 起", "覆蓋 40 國，{from:EU} 起"]),
       },
       {
         action: {
@@ -229,13 +229,13 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
           component(
             "ProductList",
             "Country plans",
-            { source: "destinationType", destinationType: "COUNTRY", size: 10 },
+            { source: "destinationType", destinationType: "COUNTRY", size: 6 },
             { groupCode: "tab-country" },
           ),
           component(
             "ProductList",
             "Regional plans",
-            { source: "destinationType", destinationType: "REGION", size: 10 },
+            { source: "destinationType", destinationType: "REGION", size: 6 },
             { groupCode: "tab-region" },
           ),
           component(
@@ -262,13 +262,13 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
           component(
             "ProductList",
             "East Asia",
-            { source: "category", categoryCode: "EAST_ASIA", size: 10 },
+            { source: "category", categoryCode: "EAST_ASIA", size: 6 },
             { groupCode: "vt-east-asia" },
           ),
           component(
             "ProductList",
             "Southeast Asia",
-            { source: "category", categoryCode: "SOUTHEAST_ASIA", size: 10 },
+            { source: "category", categoryCode: "SOUTHEAST_ASIA", size: 6 },
             { groupCode: "vt-sea" },
           ),
           component(
@@ -446,7 +446,10 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
       "Headlines",
       {
         titles: [
-          { text: t(["Japan from US$4.50", "日本 US$4.50 起", "日本 US$4.50 起"]), action: pdp("JP-1GB-7D") },
+          {
+            text: t(["Japan from {from:JP}", "日本 {from:JP} 起", "日本 {from:JP} 起"]),
+            action: pdp("JP-1GB-7D"),
+          },
           {
             text: t(["Korea 5G unlimited", "韩国 5G 无限流量", "南韓 5G 無限數據"]),
             action: pdp("KR-UL-5D"),
@@ -502,7 +505,7 @@ function landingComponents(lang: Locale, positioned: boolean, prefix: string): P
         imageUrl: artUrl("banner", "summer-japan"),
         alt: t(["Summer in Japan", "夏日日本", "夏日日本"]),
         title: t(["Summer in Japan", "夏日日本", "夏日日本"]),
-        subTitle: t(["5G data from US$4.50", "5G 流量 US$4.50 起", "5G 數據 US$4.50 起"]),
+        subTitle: t(["5G data from {from:JP}", "5G 流量 {from:JP} 起", "5G 數據 {from:JP} 起"]),
       },
       { ...left, action: plp({ marketingCode: "MKT-SUMMER-JAPAN" }) },
     ),

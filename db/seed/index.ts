@@ -19,6 +19,7 @@ import {
   helpWords,
   hotWords,
   infoPages,
+  inviteSettings,
   legalDocuments,
   liveRooms,
   notes,
@@ -290,6 +291,11 @@ export async function seed(db: Database) {
     );
     await tx.insert(coupons).values(SEED_COUPONS);
     await tx.insert(couponScopes).values(SEED_COUPON_SCOPES);
+    // Invite rewards: the friend's reward is the SFB-FRIEND coupon (ADR 0242).
+    await tx
+      .insert(inviteSettings)
+      .values({ id: 1, friendCouponCode: "SFB-FRIEND" })
+      .onConflictDoUpdate({ target: inviteSettings.id, set: { friendCouponCode: "SFB-FRIEND" } });
 
     // Address tree
     await tx.insert(addressRegions).values(seedAddressRegions());

@@ -27,6 +27,26 @@ const OPEN = { startTime: new Date("2025-01-01T00:00:00Z"), endTime: new Date("2
 
 export const SEED_COUPONS = [
   {
+    // The invite programme's friend reward (issue 11, ADR 0242): put in a friend's wallet when they sign up.
+    code: "SFB-FRIEND",
+    marketingType: "COUPON" as const,
+    couponTypeCode: "REDUCTION" as const,
+    name: L("Friend's welcome: HK$40 off", "好友礼：立减 HK$40", "朋友禮：即減 HK$40"),
+    description: L(
+      "HK$40 off your first order, from a friend's invite",
+      "通过好友邀请注册，首单立减 HK$40",
+      "經朋友邀請註冊，首張訂單即減 HK$40",
+    ),
+    resultDiscount: null,
+    resultReduction: 4000,
+    reductionCurrency: "HKD",
+    minimumSpend: 0,
+    minimumSpendCurrency: "HKD",
+    totalLimit: null,
+    perCustomerLimit: 1,
+    ...OPEN,
+  },
+  {
     code: "WELCOME10",
     marketingType: "COUPON" as const,
     couponTypeCode: "DISCOUNT" as const,
@@ -45,8 +65,12 @@ export const SEED_COUPONS = [
     code: "SAVE20HKD",
     marketingType: "COUPON" as const,
     couponTypeCode: "REDUCTION" as const,
-    name: L("HK$20 off HK$150", "满 HK$150 减 HK$20", "滿 HK$150 減 HK$20"),
-    description: L("HK$20 off orders from HK$150", "订单满 HK$150 立减 HK$20", "訂單滿 HK$150 即減 HK$20"),
+    name: L("{reduction} off {minimum}", "满 {minimum} 减 {reduction}", "滿 {minimum} 減 {reduction}"),
+    description: L(
+      "{reduction} off orders from {minimum}",
+      "订单满 {minimum} 立减 {reduction}",
+      "訂單滿 {minimum} 即減 {reduction}",
+    ),
     resultDiscount: null,
     resultReduction: 2000,
     reductionCurrency: "HKD",
@@ -76,8 +100,12 @@ export const SEED_COUPONS = [
     code: "REWARD5",
     marketingType: "COUPON" as const,
     couponTypeCode: "REDUCTION" as const,
-    name: L("HK$5 reward", "HK$5 奖励券", "HK$5 獎賞券"),
-    description: L("HK$5 off orders from HK$50", "订单满 HK$50 立减 HK$5", "訂單滿 HK$50 即減 HK$5"),
+    name: L("{reduction} reward", "{reduction} 奖励券", "{reduction} 獎賞券"),
+    description: L(
+      "{reduction} off orders from {minimum}",
+      "订单满 {minimum} 立减 {reduction}",
+      "訂單滿 {minimum} 即減 {reduction}",
+    ),
     resultDiscount: null,
     resultReduction: 500,
     reductionCurrency: "HKD",
@@ -92,8 +120,13 @@ export const SEED_COUPONS = [
     code: "TRAVEL5",
     marketingType: "PROMO_CODE" as const,
     couponTypeCode: "REDUCTION" as const,
-    name: L("US$5 off", "立减 US$5", "即減 US$5"),
-    description: L("US$5 off orders from US$30", "订单满 US$30 立减 US$5", "訂單滿 US$30 即減 US$5"),
+    // Issue 12 (ADR 0264): the amounts are written as {reduction} and {minimum}, shown in the shopper's currency.
+    name: L("{reduction} off", "立减 {reduction}", "即減 {reduction}"),
+    description: L(
+      "{reduction} off orders from {minimum}",
+      "订单满 {minimum} 立减 {reduction}",
+      "訂單滿 {minimum} 即減 {reduction}",
+    ),
     resultDiscount: null,
     resultReduction: 500,
     reductionCurrency: "USD",

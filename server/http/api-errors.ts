@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DEFAULT_LOCALE } from "../../core/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../core/constants.ts";
 import { isMessageKey, type MessageKey, translate } from "../../core/i18n/index.ts";
 import { ApiError } from "./errors.ts";
 import { apiLocale } from "./request-info.ts";
@@ -55,17 +55,29 @@ const STATUS_TEXT: Record<number, string> = {
   431: "Request Header Fields Too Large",
 };
 
-export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  // The context is built in onRequest; a request refused before that still answers in its x-lang.
-  const locale = request.ctx?.locale ?? apiLocale(request);
+/** An API failure as the API answers it (spec 8), in the given language: also what page resource routes answer. */
+export function apiErrorBody(error: ApiError, locale: Locale): ApiErrorBody {
   const key: MessageKey = isMessageKey(error.code) ? error.code : "error.internal";
-  const body: Record<string, unknown> = {
+  const body: ApiErrorBody = {
     failed: true,
     code: error.code,
     message: translate(locale, key, error.params),
   };
   if (error.fields) body.fields = error.fields;
-  return reply.status(error.status).type("application/json; charset=utf-8").send(body);
+  return body;
+}
+
+export interface ApiErrorBody {
+  failed: true;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  // The context is built in onRequest; a request refused before that still answers in its x-lang.
+  const locale = request.ctx?.locale ?? apiLocale(request);
+  return reply.status(error.status).type("application/json; charset=utf-8").send(apiErrorBody(error, locale));
 }
 
 /** spec 8: every API failure is {failed: true, code, message}, in the request's language, with no internals. */

@@ -13,6 +13,8 @@ export const API_PREFIXES = [
   "/o2esim",
   "/o2sfb",
   "/o2mkt",
+  // The operator console's API (issue 16).
+  "/o2adm",
   "/__sandbox",
   "/pub-res",
   "/__dev",

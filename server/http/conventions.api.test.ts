@@ -133,9 +133,17 @@ describe("when the database stops answering", () => {
 
   it("/readyz answers 503 while /healthz stays up", async () => {
     expect((await broken.server.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
-    const ready = await broken.server.inject({ method: "GET", url: "/readyz" });
+    const ready = await broken.server.inject({
+      method: "GET",
+      url: "/readyz",
+      headers: { "x-lang": "zh_CN" },
+    });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ failed: true, code: "error.notReady" });
+    expect(ready.json()).toEqual({
+      failed: true,
+      code: "error.notReady",
+      message: "商店正在启动或数据库暂不可用，请稍后再试",
+    });
   });
 
   it("an API call is a 500 in the request's language that leaks no internals", async () => {

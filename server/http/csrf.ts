@@ -9,6 +9,8 @@ export interface CsrfOptions {
   publicOrigin?: string;
   /** GET paths that change state anyway (spec 7 puts logout on GET). */
   stateChangingGets?: string[];
+  /** Other realms' session cookies that make a request cookie-authenticated (the console's, issue 16). */
+  sessionCookies?: string[];
 }
 
 function sameOrigin(request: FastifyRequest, publicOrigin?: string): boolean {
@@ -68,7 +70,9 @@ export function installCsrfProtection(app: FastifyInstance, options: CsrfOptions
       request.headers["x-requested-with"] === "fetch" || sameOrigin(request, options.publicOrigin);
     if (fromPage) return;
     const cookies = request.cookies ?? {};
-    const cookieAuthenticated = Boolean(cookies[ACCESS_TOKEN_COOKIE] || cookies[REFRESH_TOKEN_COOKIE]);
+    const cookieAuthenticated =
+      Boolean(cookies[ACCESS_TOKEN_COOKIE] || cookies[REFRESH_TOKEN_COOKIE]) ||
+      (options.sessionCookies ?? []).some((name) => Boolean(cookies[name]));
     if (request.headers["sec-fetch-site"] !== "cross-site" && !cookieAuthenticated) return;
     if (mayBeAppleFormPost(request, path)) {
       awaitingBody.add(request);

@@ -69,6 +69,22 @@ describe("the OpenAPI document", () => {
     ]);
   });
 
+  it("describes the product search's filters and both forms of the code-send calls", async () => {
+    const { paths } = await document();
+    const search = paths["/o2srh/v1/pub/platform-products/search"]!.get!;
+    const parameters = search.parameters as { name: string; schema: Record<string, unknown> }[];
+    expect(parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["keyword", "type", "data", "days", "maxPrice", "sort", "page", "size"]),
+    );
+    expect(parameters.find((p) => p.name === "sort")?.schema.enum).toContain("per-gb-asc");
+    const sendByQuery = paths["/o2user/v1/pub/send-email-captcha-always"]!.get!;
+    expect((sendByQuery.parameters as { name: string }[]).map((p) => p.name)).toContain("email");
+    const sendByBody = paths["/o2user/v1/pub/send-phone-captcha-always"]!.post!;
+    expect(sendByBody.requestBody).toMatchObject({
+      content: { "application/json": { schema: { properties: { phone: { type: "string" } } } } },
+    });
+  });
+
   it("documents every failure as the spec 8 error shape", async () => {
     const { paths } = await document();
     for (const [path, methods] of Object.entries(paths)) {

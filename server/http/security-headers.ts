@@ -24,6 +24,27 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * The operator console's own CSP (issue 16): nothing from outside at all (no sign-in SDKs, no remote images),
+ * no framing, forms only to itself.
+ */
+export function consoleContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
 const LOCAL_HOSTNAMES = /^(?:localhost|[^.]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The host the browser addressed: PUBLIC_ORIGIN's, else the request's (ADR 0186). */
@@ -44,10 +65,13 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "SAMEORIGIN");
+    const pathname = request.url.split("?")[0] ?? "/";
+    // The operator console is never framed, even by the store (issue 16).
+    const consolePage =
+      pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
+    reply.header("x-frame-options", consolePage ? "DENY" : "SAMEORIGIN");
     // The social sign-in popups (Google, Apple, Facebook) answer through window.opener (ADR 0164), so only the
     // pages that start them allow it; every other page keeps its window to itself (ADR 0188).
-    const pathname = request.url.split("?")[0] ?? "/";
     reply.header(
       "cross-origin-opener-policy",
       isSignInPage(pathname) ? "same-origin-allow-popups" : "same-origin",

@@ -18,8 +18,14 @@ export const CACHE_TAGS = {
   /** Plans, their prices and labels. */
   catalog: "catalog",
   regions: "regions",
-  /** Published pages. */
+  /** Published pages, and what their blocks show with them (live rooms). */
   content: "content",
+  /** The invite programme's rules (issue 11, ADR 0242). */
+  sfb: "sfb",
+  /** Coupon and promo-code definitions (not a shopper's wallet). */
+  coupons: "coupons",
+  /** Shoppers' reviews of plans, as product pages show them (ADR 0265). */
+  reviews: "reviews",
 } as const;
 
 export interface SharedCacheOptions {

@@ -41,9 +41,11 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "categoryCode",
   "categoryName",
   "channel",
+  "couponCode",
   "currency",
   "data",
   "days",
+  "expires",
   "fiveG",
   "flag",
   "hitName",
@@ -52,6 +54,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "iccid",
   "id_token",
   "keyword",
+  "lang",
   "marketingCode",
   "maxPrice",
   "orderCode",
@@ -62,11 +65,14 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "path",
   "platform",
   "platformProductCode",
+  "promoCode",
   "quantity",
   "recommendCode",
   "recommended",
   "search",
   "searchDialog",
+  "shopCode",
+  "sig",
   "siteCode",
   "size",
   "sort",
@@ -74,6 +80,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "state",
   "step",
   "tab",
+  "tenantId",
   "type",
   "unlimited",
   "url",
@@ -148,6 +155,8 @@ export class HtmlCache {
     const cookies = request.cookies ?? {};
     if (cookies[ACCESS_TOKEN_COOKIE] || cookies[REFRESH_TOKEN_COOKIE]) return null;
     if (url.pathname.endsWith(".data") || url.pathname.startsWith("/__manifest")) return null;
+    // The operator console is never cached (issue 16).
+    if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return null;
     // Previews show unpublished drafts to editors; they are never shared.
     if (/(^|\/)preview(\/|$)/.test(url.pathname)) return null;
     const detected = url.pathname === "/" ? localeFromAcceptLanguage(request.headers["accept-language"]) : "";

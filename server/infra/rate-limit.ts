@@ -32,6 +32,10 @@ export const RATE_RULES = {
   socialLoginIp: { limit: 60, windowMs: 15 * MINUTE },
   // The help centre's contact form (issue 10).
   supportMessageIp: { limit: 5, windowMs: 60 * MINUTE },
+  // The operator console (issue 16, ADR 0221): passwords per account and per IP, TOTP codes per operator.
+  operatorLoginAccount: { limit: 10, windowMs: 15 * MINUTE },
+  operatorLoginIp: { limit: 50, windowMs: 15 * MINUTE },
+  operatorTotp: { limit: 5, windowMs: 5 * MINUTE },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_RULES;

@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { jobs, orders } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/api.ts";
-import { adminUrl } from "../../test/db-names.ts";
+import { copyTestTemplate } from "../../test/db.ts";
 import { buildApp } from "../app.ts";
 import { readEnv } from "../env.ts";
 import { placeAndPay, pricePlan, type Shopper, shopper } from "../modules/checkout/purchase-test-kit.ts";
@@ -32,30 +31,16 @@ async function freshDatabase(): Promise<{
   env: Record<string, string>;
   open: () => Promise<DatabaseHandle>;
 }> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const pgTemplate = inject("pgTemplate");
-  if (databaseUrl && pgTemplate) {
-    const pg = (await import("pg")).default;
-    const name = `${pgTemplate}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) });
-    await admin.connect();
-    try {
-      await admin.query(`create database "${name}" template "${pgTemplate}"`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
+  const copy = await copyTestTemplate();
+  if (copy.kind === "postgres") {
     return {
-      env: { DATABASE_URL: url.toString() },
-      open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
+      env: { DATABASE_URL: copy.databaseUrl },
+      open: () => openDatabase({ databaseUrl: copy.databaseUrl, poolSize: 4 }),
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "esim-crash-"));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const template = inject("pgliteTemplate");
-  if (!template) throw new Error("test/global-setup.ts did not provide a template database");
-  const first = await openDatabase({ dataDir: dir, loadDataDir: new Blob([readFileSync(template)]) });
+  const first = await openDatabase({ dataDir: dir, loadDataDir: copy.dump });
   await first.close();
   return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }) };
 }

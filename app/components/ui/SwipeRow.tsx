@@ -178,9 +178,15 @@ export function SwipeRow({
     window.setTimeout(() => {
       swipedRef.current = false;
     }, 0);
-    const next = cancelled ? side : settle(offset, widths, side);
-    if (next === "default") store.dispatch({ type: "close", id });
-    else store.dispatch({ type: "open", id, side: next });
+    const next = cancelled ? { side, full: false } : settle(offset, widths, side);
+    if (next.side === "default") store.dispatch({ type: "close", id });
+    else {
+      // A full swipe (spec 9: 130 px) puts the outermost confirm action of that side into its confirm stage.
+      const actions = next.side === "right" ? right : left;
+      const outer = next.side === "right" ? actions.at(-1) : actions[0];
+      const arm = next.full && outer?.confirmLabel && !outer.disabled ? outer.key : undefined;
+      store.dispatch({ type: "open", id, side: next.side, arm });
+    }
   }
 
   function onContentClick(event: React.MouseEvent<HTMLDivElement>) {

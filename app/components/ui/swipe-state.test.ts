@@ -108,24 +108,46 @@ describe("a confirm action needs a second press", () => {
 });
 
 describe("dragging", () => {
-  it("opens a side only past the threshold share of its panel", () => {
-    expect(settle(-59, widths, "default")).toBe("default");
-    expect(settle(-60, widths, "default")).toBe("right");
-    expect(settle(23, widths, "default")).toBe("default");
-    expect(settle(24, widths, "default")).toBe("left");
-    expect(settle(0, widths, "default")).toBe("default");
+  it("opens a side from 65 px, and a drag of 130 px is a full swipe (spec 9)", () => {
+    expect(settle(-64, widths, "default")).toEqual({ side: "default", full: false });
+    expect(settle(-65, widths, "default")).toEqual({ side: "right", full: false });
+    expect(settle(-129, widths, "default")).toEqual({ side: "right", full: false });
+    expect(settle(-130, widths, "default")).toEqual({ side: "right", full: true });
+    expect(settle(-500, widths, "default")).toEqual({ side: "right", full: true });
+    expect(settle(64, widths, "default").side).toBe("default");
+    expect(settle(65, widths, "default").side).toBe("left");
+    expect(settle(0, widths, "default").side).toBe("default");
   });
 
-  it("an open row stays open unless dragged back past the threshold", () => {
-    expect(settle(-150, widths, "right")).toBe("right");
-    expect(settle(-130, widths, "right")).toBe("default");
-    expect(settle(60, widths, "left")).toBe("left");
-    expect(settle(50, widths, "left")).toBe("default");
+  it("a panel narrower than 65 px opens once all of it shows, and never reaches the full swipe", () => {
+    expect(settle(-49, { left: 0, right: 50 }, "default").side).toBe("default");
+    expect(settle(-50, { left: 0, right: 50 }, "default")).toEqual({ side: "right", full: false });
+    // The left panel of `widths` is 80 px wide: 130 px can never show.
+    expect(settle(80, widths, "default")).toEqual({ side: "left", full: false });
+  });
+
+  it("an open row stays open unless dragged back by 65 px", () => {
+    expect(settle(-136, widths, "right").side).toBe("right");
+    expect(settle(-135, widths, "right").side).toBe("default");
+    expect(settle(16, widths, "left").side).toBe("left");
+    expect(settle(15, widths, "left").side).toBe("default");
+    expect(settle(-200, widths, "right")).toEqual({ side: "right", full: false });
+  });
+
+  it("opening with a full swipe puts the confirm action into its confirm stage; the next press runs it", () => {
+    const state = swipeReducer(initialSwipeState, { type: "open", id: "a", side: "right", arm: "cancel" });
+    expect(sideOf(state, "a")).toBe("right");
+    expect(isConfirming(state, "a", "cancel")).toBe(true);
+    expect(pressAction(state, "a", "cancel", true).run).toBe(true);
+    // Opening another row forgets it.
+    expect(isConfirming(swipeReducer(state, { type: "open", id: "b", side: "right" }), "a", "cancel")).toBe(
+      false,
+    );
   });
 
   it("a side without actions never opens, and drags stop at the panel's width", () => {
     const rightOnly = { left: 0, right: 200 };
-    expect(settle(70, rightOnly, "default")).toBe("default");
+    expect(settle(70, rightOnly, "default").side).toBe("default");
     expect(clampOffset(70, rightOnly)).toBe(0);
     expect(clampOffset(-500, rightOnly)).toBe(-200);
     expect(clampOffset(-120, rightOnly)).toBe(-120);

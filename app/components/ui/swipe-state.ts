@@ -2,6 +2,8 @@
 // (closed) or "right" (its right actions showing, content slid left). At most one row of a group is open, and an
 // action marked confirm runs only on its second press (ADR 0125).
 
+import { SWIPE_FULL_PX, SWIPE_OPEN_PX } from "../../../core/constants.ts";
+
 export type SwipeSide = "left" | "default" | "right";
 
 /** Widths in px of the action panels on each side of a row (0 when a side has none). */
@@ -18,14 +20,16 @@ export interface SwipeState {
 }
 
 export type SwipeEvent =
-  | { type: "open"; id: string; side: "left" | "right" }
+  /** Opens row `id` on `side`; `arm` names a confirm action that starts out waiting for its second press. */
+  | { type: "open"; id: string; side: "left" | "right"; arm?: string }
   /** Closes the row `id` if it is the open one; without an id closes whatever is open. */
   | { type: "close"; id?: string }
   /** The first press's wait ran out: the confirm action shows its own label again. */
   | { type: "expire"; id: string; action: string };
 
-/** Share of an action panel a drag must uncover to open it (or, from open, leave covered to stay open). */
-export const SWIPE_THRESHOLD = 0.3;
+// spec 9 swipe thresholds: 65 px opens a row's actions (and, from open, a drag back of 65 px closes them); 130 px
+// snaps the row fully open into its confirm stage (a full swipe).
+export { SWIPE_FULL_PX, SWIPE_OPEN_PX };
 /** Movement in px before a pointer press counts as a swipe or a scroll. */
 export const SWIPE_SLOP = 8;
 /** How long a confirm action waits for its second press. */
@@ -44,9 +48,10 @@ export function isConfirming(state: SwipeState, id: string, action: string): boo
 export function swipeReducer(state: SwipeState, event: SwipeEvent): SwipeState {
   switch (event.type) {
     case "open": {
-      if (state.open?.id === event.id && state.open.side === event.side) return state;
+      const confirming = event.arm ? { id: event.id, action: event.arm } : null;
+      if (state.open?.id === event.id && state.open.side === event.side && !confirming) return state;
       // Opening one row closes every other, and a pending confirm never survives its row closing or turning.
-      return { open: { id: event.id, side: event.side }, confirming: null };
+      return { open: { id: event.id, side: event.side }, confirming };
     }
     case "close": {
       if (!state.open && !state.confirming) return state;
@@ -87,22 +92,27 @@ export function clampOffset(offset: number, widths: SwipeWidths): number {
   return Math.max(-widths.right, Math.min(widths.left, offset));
 }
 
-/** Where a row settles when a drag ends at `offset`, having started at side `from`. */
+/**
+ * Where a row settles when a drag ends at `offset`, having started at side `from` (spec 9 swipe thresholds): from
+ * closed, uncovering 65 px of a side's panel (all of it, if narrower) opens it, and uncovering 130 px is a full
+ * swipe that also puts the side's outermost confirm action into its confirm stage; from open, covering 65 px of
+ * the panel again closes it, less springs back open.
+ */
 export function settle(
   offset: number,
   widths: SwipeWidths,
   from: SwipeSide,
-  threshold = SWIPE_THRESHOLD,
-): SwipeSide {
-  if (offset < 0 && widths.right > 0) {
-    const shown = -offset / widths.right;
-    return shown >= (from === "right" ? 1 - threshold : threshold) ? "right" : "default";
-  }
-  if (offset > 0 && widths.left > 0) {
-    const shown = offset / widths.left;
-    return shown >= (from === "left" ? 1 - threshold : threshold) ? "left" : "default";
-  }
-  return "default";
+  openPx = SWIPE_OPEN_PX,
+  fullPx = SWIPE_FULL_PX,
+): { side: SwipeSide; full: boolean } {
+  const shut = { side: "default" as const, full: false };
+  const which = offset < 0 ? "right" : offset > 0 ? "left" : null;
+  if (!which || widths[which] === 0) return shut;
+  const panel = widths[which];
+  const shown = Math.min(Math.abs(offset), panel);
+  if (from === which) return panel - shown >= Math.min(openPx, panel) ? shut : { side: which, full: false };
+  if (shown < Math.min(openPx, panel)) return shut;
+  return { side: which, full: shown >= fullPx };
 }
 
 /** Whether a press that has moved (dx, dy) is a sideways swipe, a scroll, or too small to tell yet. */

@@ -63,7 +63,7 @@ export function CodeField({ onChange, ...props }: CodeFieldProps) {
   return (
     <Field
       {...props}
-      name="code"
+      name="captcha"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

@@ -243,7 +243,7 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
     submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login-by-code",
-        { ...contactPayload(contact), captcha: value.code.trim(), captchaKey: sender.codeKey },
+        { ...contactPayload(contact), captcha: value.captcha, captchaKey: sender.codeKey },
         // The refusal is shown on the code field instead of a toast.
         { autoLogin: false, onFailed: () => undefined },
       );
@@ -252,7 +252,7 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
     // spec 8: a refused code says the server's message, or 验证码错误, on the code field.
     fieldErrorsOf: (error): FieldErrors =>
       error instanceof HttpError && error.kind === "failed"
-        ? { code: error.message || t("account.codeInvalid") }
+        ? { captcha: error.message || t("account.codeInvalid") }
         : {},
   });
 
@@ -270,7 +270,7 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
           label={t("accountUi.field.code")}
           value={code}
           onChange={setCode}
-          error={shown.code}
+          error={shown.captcha}
           addon={sender.button}
         />
         <button type="submit" className={primaryButtonClass} disabled={busy}>

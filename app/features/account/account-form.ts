@@ -3,7 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { z } from "zod";
 import { useI18n } from "../../lib/i18n.tsx";
-import { apiFieldErrors, type FieldErrors, focusFirstInvalid, translateErrors } from "./form.ts";
+import { notify } from "../../lib/notify.ts";
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  failureToastText,
+  focusFirstInvalid,
+  translateErrors,
+} from "./form.ts";
 
 /**
  * The scaffolding every account form shares (register, forgotten password, bind, account deletion), over Conform
@@ -57,9 +64,19 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   for (const [name, messages] of Object.entries(form.allErrors)) {
     if (messages[0]) errors[name] = messages[0];
   }
+  // spec 5: a submission that fails the check also says so in a toast, naming the first invalid field.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    const checked = parseWithZod(new FormData(element), { schema });
+    if (checked.status !== "success" && checked.error) {
+      const text = failureToastText(t, element, checked.error);
+      if (text) notify.toast(text);
+    }
+    form.onSubmit(event);
+  };
   return {
     /** Spread on the <form>. */
-    formProps: { id: form.id, onSubmit: form.onSubmit, noValidate: true },
+    formProps: { id: form.id, onSubmit, noValidate: true },
     /** Each field's first message, translated. */
     errors: translateErrors(t, errors),
     busy,

@@ -1,9 +1,11 @@
 import { useCallback, useState } from "react";
+import { FORM_DEBOUNCE_MS } from "../../../core/constants.ts";
 import { isEmail } from "../../../core/validation.ts";
 import { useApi } from "../../lib/api.ts";
 import type { HttpError } from "../../lib/http/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
+import { useDebounced } from "../../lib/use-delayed.ts";
 import { type CaptchaAnswer, CaptchaDialog } from "./CaptchaDialog.tsx";
 import { codeInterval, useCountdown } from "./countdown.ts";
 import { secondaryButtonClass } from "./form.ts";
@@ -82,7 +84,9 @@ export function useCodeSender(scope: CodeScope, target: CodeTarget) {
     }
   };
 
-  const disabled = remaining > 0 || !canSendTo(target);
+  // spec 9 form debounce: the button follows the typed address 150 ms after the last keystroke.
+  const sendable = useDebounced(canSendTo(target), FORM_DEBOUNCE_MS);
+  const disabled = remaining > 0 || !sendable || !canSendTo(target);
   const button = (
     <button
       type="button"

@@ -35,3 +35,30 @@ export const secondaryButtonClass =
   "inline-flex items-center justify-center rounded-full border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-600";
 
 export const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
+
+/** What names a field for the shopper: its label, else its aria-label. */
+function fieldLabel(field: Element): string {
+  const labelled = field as HTMLInputElement;
+  const label = labelled.labels?.[0]?.textContent ?? field.getAttribute("aria-label") ?? "";
+  return label.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * spec 5: the failure toast '“{field label}”校验不通过，{message}' for the first invalid field in the form's
+ * order (the one that gets the focus); null when no invalid field has a name the form shows.
+ */
+export function failureToastText(
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+  form: HTMLFormElement,
+  errors: Record<string, string[] | null | undefined>,
+): string | null {
+  for (const field of Array.from(form.elements)) {
+    const name = field.getAttribute("name");
+    const message = name ? errors[name]?.[0] : undefined;
+    if (!message) continue;
+    const label = fieldLabel(field);
+    if (!label) continue;
+    return t("validation.failedToast", { label, message: messageText(t, message) });
+  }
+  return null;
+}

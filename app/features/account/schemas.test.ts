@@ -26,27 +26,27 @@ const GOOD_PASSWORD = "Trip2026!ok";
 
 describe("account form schemas", () => {
   it("register: an empty form names every missing field at once", () => {
-    const result = parseWithZod(form({ kind: "email", email: "", code: "", password: "" }), {
+    const result = parseWithZod(form({ kind: "email", email: "", captcha: "", password: "" }), {
       schema: registerFormSchema(),
     });
     expect(result.status).toBe("error");
     expect(firstErrors(result)).toEqual({
-      email: "validation.required",
-      code: "validation.required",
-      password: "validation.required",
+      email: "account.field.required",
+      captcha: "account.field.required",
+      password: "account.field.required",
       protocolAgreed: "account.protocolRequired",
     });
   });
 
   it("register: a bad e-mail, a short code and an unticked agreement are each reported", () => {
     const result = parseWithZod(
-      form({ kind: "email", email: "traveller@", code: "123", password: GOOD_PASSWORD }),
+      form({ kind: "email", email: "traveller@", captcha: "123", password: GOOD_PASSWORD }),
       { schema: registerFormSchema() },
     );
     const errors = firstErrors(result);
     expect(errors.email).toBeTruthy();
-    expect(errors.email).not.toBe("validation.required");
-    expect(errors.code).toBe("account.codeInvalid");
+    expect(errors.email).toBe("validation.email");
+    expect(errors.captcha).toBe("account.field.code");
     expect(errors.protocolAgreed).toBe("account.protocolRequired");
     expect(errors.password).toBeUndefined();
   });
@@ -55,16 +55,16 @@ describe("account form schemas", () => {
     expect(
       firstErrors(
         parseWithZod(
-          form({ kind: "phone", internationalTelCode: "852", code: "123456", password: GOOD_PASSWORD }),
+          form({ kind: "phone", internationalTelCode: "852", captcha: "123456", password: GOOD_PASSWORD }),
           { schema: registerFormSchema() },
         ),
       ),
-    ).toEqual({ phone: "validation.required", protocolAgreed: "account.protocolRequired" });
+    ).toEqual({ phone: "account.field.required", protocolAgreed: "account.protocolRequired" });
     const result = parseWithZod(
       form({
         kind: "email",
         email: "traveller@example.com",
-        code: "123456",
+        captcha: "123456",
         password: GOOD_PASSWORD,
         protocolAgreed: "on",
       }),
@@ -73,7 +73,7 @@ describe("account form schemas", () => {
     expect(result.status).toBe("success");
     expect(result.status === "success" && result.value).toMatchObject({
       email: "traveller@example.com",
-      code: "123456",
+      captcha: "123456",
       password: GOOD_PASSWORD,
       protocolAgreed: true,
     });
@@ -81,12 +81,12 @@ describe("account form schemas", () => {
 
   it("forgotten password: e-mail, code and a new password that meets the rules", () => {
     const errors = firstErrors(
-      parseWithZod(form({ email: "a@b.co", code: "654321", password: "short" }), {
+      parseWithZod(form({ email: "a@b.co", captcha: "654321", password: "short" }), {
         schema: resetPasswordFormSchema(),
       }),
     );
     expect(Object.keys(errors)).toEqual(["password"]);
-    expect(errors.password).not.toBe("validation.required");
+    expect(errors.password).not.toBe("account.field.required");
   });
 
   it("bind: an existing account needs only a password typed; a new one needs a code and a valid password", () => {
@@ -110,7 +110,7 @@ describe("account form schemas", () => {
         },
       ),
     );
-    expect(fresh.code).toBe("validation.required");
+    expect(fresh.captcha).toBe("account.field.required");
     expect(fresh.password).toBeTruthy();
     expect(fresh.password).not.toBe("account.field.required");
   });
@@ -121,13 +121,13 @@ describe("account form schemas", () => {
     ).toEqual({ understood: "account.field.required", password: "account.field.required" });
     expect(
       firstErrors(
-        parseWithZod(form({ understood: "on", method: "code", code: "12a" }), {
+        parseWithZod(form({ understood: "on", method: "code", captcha: "12a" }), {
           schema: deleteAccountFormSchema(),
         }),
       ),
-    ).toEqual({ code: "account.codeInvalid" });
+    ).toEqual({ captcha: "account.field.code" });
     expect(
-      parseWithZod(form({ understood: "on", method: "code", code: "123456" }), {
+      parseWithZod(form({ understood: "on", method: "code", captcha: "123456" }), {
         schema: deleteAccountFormSchema(),
       }).status,
     ).toBe("success");

@@ -1,72 +1,36 @@
 import { z } from "zod";
-import { requiredText } from "../../../core/validation.ts";
+import {
+  bindSchema,
+  codeLoginSchema,
+  deleteAccountSchema,
+  passwordLoginShape,
+  registerSchema,
+  resetPasswordSchema,
+  TYPED_PASSWORD,
+} from "../../../core/forms/account.ts";
+import { REQUIRED } from "../../../core/forms/fields.ts";
 
 /*
- * One zod schema per form (house style), with message keys as issue messages (core/validation.ts). The server
- * checks the same rules again (server/modules/account/inputs.ts).
+ * The account pages' forms, each read from its FormData by Conform (app/features/account/account-form.ts), with
+ * the same schema the API route checks (core/forms/account.ts, ADR 0207): here with the password as typed, there
+ * with it encrypted. A ticked checkbox arrives as true, an unticked one as absent, and an empty input as absent.
  */
 
-const code = requiredText().refine((value) => /^\d{6}$/.test(value.trim()), "account.codeInvalid");
+/** Log in with a password: the account and the password typed (the server checks it). */
+export const passwordLoginSchema = z.object(passwordLoginShape(TYPED_PASSWORD));
 
-export function contactSchema() {
-  return z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("email"), email: requiredText("email") }),
-    z.object({
-      kind: z.literal("phone"),
-      phone: requiredText("foreignPhone"),
-      internationalTelCode: requiredText(),
-    }),
-  ]);
-}
-
-export const passwordLoginSchema = z.object({ account: requiredText(), password: requiredText() });
-
-export function codeFormSchema(extra: z.ZodRawShape = {}) {
-  return z.intersection(contactSchema(), z.object({ code, ...extra }));
-}
-
-export const newPasswordSchema = requiredText("password");
-export const protocolSchema = z.literal(true, { error: "account.protocolRequired" });
-export const codeSchema = code;
-
-/*
- * The account pages' forms, each read from its FormData by Conform (app/features/account/account-form.ts).
- * A ticked checkbox arrives as true, an unticked one as absent, and an empty input as absent.
- */
-const ticked = (message: "account.protocolRequired" | "account.field.required") =>
-  z.boolean({ error: message });
-// The current password is checked by the server; the form only asks that one is typed.
-const currentPassword = z.string({ error: "account.field.required" }).min(1, "account.field.required");
-const protocolAgreed = ticked("account.protocolRequired");
+/** Log in with a code: the contact and its code. */
+export const codeFormSchema = () => codeLoginSchema();
 
 /** /register: a contact, its code, a new password, and the agreement. */
-export function registerFormSchema() {
-  return z.intersection(contactSchema(), z.object({ code, password: newPasswordSchema, protocolAgreed }));
-}
+export const registerFormSchema = () => registerSchema(TYPED_PASSWORD);
 
 /** /logins/forget-password: the registered e-mail, its code, and the new password. */
-export function resetPasswordFormSchema() {
-  return z.object({ email: requiredText("email"), code, password: newPasswordSchema });
-}
+export const resetPasswordFormSchema = () => resetPasswordSchema(TYPED_PASSWORD);
 
 /** /bind: link to an existing account (its password) or a new one (a code and a new password). */
-export function bindFormSchema() {
-  return z.intersection(
-    contactSchema(),
-    z.discriminatedUnion("mode", [
-      z.object({ mode: z.literal("existing"), password: currentPassword, protocolAgreed }),
-      z.object({ mode: z.literal("new"), code, password: newPasswordSchema, protocolAgreed }),
-    ]),
-  );
-}
+export const bindFormSchema = () => bindSchema(TYPED_PASSWORD);
 
-/** /my/userInfo/delete: the consequences understood, then the password or a code (ADR 0063). */
-export function deleteAccountFormSchema() {
-  return z.intersection(
-    z.object({ understood: ticked("account.field.required") }),
-    z.discriminatedUnion("method", [
-      z.object({ method: z.literal("password"), password: currentPassword }),
-      z.object({ method: z.literal("code"), code }),
-    ]),
-  );
-}
+/** /my/userInfo/delete: the consequences understood (only the page asks), then the password or a code. */
+export const deleteAccountFormSchema = () =>
+  deleteAccountSchema(TYPED_PASSWORD, { understood: z.literal(true, { error: REQUIRED }) });

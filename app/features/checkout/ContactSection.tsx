@@ -49,7 +49,7 @@ export function ContactSection({
             </p>
           )}
         </div>
-        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <AreaCodeSelect
             id={`${id}-area`}
             value={contact.areaCode}

@@ -43,6 +43,10 @@ export function OrderSummary({
   const chosenCoupon = quote?.coupon
     ? t("checkoutUi.couponChosen", { name: quote.coupon.name, label: quote.coupon.valueLabel })
     : t("checkoutUi.noCouponChosen");
+  // A promo code shows in the row that opened it, beside the coupon (issue 12).
+  const chosen = quote?.promo
+    ? `${chosenCoupon} · ${t("checkoutUi.promoLine", { code: quote.promo.code })}`
+    : chosenCoupon;
   return (
     <aside aria-labelledby={`${id}-summary`} className="md:sticky md:top-6 md:self-start">
       <section className="rounded-2xl border border-slate-200 p-5 shadow-sm">
@@ -74,6 +78,14 @@ export function OrderSummary({
               <dd className="font-medium text-red-700">−{money(quote.promo.discount)}</dd>
             </div>
           )}
+          {quote && quote.credit.appliedMinor > 0 && (
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-700">{t("checkoutUi.creditLine")}</dt>
+              <dd className="font-medium text-red-700" data-testid="checkout-credit">
+                −{money(quote.credit.appliedMinor)}
+              </dd>
+            </div>
+          )}
           <div className="flex justify-between gap-3 border-t border-slate-200 pt-2 text-base">
             <dt className="font-semibold text-slate-900">{t("checkoutUi.total")}</dt>
             <dd className="font-bold text-slate-900" data-testid="checkout-total">
@@ -98,7 +110,7 @@ export function OrderSummary({
                 {t("checkoutUi.offersButton")}
               </span>
               <span className="block text-sm text-slate-700">
-                {chosenCoupon} · {t("checkoutUi.payBy", { method: t("checkoutUi.method.card") })}
+                {chosen} · {t("checkoutUi.payBy", { method: t("checkoutUi.method.card") })}
               </span>
             </span>
             <span aria-hidden="true">›</span>

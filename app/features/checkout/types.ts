@@ -17,6 +17,8 @@ export interface CheckoutRequest {
   promoCode?: string;
   contactEmail?: string;
   topUpIccid?: string;
+  /** Store credit to apply, in the order's currency: the quote's credit.availableMinor (ADR 0241). */
+  creditMinor?: number;
 }
 
 /** Statuses after which the pay result page stops polling. */

@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState } from "react";
-import { useApi } from "../../lib/api.ts";
-import type { HttpError } from "../../lib/http/client.ts";
+import { useEffect, useEffectEvent, useState } from "react";
+import { useFetcher } from "react-router";
+import { useI18n } from "../../lib/i18n.tsx";
+import { type QuoteAnswer, quoteSearch } from "./quote.ts";
 import type { CheckoutRequest, Quote } from "./types.ts";
 
+/** A quote the route refused, with the API's message and the field at fault (spec 8). */
+export type QuoteFailure = Extract<QuoteAnswer, { failed: true }>;
+
 /**
- * The server's total for what is on screen (ADR 0110): asked again whenever the request changes. An answer that
- * arrives after the request changed again is dropped (the effect's own cleanup marks it stale, React's pattern
- * for racing fetches), so the total never shows an older quantity or code. The loader's quote is the first one.
+ * The server's total for what is on screen (ADR 0110, ADR 0208), from the checkout/quote resource route through
+ * the router's own fetcher: a new request cancels the one in flight, so an older quantity or code never lands on
+ * the page. The loader priced the page's own line; that quote stands while the line is the loader's.
  */
 export function useQuote({
   request,
@@ -17,47 +21,29 @@ export function useQuote({
   request: CheckoutRequest;
   /** Only a logged-in shopper is quoted. */
   enabled: boolean;
+  /** The loader's quote, for the line it read from the page's URL. */
   initial: Quote | null;
   /** A refused quote (a code that stopped applying, a top-up the server refuses). */
-  onFailed: (error: HttpError) => void;
+  onFailed: (failure: QuoteFailure) => void;
 }) {
-  const api = useApi();
-  const [quote, setQuote] = useState<Quote | null>(initial);
-  const [quoting, setQuoting] = useState(false);
-  // The loader already priced the first request; the first run only asks when it did not.
-  const loaderPriced = useRef(true);
-  const failed = useRef(onFailed);
-  failed.current = onFailed;
+  const { href } = useI18n();
+  const fetcher = useFetcher<QuoteAnswer>();
+  // The fetcher's load changes identity as it loads: read through an effect event, so only a new line re-runs it.
+  const quoteLine = useEffectEvent((query: string) => fetcher.load(href(`/checkout/quote?${query}`)));
+  const search = quoteSearch(request);
+  const [loaderSearch] = useState(search);
+  const loaderPriced = initial !== null && search === loaderSearch;
 
   useEffect(() => {
-    if (!enabled) {
-      setQuoting(false);
-      return;
-    }
-    if (loaderPriced.current) {
-      loaderPriced.current = false;
-      if (initial) return;
-    }
-    let stale = false;
-    setQuoting(true);
-    api
-      .post<Quote>("/o2ord/v1/customer/checkout/quote", request, {
-        onFailed: (error) => {
-          if (!stale) failed.current(error);
-        },
-        autoLogin: false,
-      })
-      .then((quoted) => {
-        if (!stale) setQuote(quoted);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!stale) setQuoting(false);
-      });
-    return () => {
-      stale = true;
-    };
-  }, [api, enabled, request, initial]);
+    if (enabled && !loaderPriced) void quoteLine(search);
+  }, [enabled, loaderPriced, search]);
 
-  return { quote, quoting };
+  const answer = fetcher.data;
+  const failed = useEffectEvent(onFailed);
+  useEffect(() => {
+    if (answer && "failed" in answer) failed(answer);
+  }, [answer]);
+
+  const fetched = answer && "quote" in answer ? answer.quote : null;
+  return { quote: loaderPriced ? initial : fetched, quoting: fetcher.state !== "idle" };
 }

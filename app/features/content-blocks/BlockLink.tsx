@@ -1,14 +1,21 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ComponentAction } from "../../../db/schema/content-document.ts";
+import { openWebPageInApp } from "../../lib/bridge/in-app-actions.ts";
+import { getAppBridge } from "../../lib/bridge/index.ts";
 import { useRootData } from "../../lib/i18n.tsx";
 import { actionTarget, type BlockTarget } from "./links.ts";
 import { usePageLinkChannel } from "./page-context.tsx";
 
 export function useActionTarget(action: ComponentAction | undefined): BlockTarget {
-  const { locale, channel, origin } = useRootData();
+  const { locale, channel, origin, externalLinkHosts } = useRootData();
   const linkChannel = usePageLinkChannel();
-  return actionTarget(action, { locale, channel: linkChannel ?? channel, origin });
+  return actionTarget(action, {
+    locale,
+    channel: linkChannel ?? channel,
+    origin,
+    allowedHosts: externalLinkHosts,
+  });
 }
 
 interface BlockLinkProps {
@@ -22,6 +29,7 @@ interface BlockLinkProps {
 /** A block's click target: a router link, an allowed external link, or no link at all. */
 export function BlockLink({ action, children, className, label, style }: BlockLinkProps) {
   const target = useActionTarget(action);
+  const { externalLinkHosts } = useRootData();
   if (target.kind === "internal")
     return (
       <Link to={target.to} className={className} aria-label={label} style={style}>
@@ -30,7 +38,25 @@ export function BlockLink({ action, children, className, label, style }: BlockLi
     );
   if (target.kind === "external")
     return (
-      <a href={target.href} className={className} aria-label={label} style={style} rel="noopener noreferrer">
+      <a
+        href={target.href}
+        className={className}
+        aria-label={label}
+        style={style}
+        rel="noopener noreferrer"
+        onClick={(event) => {
+          // Inside the app (spec 1 bridge openWebPage): an allowed external page opens in the app's browser.
+          const bridge = getAppBridge();
+          if (!bridge.available) return;
+          event.preventDefault();
+          void openWebPageInApp(bridge, target.href, {
+            origin: window.location.origin,
+            allowedHosts: externalLinkHosts,
+          }).then((opened) => {
+            if (!opened) window.location.assign(target.href);
+          });
+        }}
+      >
         {children}
       </a>
     );

@@ -26,7 +26,13 @@ export function ContentImage({
 }: ContentImageProps) {
   const { t } = useI18n();
   const [state, setState] = useState<"pending" | "success" | "error">("pending");
+  const [shownSrc, setShownSrc] = useState(src);
   const ref = useRef<HTMLImageElement>(null);
+  // A new picture starts over (the page editor's canvas changes an image's URL in place, issue 17).
+  if (shownSrc !== src) {
+    setShownSrc(src);
+    setState("pending");
+  }
 
   // An image that finished (or failed) before hydration fires no event React can hear; read its state instead.
   useEffect(() => {

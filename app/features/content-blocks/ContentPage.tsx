@@ -64,6 +64,10 @@ export interface ContentPageProps {
   preview?: boolean;
   /** Build block links as this channel would (spec 2: outside PC, detail pages go through /uniapp). */
   linkChannel?: string;
+  /** A preview's shopCode and tenantId (spec 2), sent on the page's content calls instead of the site's. */
+  shop?: { onlineShopCode?: string; tenantId?: string };
+  /** The page editor's canvas (issue 17): render the variant for this width instead of the body's. */
+  canvasWidth?: number;
 }
 
 /** Renders a content document (spec 2 "Content blocks"): the variant for the body width and its layout. */
@@ -73,14 +77,17 @@ export function ContentPage({
   assumedWidth,
   preview = false,
   linkChannel,
+  shop,
+  canvasWidth,
 }: ContentPageProps) {
-  const width = useBodyWidth(assumedWidth);
+  const bodyWidth = useBodyWidth(canvasWidth ?? assumedWidth);
+  const width = canvasWidth ?? bodyWidth;
   const variant = pickVariant(document, width);
   const eagerIds = useMemo(() => eagerIdsOf(variant.components), [variant]);
   const priorityId = useMemo(() => priorityIdOf(variant.components), [variant]);
   const context = useMemo(
-    () => ({ blocks, preview, eagerIds, priorityId, linkChannel }),
-    [blocks, preview, eagerIds, priorityId, linkChannel],
+    () => ({ blocks, preview, eagerIds, priorityId, linkChannel, shop }),
+    [blocks, preview, eagerIds, priorityId, linkChannel, shop],
   );
 
   // The same elements while the variant stays (ADR 0143): a measured width that picks the server's variant must

@@ -10,15 +10,27 @@ import { usePageContext } from "./page-context.tsx";
 
 /**
  * The content calls the browser makes after the first render (spec 7): tab lists page through the recommend
- * API and load notes. Headers follow the shopper's language and currency; a preview page adds x-preview.
+ * API and load notes. Headers follow the shopper's language and currency, name the online shop and tenant
+ * (x-online-shop, x-tenant); a preview page adds x-preview.
  */
 export function useContentApi() {
-  const { locale, currency, channel } = useRootData();
+  const { locale, currency, channel, site } = useRootData();
   const { t } = useI18n();
-  const { preview } = usePageContext();
+  const { preview, shop } = usePageContext();
+  // spec 7: content calls name the online shop and the tenant; a preview's shopCode and tenantId come first.
+  const onlineShop = shop?.onlineShopCode ?? site.onlineShopCode;
+  const tenant = shop?.tenantId ?? site.tenantId;
   // Read through a ref so the client (and every effect that depends on it) stays the same across renders.
-  const headers = useRef({ locale, currency: currency.currencyCode, channel, preview, t });
-  headers.current = { locale, currency: currency.currencyCode, channel, preview, t };
+  const headers = useRef({
+    locale,
+    currency: currency.currencyCode,
+    channel,
+    preview,
+    t,
+    onlineShop,
+    tenant,
+  });
+  headers.current = { locale, currency: currency.currencyCode, channel, preview, t, onlineShop, tenant };
 
   return useMemo(() => {
     const client = createHttpClient({
@@ -28,6 +40,8 @@ export function useContentApi() {
         "x-site-code": DEFAULT_SITE_CODE,
         "x-lang": headers.current.locale,
         "x-currency": headers.current.currency,
+        "x-online-shop": headers.current.onlineShop,
+        "x-tenant": headers.current.tenant,
         ...(headers.current.preview ? { "x-preview": "1" } : {}),
       }),
       onToast: (message) => notify.toast(message),

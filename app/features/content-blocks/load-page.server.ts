@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formatPrice } from "../../../core/money.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import type { AppLoadContext } from "../../context.ts";
@@ -12,7 +13,7 @@ export interface ContentPageData {
 }
 
 /** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
-async function blocksOf(app: AppLoadContext, document: ContentDocument): Promise<BlockDataMap> {
+export async function blocksOf(app: AppLoadContext, document: ContentDocument): Promise<BlockDataMap> {
   const { services, request } = app;
   const site = await services.site.siteInfo(request.siteCode, request.locale);
   const currency = site.supportCurrencyList.some((c) => c.currencyCode === request.currency)
@@ -22,8 +23,50 @@ async function blocksOf(app: AppLoadContext, document: ContentDocument): Promise
     currency,
     locale: request.locale,
     siteTypeCode: site.siteTypeCode,
-    coupons: (codes, kind, locale) => services.coupon.byCodes(codes, kind, locale),
+    coupons: (codes, kind, locale) => services.coupon.byCodes(codes, kind, locale, undefined, currency),
   });
+}
+
+/** The shopper's currency if the site sells in it, else the site's default, with its display format. */
+async function shopperCurrency(app: AppLoadContext) {
+  const { services, request } = app;
+  const site = await services.site.siteInfo(request.siteCode, request.locale);
+  return (
+    site.supportCurrencyList.find((c) => c.currencyCode === request.currency) ??
+    site.supportCurrencyList.find((c) => c.currencyCode === site.defCurrencyCode) ??
+    site.supportCurrencyList[0]
+  );
+}
+
+/**
+ * Issue 12 (ADR 0264): prices written into content follow the shopper's currency. An operator writes
+ * `{from:JP}` (a destination's lowest plan price) or `{price:JP-1GB-7D}` (one plan's price) in any text of a
+ * block, and the page shows it priced in the currency it is shown in. An unknown code leaves the text without a
+ * price rather than showing a wrong one.
+ */
+export const PRICE_TOKEN = /\{(from|price):([A-Za-z0-9_-]{1,48})\}/g;
+
+export async function withContentPrices(
+  app: AppLoadContext,
+  document: ContentDocument,
+): Promise<ContentDocument> {
+  const json = JSON.stringify(document);
+  const tokens = [...new Set([...json.matchAll(PRICE_TOKEN)].map((match) => match[0]))];
+  if (tokens.length === 0) return document;
+  const currency = await shopperCurrency(app);
+  if (!currency) return document;
+  const { services } = app;
+  const amounts = new Map<string, string>();
+  await Promise.all(
+    tokens.map(async (token) => {
+      const [, kind, code] = /^\{(from|price):(.+)\}$/.exec(token) ?? [];
+      if ((kind !== "from" && kind !== "price") || !code) return;
+      const amount = await services.contentPrice({ kind, code, currencyCode: currency.currencyCode });
+      if (amount !== null) amounts.set(token, formatPrice(amount, currency, false));
+    }),
+  );
+  // Replaced inside the JSON strings: a formatted price has no quote or backslash to escape.
+  return JSON.parse(json.replace(PRICE_TOKEN, (token) => amounts.get(token) ?? "")) as ContentDocument;
 }
 
 function withBlocks(app: AppLoadContext, document: ContentDocument): ContentPageData {
@@ -42,7 +85,7 @@ export async function loadPublishedPage(
 ): Promise<ContentPageData> {
   const published = await app.services.content.publishedPage(app.request.siteCode, app.request.locale, page);
   if (!published) throw data(null, { status: 404 });
-  return withBlocks(app, published.document);
+  return withBlocks(app, await withContentPrices(app, published.document));
 }
 
 /** An unpublished page for the preview route (spec 2 /preview/{id}). */
@@ -52,7 +95,7 @@ export async function loadPreviewPage(
   id: number,
 ): Promise<ContentPageData> {
   try {
-    return withBlocks(app, await app.services.content.preview(siteCode, id));
+    return withBlocks(app, await withContentPrices(app, await app.services.content.preview(siteCode, id)));
   } catch {
     throw data(null, { status: 404 });
   }

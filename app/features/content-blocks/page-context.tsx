@@ -13,6 +13,8 @@ export interface ContentPageContext {
   priorityId?: string | null;
   /** Links as this channel builds them, not the request's: the in-app China page links through /uniapp. */
   linkChannel?: string;
+  /** spec 2 preview shopCode and tenantId: the online shop and tenant the content calls name (x-online-shop, x-tenant). */
+  shop?: { onlineShopCode?: string; tenantId?: string };
 }
 
 const PageContext = createContext<ContentPageContext | null>(null);

@@ -1,6 +1,10 @@
 import { useId, useState } from "react";
-import { useApi } from "../../lib/api.ts";
+import { Link, useLocation } from "react-router";
+import { UPLOAD_RULES } from "../../../core/uploads.ts";
+import { loginPathFor, useApi } from "../../lib/api.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import type { UploadedMedia } from "../../lib/upload.ts";
+import { FileUpload } from "../uploads/FileUpload.tsx";
 
 const TOPICS = ["buying", "installing", "abroad", "topups", "refunds", "account", "other"] as const;
 
@@ -8,12 +12,14 @@ const FIELD = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sla
 
 /** The help centre's contact form: the message lands in the support inbox (outbox), with an acknowledgement. */
 export function ContactSupport() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
   const { user } = useRootData();
+  const location = useLocation();
   const id = useId();
   const [sent, setSent] = useState("");
   const [sending, setSending] = useState(false);
+  const [attachments, setAttachments] = useState<UploadedMedia[]>([]);
 
   async function send(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,6 +33,7 @@ export function ContactSupport() {
         topic: String(fields.topic ?? "other"),
         orderCode: String(fields.orderCode ?? ""),
         message: String(fields.message ?? ""),
+        ...(attachments.length > 0 ? { attachments: attachments.map((file) => file.mediaUrl) } : {}),
       });
       setSent(reply.message);
     } finally {
@@ -91,6 +98,23 @@ export function ContactSupport() {
               {t("help.support.messageHint")}
             </span>
           </label>
+          <div className="md:col-span-2">
+            {user ? (
+              <FileUpload
+                purpose="support"
+                label={t("uploads.attach")}
+                hint={t("uploads.attachHint", { n: UPLOAD_RULES.support.maxFiles })}
+                value={attachments}
+                onChange={setAttachments}
+              />
+            ) : (
+              <p className="text-sm text-slate-700">
+                <Link className="font-medium text-brand-900 underline" to={loginPathFor(locale, location)}>
+                  {t("uploads.attachSignIn")}
+                </Link>
+              </p>
+            )}
+          </div>
           <div className="md:col-span-2">
             <button
               type="submit"

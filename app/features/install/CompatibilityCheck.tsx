@@ -1,6 +1,8 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { type DeviceCaveat, type DeviceModel, searchDevices } from "../../../core/devices.ts";
 import type { MessageKey } from "../../../core/i18n/index.ts";
+import { deviceModelFromApp } from "../../lib/bridge/in-app-actions.ts";
+import { getAppBridge } from "../../lib/bridge/index.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 const CAVEAT: Record<DeviceCaveat, MessageKey> = {
@@ -51,6 +53,20 @@ export function CompatibilityCheck() {
   const { t } = useI18n();
   const id = useId();
   const [query, setQuery] = useState("");
+  const [fromApp, setFromApp] = useState<string | null>(null);
+  // Inside the app (spec 1 bridge getDeviceInfo): the phone's own model is the first search, unless the
+  // shopper has typed already.
+  useEffect(() => {
+    let live = true;
+    void deviceModelFromApp(getAppBridge()).then((model) => {
+      if (!live || !model) return;
+      setFromApp(model);
+      setQuery((typed) => typed || model);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const results = useMemo(() => searchDevices(query), [query]);
   const typed = query.trim() !== "";
   const status = !typed
@@ -80,6 +96,9 @@ export function CompatibilityCheck() {
             aria-describedby={`${id}-status`}
             className="mt-2 w-full rounded-xl border border-slate-400 px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-600"
           />
+          {fromApp && query === fromApp && (
+            <p className="mt-2 text-sm text-slate-700">{t("inApp.deviceFilled", { model: fromApp })}</p>
+          )}
           <p id={`${id}-status`} role="status" className="mt-2 text-sm text-slate-700">
             {status}
           </p>

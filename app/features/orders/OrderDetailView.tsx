@@ -1,9 +1,12 @@
 import { Link } from "react-router";
 import type { OrderDetailView as OrderDetailData } from "../../../server/modules/order/service.ts";
 import { LocalTime } from "../../components/ui/LocalTime.tsx";
+import { openPdfInApp } from "../../lib/bridge/in-app-actions.ts";
+import { getAppBridge } from "../../lib/bridge/index.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { currencyFormat, formatDateTime } from "./format.ts";
 import type { OrderBase } from "./OrderListView.tsx";
+import { RateOrder } from "./RateOrder.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { UnpaidOrderActions } from "./UnpaidOrderActions.tsx";
 
@@ -161,6 +164,35 @@ export function OrderDetailView({ order, base }: { order: OrderDetailData & With
         </dl>
       </section>
 
+      {(order.refunds ?? []).length > 0 && (
+        <section className={cardClass} aria-labelledby="order-refunds">
+          <h2 id="order-refunds" className={headingClass}>
+            {t("ordersUi.detail.refunds")}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-2 text-sm">
+            {(order.refunds ?? []).map((refund) => (
+              <li
+                key={refund.createdAt + refund.destination}
+                className="flex flex-wrap justify-between gap-2"
+              >
+                <span className="text-slate-900">
+                  {t(
+                    refund.destination === "CREDIT"
+                      ? "ordersUi.detail.refundToCredit"
+                      : "ordersUi.detail.refundToCard",
+                    { amount: amount(refund.amount) },
+                  )}
+                  {refund.status === "PENDING" && ` (${t("ordersUi.detail.refundPending")})`}
+                </span>
+                <span className="text-slate-700">
+                  <LocalTime iso={refund.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {(esims.length > 0 || ["PAID", "FULFILLING", "COMPLETED"].includes(order.status)) && (
         <section className={cardClass} aria-labelledby="order-esims">
           <h2 id="order-esims" className={headingClass}>
@@ -185,6 +217,8 @@ export function OrderDetailView({ order, base }: { order: OrderDetailData & With
         </section>
       )}
 
+      {order.status === "COMPLETED" && <RateOrder orderCode={order.code} />}
+
       <section className={cardClass} aria-labelledby="order-history">
         <h2 id="order-history" className={headingClass}>
           {t("ordersUi.detail.history")}
@@ -206,6 +240,16 @@ export function OrderDetailView({ order, base }: { order: OrderDetailData & With
       {!unpaid && order.status !== "CANCELLED" && (
         <a
           href={`${href("/ucenter/order/pdf-page")}?orderCode=${encodeURIComponent(order.code)}`}
+          onClick={(event) => {
+            // Inside the app (spec 1 bridge openPdf): its PDF viewer shows the invoice; a web view cannot.
+            const bridge = getAppBridge();
+            if (!bridge.available) return;
+            event.preventDefault();
+            const url = event.currentTarget.href;
+            void openPdfInApp(bridge, url, `${t("ordersUi.detail.invoice")} ${order.code}`).then((opened) => {
+              if (!opened) window.location.assign(url);
+            });
+          }}
           className="inline-flex min-h-11 w-fit items-center rounded-full border border-brand-700 px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           {t("ordersUi.detail.invoice")}

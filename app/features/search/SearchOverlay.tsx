@@ -213,7 +213,8 @@ export default function SearchOverlay() {
           <label htmlFor={`${id}-input`} className="sr-only">
             {t("discovery.searchLabel")}
           </label>
-          <div className="flex flex-1 items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 focus-within:border-brand-600">
+          {/* min-w-0 and shrink-0: at 390 px the field gives way, so the close button stays on-screen (issue 12). */}
+          <div className="flex min-w-0 flex-1 items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 focus-within:border-brand-600">
             <Icon name="search" className="size-5 shrink-0 text-slate-600" />
             <input
               ref={input}
@@ -236,7 +237,7 @@ export default function SearchOverlay() {
           </div>
           <button
             type="submit"
-            className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+            className="shrink-0 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
           >
             {t("discovery.searchSubmit")}
           </button>
@@ -244,7 +245,7 @@ export default function SearchOverlay() {
             type="button"
             onClick={close}
             aria-label={t("discovery.searchClose")}
-            className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
+            className="shrink-0 rounded-full p-2 text-slate-700 hover:bg-slate-100"
           >
             <Icon name="close" />
           </button>

@@ -1,7 +1,9 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { formatPrice } from "../../../core/money.ts";
 import { Icon } from "../../components/ui/Icon.tsx";
 import { useDismiss } from "../../components/ui/use-dismiss.ts";
+import { useApi } from "../../lib/api.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
 import { cutNickname } from "./nickname.ts";
@@ -41,7 +43,18 @@ export function AccountArea() {
 
 function CustomerMenu({ nickName, unread }: { nickName: string; unread: number }) {
   const { t, href } = useI18n();
+  const api = useApi();
   const [open, setOpen] = useState(false);
+  // The store-credit balance (issue 11), HKD cents: read when the menu first opens, not on every page render, so
+  // a signed-in page costs no extra query (issue 15, ADR 0209).
+  const [creditMinor, setCreditMinor] = useState<number | null>(null);
+  useEffect(() => {
+    if (!open || creditMinor !== null) return;
+    api
+      .get<{ balanceMinor: number }>("/o2sfb/v1/customer/credit", { page: 0, size: 1 }, { silent: true })
+      .then((answer) => setCreditMinor(answer.balanceMinor))
+      .catch(() => setCreditMinor(0));
+  }, [open, creditMinor, api]);
   const trigger = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLUListElement>(null);
   const menuId = useId();
@@ -62,7 +75,14 @@ function CustomerMenu({ nickName, unread }: { nickName: string; unread: number }
     ["/my/order/list", t("shell.myOrders")],
     ["/my/coupon", t("shell.myCoupons")],
     ["/my/purchased", t("shell.purchased")],
-    ["/my/sfb", t("shell.inviteRewards")],
+    [
+      "/my/sfb",
+      creditMinor !== null && creditMinor > 0
+        ? t("shell.inviteRewardsCredit", {
+            amount: formatPrice(creditMinor, { currencySymbol: "HK$", minorDigits: 2 }),
+          })
+        : t("shell.inviteRewards"),
+    ],
     [
       "/ucenter/push",
       unread > 0 ? t("shell.notificationCentreUnread", { count: unread }) : t("shell.notificationCentre"),

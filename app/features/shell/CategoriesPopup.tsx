@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { createHoverPopover } from "../../components/ui/hover-popover.ts";
 import { Icon } from "../../components/ui/Icon.tsx";
 import { useDismiss } from "../../components/ui/use-dismiss.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
@@ -12,15 +13,29 @@ type State = { status: "idle" | "loading" | "error" } | { status: "ready"; conti
 export function CategoriesEntry() {
   const { t, locale, href } = useI18n();
   const { currency, channel } = useRootData();
-  const [open, setOpen] = useState(false);
+  // How the popup is open: a mouse hovering it (closes 200 ms after the pointer leaves) or a click or key press
+  // (stays until dismissed). A click on a hover-opened popup pins it open.
+  const [openedBy, setOpenedBy] = useState<"hover" | "click" | null>(null);
+  const open = openedBy !== null;
   const [state, setState] = useState<State>({ status: "idle" });
   const [active, setActive] = useState(0);
   const trigger = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
   const popupId = useId();
   const titleId = useId();
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpenedBy(null), []);
   useDismiss(open, close, { popup, trigger });
+  const [hover] = useState(() =>
+    createHoverPopover({
+      open: () => setOpenedBy((by) => by ?? "hover"),
+      close: () => setOpenedBy((by) => (by === "hover" ? null : by)),
+    }),
+  );
+  useEffect(() => hover.cancel, [hover]);
+  const hoverProps = {
+    onPointerEnter: (event: React.PointerEvent) => hover.enter(event.pointerType),
+    onPointerLeave: (event: React.PointerEvent) => hover.leave(event.pointerType),
+  };
 
   const load = useCallback(async () => {
     setState({ status: "loading" });
@@ -49,9 +64,10 @@ export function CategoriesEntry() {
     if (open && state.status === "idle") void load();
   }, [open, state.status, load]);
 
+  // Focus moves into the popup when it was asked for, not when a mouse merely passes over the trigger.
   useEffect(() => {
-    if (open) popup.current?.focus();
-  }, [open]);
+    if (openedBy === "click") popup.current?.focus();
+  }, [openedBy]);
 
   const continents = state.status === "ready" ? state.continents : [];
   const current = continents[Math.min(active, continents.length - 1)];
@@ -85,7 +101,8 @@ export function CategoriesEntry() {
         type="button"
         aria-expanded={open}
         aria-controls={popupId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpenedBy((by) => (by === "click" ? null : "click"))}
+        {...hoverProps}
         className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         <Icon name="grid" />
@@ -98,6 +115,7 @@ export function CategoriesEntry() {
           id={popupId}
           role="dialog"
           aria-labelledby={titleId}
+          {...hoverProps}
           tabIndex={-1}
           className="fixed left-1/2 top-20 z-[1050] flex h-[550px] max-h-[calc(100vh-6rem)] w-[1300px] max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl outline-none"
         >

@@ -46,8 +46,13 @@ export function Footer({
   ];
   return (
     <footer className={`${className} border-t border-slate-200 bg-white`}>
-      <div className="mx-auto grid max-w-[1300px] gap-8 px-4 py-10 md:grid-cols-3 md:px-6">
-        <div>
+      {/* spec 9's second breakpoint set: one column on phones, the brand above contact and links from 720 px,
+          three columns from 1200 px. */}
+      <div
+        data-footer-columns
+        className="mx-auto grid max-w-[1300px] gap-8 px-4 py-10 md:px-6 layout-md:grid-cols-2 layout-lg:grid-cols-3"
+      >
+        <div className="layout-md:col-span-2 layout-lg:col-span-1">
           <Logo />
           <p className="mt-3 text-sm text-slate-700">{t("app.tagline")}</p>
         </div>

@@ -49,7 +49,8 @@ export function ShellFrame({ children, failed = false }: { children: ReactNode; 
       </main>
       <Footer onOpenPreferences={openPreferences} className={small.bottomBar ? "pb-16 md:pb-0" : ""} />
       <BottomTabs className={responsiveDisplay(small.bottomBar, wide.bottomBar)} />
-      {wide.backToTop && <BackToTop raised={small.bottomBar} />}
+      {/* The product page's Buy bar sits at the foot of a phone's screen too (ADR 0263). */}
+      {wide.backToTop && <BackToTop raised={small.bottomBar || path.startsWith("/pdp/")} />}
       {preferencesOpen && (
         <Suspense fallback={null}>
           <PreferencesDialog open onClose={() => setPreferencesOpen(false)} />

@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useMatches } from "react-router";
 import { Icon } from "../../components/ui/Icon.tsx";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { AccountArea } from "./AccountArea.tsx";
@@ -19,6 +19,12 @@ export function TopBar({
   const { currency, site, locale } = useRootData();
   const bar = useRef<HTMLElement>(null);
   const hidden = useTopBarHidden(bar);
+  // Sticky blocks read the bar's state from the root element (ADR 0261).
+  useEffect(() => {
+    document.documentElement.dataset.topBar = hidden ? "hidden" : "shown";
+  }, [hidden]);
+  // Home carries its own search bar in the page: one search bar there, not two (issue 12, ADR 0261).
+  const onHome = useMatches().some((match) => match.id === "routes/home");
   const language = site.supportLangList.find((l) => l.lang === locale)?.langMeaning ?? locale;
   return (
     <header
@@ -35,7 +41,8 @@ export function TopBar({
         <CategoriesEntry />
         <Link
           to={href("/?searchDialog=true")}
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-600 hover:border-slate-400 md:max-w-md"
+          data-top-bar-search
+          className={`${onHome ? "hidden" : "flex"} min-w-0 flex-1 items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-600 hover:border-slate-400 md:max-w-md`}
         >
           <Icon name="search" className="size-4 shrink-0" />
           <span className="sr-only">{t("shell.search")}</span>

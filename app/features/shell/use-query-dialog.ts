@@ -17,11 +17,33 @@ export function useSmallScreen(): boolean {
   return small;
 }
 
+/** The query keys of the dialogs that open through the router on small screens (spec 2's visible flags). */
+export const QUERY_DIALOG_KEYS = ["addressPicker", "couponDialog"] as const;
+
+/**
+ * spec 2: a list reloads when a query parameter other than the visible flags changes; opening or closing a
+ * query-key dialog alone never reloads the page's data. For a route's shouldRevalidate.
+ */
+export function onlyDialogKeysChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const key of QUERY_DIALOG_KEYS) params.delete(key);
+    params.sort();
+    return params.toString();
+  };
+  return current.search !== next.search && strip(current) === strip(next);
+}
+
 /**
  * spec 2: a dialog tied to a query key opens through the router on small screens only, so the phone's back
  * gesture closes it; on wider screens it is plain component state and the URL stays as it is.
  */
-export function useQueryDialog(key: string): { open: boolean; show: () => void; hide: () => void } {
+export function useQueryDialog(key: (typeof QUERY_DIALOG_KEYS)[number]): {
+  open: boolean;
+  show: () => void;
+  hide: () => void;
+} {
   const small = useSmallScreen();
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { baseInfoChoice } from "./base-info.ts";
+import { createBrowserBridge } from "./browser-bridge.ts";
 import type { BridgeHost, Transport } from "./detect.ts";
+import { deviceModelFromApp, openPdfInApp, openWebPageInApp, shareLink } from "./in-app-actions.ts";
 import { appHint, type BridgeError, createAppBridge } from "./index.ts";
 import { createMessageBridge } from "./message-bridge.ts";
 
@@ -363,5 +365,64 @@ describe("the app's base info as the store's language and currency (ADR 0156)", 
   it("changes nothing when the page already shows both", () => {
     expect(baseInfoChoice({ locale: "en_US", currencyCode: "HKD" }, page)).toBeNull();
     expect(baseInfoChoice({ locale: "en_US", currencyCode: "GBP" }, page)).toBeNull();
+  });
+});
+
+describe("the bridge methods where they belong (issue 10), against the simulated app", () => {
+  const policy = { origin: "https://shop.example.com", allowedHosts: ["*.example.org"] };
+
+  it("opens the invoice in the app's PDF viewer; outside the app or in an app without it, the page does", async () => {
+    const { app, bridge } = setup();
+    app.answers.openPdf = () => ({ result: null });
+    const url = "https://shop.example.com/ucenter/order/pdf-page?orderCode=R1";
+    await expect(openPdfInApp(bridge, url, "Invoice R1")).resolves.toBe(true);
+    expect(app.received.map((m) => [m.method, m.params])).toEqual([
+      ["openPdf", { url, title: "Invoice R1" }],
+    ]);
+    delete app.answers.openPdf; // an older app: "unsupported"
+    await expect(openPdfInApp(bridge, url, "Invoice R1")).resolves.toBe(false);
+    await expect(openPdfInApp(createBrowserBridge(), url, "Invoice R1")).resolves.toBe(false);
+  });
+
+  it("opens only allowed external pages in the app; same-site, other and script URLs never reach it", async () => {
+    const { app, bridge } = setup();
+    app.answers.openWebPage = () => ({ result: null });
+    await expect(openWebPageInApp(bridge, "https://help.example.org/esim", policy)).resolves.toBe(true);
+    await expect(openWebPageInApp(bridge, "https://evil.example.net/", policy)).resolves.toBe(false);
+    await expect(openWebPageInApp(bridge, "javascript:alert(1)", policy)).resolves.toBe(false);
+    await expect(openWebPageInApp(bridge, "/plp", policy)).resolves.toBe(false);
+    expect(app.received.map((m) => m.params)).toEqual([{ url: "https://help.example.org/esim" }]);
+  });
+
+  it("shares a plan through the app's sheet, else the system's, else copies the link", async () => {
+    const { app, bridge } = setup();
+    app.answers.share = () => ({ result: { shared: true } });
+    const content = { title: "Japan 3 GB", url: "https://shop.example.com/pdp/JP-3GB-30D", text: "Japan" };
+    const copied: string[] = [];
+    const clipboard = { writeText: async (text: string) => void copied.push(text) };
+    await expect(shareLink(bridge, content, { clipboard })).resolves.toBe("app");
+    expect(app.received.map((m) => [m.method, m.params])).toEqual([["share", content]]);
+    const outside = createBrowserBridge();
+    const shared: unknown[] = [];
+    await expect(
+      shareLink(outside, content, { share: async (data) => void shared.push(data), clipboard }),
+    ).resolves.toBe("system");
+    expect(shared).toEqual([{ title: content.title, text: content.text, url: content.url }]);
+    await expect(shareLink(outside, content, { clipboard })).resolves.toBe("copied");
+    expect(copied).toEqual([content.url]);
+    await expect(shareLink(outside, content, {})).resolves.toBe("failed");
+  });
+
+  it("reads the phone's model from the app for the compatibility check", async () => {
+    const { app, bridge } = setup();
+    app.answers.getDeviceInfo = () => ({
+      result: { platform: "ios", osVersion: "17.5", appVersion: "3.2.0", model: " iPhone 15 Pro " },
+    });
+    await expect(deviceModelFromApp(bridge)).resolves.toBe("iPhone 15 Pro");
+    app.answers.getDeviceInfo = () => ({
+      result: { platform: "android", osVersion: "14", appVersion: "3.2.0" },
+    });
+    await expect(deviceModelFromApp(bridge)).resolves.toBeNull();
+    await expect(deviceModelFromApp(createBrowserBridge())).resolves.toBeNull();
   });
 });

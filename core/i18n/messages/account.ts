@@ -5,9 +5,10 @@ import { defineMessages } from "../define.ts";
 // The three hoth.social.* keys are the spec's own wire codes (spec 8), so the code is also the message key.
 export default defineMessages({
   en_US: {
-    "account.field.required": "Required",
+    "account.field.required": "This field is required",
     "account.field.typeMismatch": "The value has the wrong type",
     "account.field.invalid": "Not valid",
+    "account.field.code": "Enter the 6-digit code",
     "account.sendCodeFailed": "Could not send the verification code",
     "account.emailNotRegistered": "This e-mail address is not registered",
     "account.codeSent": "A verification code has been sent",
@@ -43,6 +44,7 @@ export default defineMessages({
     "account.field.required": "不能为空",
     "account.field.typeMismatch": "值类型不匹配！",
     "account.field.invalid": "格式不正确",
+    "account.field.code": "请输入 6 位数字验证码",
     "account.sendCodeFailed": "发送验证码失败",
     "account.emailNotRegistered": "您的邮箱未注册",
     "account.codeSent": "验证码已发送",
@@ -78,6 +80,7 @@ export default defineMessages({
     "account.field.required": "不能為空",
     "account.field.typeMismatch": "值類型不匹配！",
     "account.field.invalid": "格式不正確",
+    "account.field.code": "請輸入 6 位數字驗證碼",
     "account.sendCodeFailed": "發送驗證碼失敗",
     "account.emailNotRegistered": "您的郵箱未註冊",
     "account.codeSent": "驗證碼已發送",

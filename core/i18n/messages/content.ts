@@ -47,7 +47,9 @@ export default defineMessages({
     "content.coupon.wallet": "See my coupons",
     "content.coupon.loginToReceive": "Log in to get coupons",
     "content.productList.loading": "Loading plans",
+    "content.productList.countPlaceholder": "35K paid",
     "content.tabs.label": "{title} tabs",
+    "content.tabs.seeAll": "See all",
   },
   zh_CN: {
     "content.pageNotFound": "该页面不存在",
@@ -94,7 +96,9 @@ export default defineMessages({
     "content.coupon.wallet": "查看我的优惠券",
     "content.coupon.loginToReceive": "登录后领取优惠券",
     "content.productList.loading": "套餐加载中",
+    "content.productList.countPlaceholder": "3.5万人付款",
     "content.tabs.label": "{title} 标签",
+    "content.tabs.seeAll": "查看全部",
   },
   zh_HK: {
     "content.pageNotFound": "該頁面不存在",
@@ -141,6 +145,8 @@ export default defineMessages({
     "content.coupon.wallet": "查看我的優惠券",
     "content.coupon.loginToReceive": "登入後領取優惠券",
     "content.productList.loading": "計劃載入中",
+    "content.productList.countPlaceholder": "3.5萬人付款",
     "content.tabs.label": "{title} 標籤",
+    "content.tabs.seeAll": "查看全部",
   },
 });

@@ -307,6 +307,25 @@ describe("code sending", () => {
     expect(res.json().code).toBe("captcha.invalid");
   });
 
+  it("answers pre-validate in the language its lang query names (spec 7), before x-lang", async () => {
+    const proof = await solvedCaptcha(app);
+    const wrong = proof.captcha === "0000" ? "1111" : "0000";
+    const res = await app.server.inject({
+      method: "GET",
+      url: "/iam/hzero/v1/users/captcha/pre-validate",
+      headers: { "x-lang": "en_US" },
+      query: {
+        account: "alice@example.com",
+        userType: "C",
+        captchaKey: proof.captchaKey,
+        captcha: wrong,
+        lang: "zh-HK",
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ failed: true, code: "captcha.invalid", message: "驗證碼錯誤" });
+  });
+
   it("checks a captcha through decrypt-captcha and returns an unbound lastCheckKey", async () => {
     const proof = await solvedCaptcha(app);
     const res = await app.server.inject({

@@ -82,6 +82,24 @@ export function createAccountRepo(db: Database) {
         .limit(1);
       return row ?? null;
     },
+    /** The console's customer search (issue 16): e-mail, phone or nickname, case-insensitive prefix. */
+    async consoleSearch(term: string, limit: number) {
+      const like = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .select()
+        .from(customers)
+        .where(
+          or(
+            sql`lower(${customers.email}) like lower(${like})`,
+            sql`${customers.phone} like ${like}`,
+            sql`lower(${customers.nickName}) like lower(${like})`,
+            sql`${customers.id}::text = ${term}`,
+          ),
+        )
+        .orderBy(desc(customers.createdAt))
+        .limit(limit);
+    },
+
     async findById(id: string) {
       const [row] = await db
         .select()
@@ -135,6 +153,7 @@ export function createAccountRepo(db: Database) {
           internationalTelCode: null,
           passwordHash: null,
           nickName: null,
+          billingAddress: null,
           loginName: null,
           defaultLanguage: null,
           preferenceCurrency: null,

@@ -1,5 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Locale } from "../../../core/constants.ts";
+import { readCookie } from "../../../core/cookies.ts";
+import {
+  bindSchema,
+  codeLoginSchema,
+  deleteAccountSchema,
+  passwordLoginShape,
+  registerSchema,
+  resetPasswordSchema,
+  SEALED_PASSWORD,
+} from "../../../core/forms/account.ts";
+import { INVITE_CODE_PATTERN, INVITE_COOKIE } from "../../../core/sfb.ts";
+import type { BillingAddress } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { clearSessionCookies, deliverTokens, requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -7,21 +20,19 @@ import { IDENTITY_PROVIDERS } from "../../providers/identity/types.ts";
 import type { Services } from "../../services.ts";
 import { accountDevRoutes } from "./dev-routes.ts";
 import {
-  agreed,
   businessScope,
   type Contact,
   captchaDigits,
   contactOf,
+  contactSchema,
+  currencyCode,
   email,
-  encryptedPassword,
   locale,
   opaqueKey,
   phone,
   telCode,
   text,
   userType,
-  verificationCode,
-  withContact,
 } from "./inputs.ts";
 import type { Client } from "./service.ts";
 
@@ -29,7 +40,14 @@ function client(request: FastifyRequest, lang?: string): Client {
   const fromQuery = lang?.replace("-", "_");
   const locale =
     fromQuery === "en_US" || fromQuery === "zh_CN" || fromQuery === "zh_HK" ? fromQuery : request.ctx.locale;
-  return { ip: request.ip, userAgent: request.headers["user-agent"], locale };
+  const invite = readCookie(request.headers.cookie, INVITE_COOKIE);
+  return {
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+    locale,
+    // The invite code kept from a friend's landing page through sign-up (ADR 0242).
+    inviteCode: invite && INVITE_CODE_PATTERN.test(invite) ? invite : undefined,
+  };
 }
 
 const contact = (fields: Parameters<typeof contactOf>[0]): Contact => contactOf(fields)!;
@@ -52,49 +70,36 @@ const SendPhoneCode = z.object({
   businessScope: businessScope(),
 });
 const FindPasswordEmail = z.object({ email: email(), ...captchaProof });
-const ValidAccount = withContact({});
+const ValidAccount = contactSchema();
 
-const Register = withContact({
-  captcha: verificationCode(),
-  captchaKey: opaqueKey().optional(),
-  password: encryptedPassword(),
-  nickName: text(32).optional(),
-  defaultLanguage: locale().optional(),
-  preferenceCurrency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, "account.field.invalid")
-    .optional(),
-  protocolAgreed: agreed(),
-});
+// The account forms: one schema each, shared with the browser (core/forms/account.ts, ADR 0207).
+const Register = registerSchema(SEALED_PASSWORD);
 const PasswordLogin = z.object({
-  account: text(254),
-  internationalTelCode: telCode().optional(),
-  password: encryptedPassword(),
+  ...passwordLoginShape(SEALED_PASSWORD),
   // ADR 0187: an image captcha, once the account has had too many wrong passwords.
   ...captchaProof,
 });
-const CodeLogin = withContact({ captcha: verificationCode(), captchaKey: opaqueKey().optional() });
-const ResetPassword = withContact({
-  captcha: verificationCode(),
-  captchaKey: opaqueKey().optional(),
-  password: encryptedPassword(),
-});
+const CodeLogin = codeLoginSchema();
+const ResetPassword = resetPasswordSchema(SEALED_PASSWORD);
 const Refresh = z.object({ refreshToken: z.string().max(200).optional() });
 const CustomerInfoUpdate = z
   .object({
     nickName: text(32).optional(),
     defaultLanguage: locale().optional(),
-    preferenceCurrency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, "account.field.invalid")
-      .optional(),
+    preferenceCurrency: currencyCode().optional(),
   })
   .strict();
-const DeleteAccount = z.object({
-  password: encryptedPassword().optional(),
-  captcha: verificationCode().optional(),
-  captchaKey: opaqueKey().optional(),
-});
+/** spec 3 Picked address codes (one branch of the region tree) and a street line: the billing address. */
+const regionCode = () => text(32).regex(/^[A-Za-z0-9_-]+$/, "account.field.invalid");
+const BillingAddressInput = z
+  .object({
+    regionCode: regionCode(),
+    cityCode: regionCode(),
+    districtCode: regionCode(),
+    street: text(200),
+  })
+  .strict();
+const DeleteAccount = deleteAccountSchema(SEALED_PASSWORD);
 
 const socialToken = {
   provider: z.enum(IDENTITY_PROVIDERS, { error: "account.field.invalid" }),
@@ -108,13 +113,7 @@ const OpenToken = z.object({
   ...socialToken,
 });
 const RegisterBindLogin = z.object(socialToken);
-const Bind = withContact({
-  ...socialToken,
-  password: encryptedPassword().optional(),
-  captcha: verificationCode().optional(),
-  captchaKey: opaqueKey().optional(),
-  protocolAgreed: agreed(),
-});
+const Bind = bindSchema(SEALED_PASSWORD, socialToken);
 
 /** An account is an e-mail when it has an @, else a phone number (with internationalTelCode). */
 function loginContact(account: string, internationalTelCode?: string): Contact {
@@ -150,6 +149,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     app.route({
       method,
       url: "/o2user/v1/pub/send-email-captcha-always",
+      schema: method === "GET" ? { querystring: SendEmailCode } : { body: SendEmailCode },
       handler: async (request) => {
         const input = parseInput(SendEmailCode, sendInput(request));
         return account.sendCode(
@@ -164,6 +164,7 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     app.route({
       method,
       url: "/o2user/v1/pub/send-phone-captcha-always",
+      schema: method === "GET" ? { querystring: SendPhoneCode } : { body: SendPhoneCode },
       handler: async (request) => {
         const input = parseInput(SendPhoneCode, sendInput(request));
         return account.sendCode(
@@ -283,6 +284,35 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
     const customer = await requireCustomer(request);
     const input = parseInput(CustomerInfoUpdate, request.body);
     return account.updateCustomerInfo(customer, input);
+  });
+
+  // The billing address (ADR 0215): picked region → city → district, completed at the last level, plus a street.
+  const pickedBillingAddress = async (locale: Locale, address: BillingAddress | null) => {
+    if (!address) return null;
+    const picked = await services.region.resolve(locale, address);
+    return picked ? { ...picked, street: address.street } : null;
+  };
+  app.get("/o2cum/v1/customer/billing-address", async (request) => {
+    const customer = await requireCustomer(request);
+    return { billingAddress: await pickedBillingAddress(request.ctx.locale, customer.billingAddress) };
+  });
+  app.put(
+    "/o2cum/v1/customer/billing-address",
+    { schema: { body: BillingAddressInput } },
+    async (request) => {
+      const customer = await requireCustomer(request);
+      const input = parseInput(BillingAddressInput, request.body);
+      const picked = await pickedBillingAddress(request.ctx.locale, input);
+      if (!picked)
+        throw new ApiError(400, "address.incomplete", { fields: { districtCode: "address.incomplete" } });
+      await account.setBillingAddress(customer, input);
+      return { billingAddress: picked };
+    },
+  );
+  app.delete("/o2cum/v1/customer/billing-address", async (request) => {
+    const customer = await requireCustomer(request);
+    await account.setBillingAddress(customer, null);
+    return { billingAddress: null };
   });
 
   app.post(

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
+import type { BillingAddress } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { RATE_RULES, type RateLimiter } from "../../infra/rate-limit.ts";
 import type { CaptchaProof, CaptchaService } from "../captcha/service.ts";
-import { contactLoginName, contactTarget } from "./contact.ts";
+import { contactAddress, contactLoginName, contactTarget } from "./contact.ts";
 import type { Contact } from "./inputs.ts";
 import { hashPassword, needsRehash, type ScryptParams, verifyPassword } from "./password-hash.ts";
 import { passwordProblem } from "./password-rule.ts";
@@ -26,6 +27,8 @@ export interface Client {
   ip: string;
   userAgent?: string;
   locale: Locale;
+  /** The invite code the shopper arrived with (the invite cookie, ADR 0242), kept through sign-up. */
+  inviteCode?: string;
 }
 
 export interface LoginResult extends IssuedTokens {
@@ -74,9 +77,33 @@ export interface AccountServiceDeps {
     payments: (customerId: string, tx: Database) => Promise<void>;
     orders: (customerId: string, tx: Database) => Promise<string[]>;
     messages: (addresses: string[], tx: Database) => Promise<void>;
+    /** The uploads module deletes the customer's files (rows now, files by a job after the commit). */
+    uploads?: (customerId: string, tx: Database) => Promise<void>;
+    /** The reviews module keeps a deleted customer's reviews without their id. */
+    reviews?: (customerId: string, tx: Database) => Promise<unknown>;
   };
   /** The terms version in force in a locale, recorded on every new account (ADR 0200). */
   termsVersionInForce?: (locale: Locale, executor?: Database) => Promise<number | null>;
+  /**
+   * A new account was made (registration, social sign-up or bind) and its transaction committed, with the invite
+   * code the shopper arrived with (ADR 0242). Its failure never fails the sign-up.
+   */
+  onSignedUp?: (customer: CustomerRow, inviteCode: string) => Promise<void>;
+  onSignUpHookError?: (error: unknown) => void;
+}
+
+/** A customer as the console shows them: contacts and status, never the password hash. */
+function consoleCustomerView(row: CustomerRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone ? `+${row.internationalTelCode ?? ""} ${row.phone}` : null,
+    nickName: row.nickName,
+    status: row.status,
+    language: row.defaultLanguage,
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -95,6 +122,31 @@ export function createAccountService(deps: AccountServiceDeps) {
     const open =
       contact.kind === "email" ? settings.emailRegistrationEnabled : settings.phoneRegistrationEnabled;
     if (!open) throw new ApiError(403, "account.registerDisabled");
+  }
+
+  /** After a sign-up committed: hands the invite code on; a failure there is not the shopper's problem. */
+  async function signedUp(customer: CustomerRow, client: Client) {
+    if (!client.inviteCode || !deps.onSignedUp) return;
+    try {
+      await deps.onSignedUp(customer, client.inviteCode);
+    } catch (error) {
+      deps.onSignUpHookError?.(error);
+    }
+  }
+
+  /** Ends every session and has every module forget the customer, in one transaction (ADRs 0063, 0165). */
+  async function forgetAccount(customerId: string, alongside?: (tx: Database) => Promise<unknown>) {
+    await repo.db.transaction(async (tx) => {
+      const executor = tx as unknown as Database;
+      await sessions.endAll(customerId, executor);
+      await deps.forget.payments(customerId, executor);
+      const addresses = await repo.anonymize(customerId, executor);
+      addresses.push(...(await deps.forget.orders(customerId, executor)));
+      await deps.forget.messages(addresses, executor);
+      await deps.forget.uploads?.(customerId, executor);
+      await deps.forget.reviews?.(customerId, executor);
+      await alongside?.(executor);
+    });
   }
 
   async function loggedIn(customer: CustomerRow, client: Client, executor?: Database): Promise<LoginResult> {
@@ -228,6 +280,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         preferenceCurrency: input.preferenceCurrency,
         termsLocale: client.locale,
       });
+      await signedUp(customer, client);
       return loggedIn(customer, client);
     },
 
@@ -322,6 +375,17 @@ export function createAccountService(deps: AccountServiceDeps) {
       return this.customerInfo({ ...customer, ...changes });
     },
 
+    /** Stores (or with null clears) the billing address the invoice shows (ADR 0215); the caller checked it. */
+    async setBillingAddress(customer: CurrentCustomer, address: BillingAddress | null) {
+      const row = await repo.updateCustomer(customer.id, { billingAddress: address });
+      if (!row) throw new ApiError(401, "error.unauthorized");
+    },
+
+    /** The stored billing address of a customer (the invoice's bill-to), or null. */
+    async billingAddressOf(customerId: string): Promise<BillingAddress | null> {
+      return (await repo.findById(customerId))?.billingAddress ?? null;
+    },
+
     /**
      * Account deletion (ADR 0063): re-authenticate with the password or a DELETE_ACCOUNT code, then end every
      * session and anonymize the row in one transaction.
@@ -350,20 +414,65 @@ export function createAccountService(deps: AccountServiceDeps) {
       } else {
         throw new ApiError(400, "account.reauthRequired", { fields: { password: "account.field.required" } });
       }
-      await repo.db.transaction(async (tx) => {
-        const executor = tx as unknown as Database;
-        await sessions.endAll(row.id, executor);
-        await deps.forget.payments(row.id, executor);
-        const addresses = await repo.anonymize(row.id, executor);
-        addresses.push(...(await deps.forget.orders(row.id, executor)));
-        await deps.forget.messages(addresses, executor);
-      });
+      await forgetAccount(row.id);
       return { success: true, message: translate(client.locale, "account.deleted") };
+    },
+
+    // The operator console (issue 16): find customers, send a password reset, delete on request.
+
+    async consoleSearch(term: string, limit = 50) {
+      return (await repo.consoleSearch(term, limit)).map(consoleCustomerView);
+    },
+
+    async consoleCustomer(id: string) {
+      const row = await repo.findById(id);
+      return row ? consoleCustomerView(row) : null;
+    },
+
+    /**
+     * Sends the customer the store's own password-reset code (as "forgot password" does), to the account's
+     * e-mail or phone, in their language. The audit entry is written once the code is on its way.
+     */
+    async sendResetByOperator(id: string, alongside: (tx: Database) => Promise<unknown>) {
+      const row = await repo.findById(id);
+      if (!row) throw new ApiError(404, "error.notFound");
+      const contact: Contact | null = row.email
+        ? { kind: "email", email: row.email }
+        : row.phone && row.internationalTelCode
+          ? { kind: "phone", phone: row.phone, internationalTelCode: row.internationalTelCode }
+          : null;
+      if (!contact) throw new ApiError(409, "error.badRequest");
+      const locale = isLocale(row.defaultLanguage) ? row.defaultLanguage : "en_US";
+      await codes.send(contact, "RESET_PASSWORD", locale);
+      await repo.db.transaction(async (tx) => alongside(tx as unknown as Database));
+      return { sentTo: contactAddress(contact) };
+    },
+
+    /** Deletes an account on the customer's request through the same path as self-deletion (ADR 0165). */
+    async deleteByOperator(id: string, alongside: (tx: Database) => Promise<unknown>) {
+      const row = await repo.findById(id);
+      if (!row) throw new ApiError(404, "error.notFound");
+      await forgetAccount(row.id, alongside);
+      return { deleted: true };
     },
 
     /** spec 7 check-new-active: whether the logged-in customer registered within the last 24 hours. */
     newActive(customer: CurrentCustomer | null) {
       return { newActive: customer !== null && Date.now() - customer.createdAt.getTime() < 24 * 3600_000 };
+    },
+
+    /** A customer's contact, nickname and language (invite rewards, credit notices); null when gone. */
+    async contactOf(customerId: string) {
+      const row = await repo.findById(customerId);
+      if (!row) return null;
+      return {
+        id: row.id,
+        email: row.email,
+        phone: row.phone,
+        internationalTelCode: row.internationalTelCode,
+        nickName: row.nickName,
+        defaultLanguage: row.defaultLanguage,
+      };
     },
 
     /** Hourly (app.ts): deletes sessions, codes and captchas that expired more than a day ago. */
@@ -375,6 +484,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     // Used by social sign-in (social.ts).
     createCustomer,
+    signedUp,
     loggedIn,
     acceptablePassword,
     transportDecrypt: (ciphertext: string) => transport.decrypt(ciphertext),

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "../../../db/client.ts";
+import type { BillingAddress } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AccountRepo, CustomerRow } from "./repo.ts";
 import { newToken, tokenHash } from "./session-tokens.ts";
@@ -27,6 +28,8 @@ export interface CurrentCustomer {
   preferenceCurrency: string | null;
   hasPassword: boolean;
   createdAt: Date;
+  /** The stored billing address's codes and street (ADR 0215); names come from the region tree per locale. */
+  billingAddress: BillingAddress | null;
 }
 
 export function toCurrentCustomer(customer: CustomerRow, sessionId: string): CurrentCustomer {
@@ -42,6 +45,7 @@ export function toCurrentCustomer(customer: CustomerRow, sessionId: string): Cur
     preferenceCurrency: customer.preferenceCurrency,
     hasPassword: customer.passwordHash !== null,
     createdAt: customer.createdAt,
+    billingAddress: customer.billingAddress ?? null,
   };
 }
 

@@ -124,8 +124,9 @@ export function createSocialLogin(deps: {
       if (linked) return success(await accounts.loggedIn(linked.customer, client));
       const blocked = await unlinkedOutcome(identity, client);
       if (blocked.code !== "hoth.social.userNotFound") return blocked;
+      let created: Parameters<typeof accounts.signedUp>[0] | undefined;
       try {
-        return await repo.db.transaction(async (tx) => {
+        const result = await repo.db.transaction(async (tx) => {
           const executor = tx as unknown as Database;
           const customer = await accounts.createCustomer(
             { kind: "email", email: identity.email! },
@@ -141,8 +142,11 @@ export function createSocialLogin(deps: {
             },
             executor,
           );
+          created = customer;
           return success(await accounts.loggedIn(customer, client, executor));
         });
+        if (created) await accounts.signedUp(created, client);
+        return result;
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError(409, "social.alreadyBound");
         throw error;
@@ -190,6 +194,7 @@ export function createSocialLogin(deps: {
         passwordHash: await accounts.hashPassword(password),
         defaultLanguage: client.locale,
       });
+      await accounts.signedUp(customer, client);
       return linkAndLogIn(customer.id, identity, client);
     },
   };

@@ -4,7 +4,8 @@ import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { RateLimiter } from "../../infra/rate-limit.ts";
-import type { MessageSender } from "../../providers/messages/outbox.ts";
+import { designedEmail } from "../../providers/messages/email-template.ts";
+import type { MessageSender, OutboundMessage } from "../../providers/messages/outbox.ts";
 import { contactAddress, contactTarget } from "./contact.ts";
 import type { Contact } from "./inputs.ts";
 import type { AccountRepo } from "./repo.ts";
@@ -45,6 +46,25 @@ export function createVerificationCodes(
     async send(contact: Contact, purpose: CodePurpose, locale: Locale): Promise<string> {
       const id = randomBytes(18).toString("base64url");
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      // Rendered before the transaction: PGlite is one connection, and the render needs none.
+      const message: OutboundMessage =
+        contact.kind === "email"
+          ? await designedEmail({
+              to: contactAddress(contact),
+              subject: translate(locale, "account.codeEmailSubject"),
+              locale,
+              preview: translate(locale, "mail.codePreview", { code }),
+              blocks: [
+                { kind: "heading", text: translate(locale, "mail.codeHeading") },
+                { kind: "code", text: code },
+                { kind: "text", text: translate(locale, "account.codeEmailBody", { code }) },
+              ],
+            })
+          : {
+              channel: "SMS",
+              to: contactAddress(contact),
+              body: translate(locale, "account.codeSms", { code }),
+            };
       await repo.db.transaction(async (tx) => {
         const executor = tx as unknown as Database;
         await repo.insertCode(
@@ -57,21 +77,7 @@ export function createVerificationCodes(
           },
           executor,
         );
-        await messages.send(
-          contact.kind === "email"
-            ? {
-                channel: "EMAIL",
-                to: contactAddress(contact),
-                subject: translate(locale, "account.codeEmailSubject"),
-                body: translate(locale, "account.codeEmailBody", { code }),
-              }
-            : {
-                channel: "SMS",
-                to: contactAddress(contact),
-                body: translate(locale, "account.codeSms", { code }),
-              },
-          executor,
-        );
+        await messages.send(message, executor);
       });
       return id;
     },

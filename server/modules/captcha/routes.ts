@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { isLocale } from "../../../core/constants.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 import { captchaDigits, opaqueKey, text, userType } from "../account/inputs.ts";
@@ -42,6 +43,9 @@ export function captchaRoutes(app: FastifyInstance, services: Services) {
     { schema: { querystring: PreValidateQuery } },
     async (request) => {
       const query = parseInput(PreValidateQuery, request.query);
+      // spec 7: the call names its language; its answers (a wrong captcha) are in that language, not x-lang's.
+      const lang = query.lang?.replace("-", "_");
+      if (isLocale(lang)) request.ctx.locale = lang;
       await rateLimiter.hit("captchaCheckIp", request.ip);
       const lastCheckKey = await captcha.preValidate(
         query.captchaKey,

@@ -89,7 +89,7 @@ describe("GET /o2md/v1/cmi-country-continent/pub/list", () => {
 });
 
 describe("GET /media/{kind}/{name}.svg", () => {
-  it("serves generated, long-cached SVG art with a title for the seeded image URLs", async () => {
+  it("serves generated, long-cached SVG art for the seeded image URLs: a country thumbnail is its flag", async () => {
     const list = await continents();
     const url = list[0]!.cmiCountryList[0]!.countryThumbnailUrl;
     const res = await app.server.inject({ method: "GET", url });
@@ -97,7 +97,8 @@ describe("GET /media/{kind}/{name}.svg", () => {
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.headers["cache-control"]).toContain("max-age=31536000");
     expect(res.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(res.body).toContain('<title id="t">Japan</title>');
+    expect(res.body).toContain('<circle fill="#D80027"');
+    expect(res.body).not.toContain("<text");
     const again = await app.server.inject({ method: "GET", url });
     expect(again.body).toBe(res.body);
   });

@@ -87,6 +87,29 @@ describe("catalog service reads", () => {
     });
   });
 
+  it("gives the destination picker each destination's lowest plan price in the shopper's currency (issue 12)", async () => {
+    const picker = await app.services.catalog.destinationPicker("COUNTRY", "HKD", "en_US");
+    expect(picker.length).toBeGreaterThanOrEqual(150);
+    expect(picker[0]).toMatchObject({
+      code: "JP",
+      name: "Japan",
+      currencyCode: "HKD",
+      thumbnailUrl: "/media/thumb/JP.svg",
+    });
+    const japanPlans = await app.services.catalog.listPlansForDestination("JP", "HKD", "en_US");
+    expect(picker[0]!.fromPrice).toBe(Math.min(...japanPlans.map((plan) => plan.unitPrice)));
+    // In another currency the same lowest plan, priced as the plan list prices it.
+    const usd = await app.services.catalog.destinationPicker("COUNTRY", "USD", "zh_HK");
+    const japanUsd = await app.services.catalog.listPlansForDestination("JP", "USD", "zh_HK");
+    expect(usd.find((d) => d.code === "JP")).toMatchObject({
+      name: "日本",
+      currencyCode: "USD",
+      fromPrice: Math.min(...japanUsd.map((plan) => plan.unitPrice)),
+    });
+    const regions = await app.services.catalog.destinationPicker("REGION", "HKD", "en_US");
+    expect(regions.map((r) => r.code).sort()).toEqual(["ASIA", "EU", "LATAM", "MEA", "NAM", "OCEANIA"]);
+  });
+
   it("lists destinations by type, most popular first", async () => {
     const countries = await app.services.catalog.listDestinations("COUNTRY", "zh_CN");
     expect(countries.length).toBeGreaterThanOrEqual(150);

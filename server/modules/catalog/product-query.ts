@@ -156,7 +156,7 @@ export function parseProductQuery(params: URLSearchParams): ParsedProductQuery {
       .map((name) => name.trim())
       .filter(Boolean);
     if (list.length > 20 || list.some((name) => name.length > TEXT_MAX))
-      errors.sourceCountryNames = "too long";
+      errors.sourceCountryNames = "validation.tooLong";
     else query.sourceCountryNames = list;
   }
   choice("hitNameSource", HIT_NAME_SOURCES, true);

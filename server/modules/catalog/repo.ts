@@ -70,6 +70,27 @@ export function createCatalogRepo(db: Database) {
         .orderBy(asc(plans.sortOrder), asc(plans.platformProductCode));
     },
     /** Prices of these plans in one currency and in the base currency (for conversion when one is missing). */
+    /** Every on-shelf plan of a destination type with its price in each of the currencies (ADR 0262). */
+    typePlanPrices(type: DestinationType, currencyCodes: string[]) {
+      return db
+        .select({
+          destinationCode: plans.destinationCode,
+          currencyCode: planPrices.currencyCode,
+          unitPrice: planPrices.unitPrice,
+          platformProductCode: plans.platformProductCode,
+        })
+        .from(plans)
+        .innerJoin(destinations, eq(destinations.code, plans.destinationCode))
+        .innerJoin(planPrices, eq(planPrices.platformProductCode, plans.platformProductCode))
+        .where(
+          and(
+            eq(destinations.type, type),
+            eq(destinations.enabled, true),
+            eq(plans.status, "ON_SHELF"),
+            inArray(planPrices.currencyCode, currencyCodes),
+          ),
+        );
+    },
     prices(platformProductCodes: string[], currencyCodes: string[]) {
       if (platformProductCodes.length === 0) return Promise.resolve([]);
       return db
@@ -97,7 +118,7 @@ export function createCatalogRepo(db: Database) {
         .where(eq(planCoverage.platformProductCode, platformProductCode))
         .orderBy(asc(destinations.nameEn));
     },
-    labels() {
+    async labels() {
       return db.select().from(planLabels).orderBy(asc(planLabels.sortOrder));
     },
     async findCurrency(code: string) {

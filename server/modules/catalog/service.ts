@@ -183,6 +183,53 @@ export function createCatalogService(repo: CatalogRepo) {
       }));
     },
 
+    /**
+     * The destination picker (issue 12, ADR 0262): the destinations of a type that have a plan on sale, most
+     * popular first, each with its lowest plan price in the currency ("from").
+     */
+    async destinationPicker(type: DestinationType, currencyCode: string, locale: Locale) {
+      const currency = await currencyOrThrow(currencyCode);
+      const base = currencyCode === BASE_CURRENCY ? currency : await currencyOrThrow(BASE_CURRENCY);
+      const [rows, priceRows] = await Promise.all([
+        repo.destinationsByType(type),
+        repo.typePlanPrices(type, [currencyCode, BASE_CURRENCY]),
+      ]);
+      // A plan's own price in the currency, else its base price converted (as the plan list prices it).
+      const perPlan = new Map<string, { destinationCode: string; own?: number; base?: number }>();
+      for (const row of priceRows) {
+        const entry = perPlan.get(row.platformProductCode) ?? { destinationCode: row.destinationCode };
+        if (row.currencyCode === currencyCode) entry.own = row.unitPrice;
+        if (row.currencyCode === BASE_CURRENCY) entry.base = row.unitPrice;
+        perPlan.set(row.platformProductCode, entry);
+      }
+      const from = new Map<string, number>();
+      for (const entry of perPlan.values()) {
+        const price =
+          entry.own ??
+          (entry.base === undefined
+            ? undefined
+            : convertMinor(entry.base, base.minorDigits, currency.minorDigits, currency.rateFromBase));
+        if (price === undefined) continue;
+        const known = from.get(entry.destinationCode);
+        if (known === undefined || price < known) from.set(entry.destinationCode, price);
+      }
+      return rows.flatMap((row) => {
+        const fromPrice = from.get(row.code);
+        return fromPrice === undefined
+          ? []
+          : [
+              {
+                code: row.code,
+                type: row.type,
+                name: localizedName(row, locale),
+                thumbnailUrl: row.thumbnailUrl,
+                currencyCode,
+                fromPrice,
+              },
+            ];
+      });
+    },
+
     /** The plans on sale for a destination, in shelf order; 404 for an unknown destination. */
     async listPlansForDestination(destinationCode: string, currencyCode: string, locale: Locale) {
       const destination = await repo.findDestination(destinationCode);

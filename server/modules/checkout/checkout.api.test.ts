@@ -201,7 +201,24 @@ describe("coupons and promo codes", () => {
       url: "/o2mkt/v1/pub/promo-codes/by-codes",
       payload: { promoCodes: ["TRAVEL5", "ROAMLY88", "JAPAN85"] },
     });
-    expect(promos.json().map((c: { valueLabel: string }) => c.valueLabel)).toEqual(["US$5 off", "12% off"]);
+    // Issue 12: shown in the shopper's currency (HKD by default), as checkout converts it; never "US$" on HKD.
+    expect(promos.json().map((c: { valueLabel: string }) => c.valueLabel)).toEqual([
+      "HK$39.06 off",
+      "12% off",
+    ]);
+    expect(promos.json()[0]).toMatchObject({
+      name: "HK$39.06 off",
+      description: "HK$39.06 off orders from HK$234.38",
+      reductionCurrency: "HKD",
+      minimumSpendCurrency: "HKD",
+    });
+    const inUsd = await app.server.inject({
+      method: "POST",
+      url: "/o2mkt/v1/pub/promo-codes/by-codes",
+      headers: { "x-currency": "USD", "x-lang": "zh_HK" },
+      payload: { promoCodes: ["TRAVEL5"] },
+    });
+    expect(inUsd.json()[0]).toMatchObject({ valueLabel: "減US$5", description: "訂單滿 US$30 即減 US$5" });
   });
 
   it("receives a coupon once per the per-customer limit, with 领取成功", async () => {

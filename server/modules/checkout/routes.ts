@@ -1,23 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { QUANTITY_MAX, QUANTITY_MIN } from "../../../core/coupon.ts";
-import { couponCode } from "../../../core/coupon-code.ts";
 import { checkoutContactFields } from "../../../core/forms/checkout-contact.ts";
-import { iccid, planCode } from "../../../core/ids.ts";
+import { checkoutLineFields } from "../../../core/forms/checkout-line.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
-const Line = z.object({
-  platformProductCode: planCode(),
-  // spec 5: stepper defaults min 1, max 99.
-  quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
-  couponCode: couponCode().optional(),
-  promoCode: couponCode().optional(),
-  ...checkoutContactFields,
-  /** A top-up names the eSIM it adds data to (ICCID: 89 and 18 to 20 digits in all). */
-  topUpIccid: iccid().optional(),
-});
+const Line = z.object({ ...checkoutLineFields, ...checkoutContactFields });
 // The promo code already chosen, if any: a coupon is unusable when the two leave a total below the card minimum.
 const CouponOptionsInput = Line.pick({ platformProductCode: true, quantity: true, promoCode: true });
 const PlaceOrder = Line.extend({

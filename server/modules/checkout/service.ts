@@ -8,7 +8,8 @@ import type { CurrencyRates } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { CouponChoice, CouponService, PricedLine } from "../coupon/service.ts";
-import { type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
+import { CREDIT_CURRENCY, type CreditService, creditCeiling } from "../credit/service.ts";
+import { type OrderRow, type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
 import { couponOptions } from "./coupon-options.ts";
 import { belowMinimumError, belowPaymentMinimum } from "./minimum.ts";
@@ -20,6 +21,11 @@ export interface CheckoutInput extends CouponChoice {
   /** "+852 91234567": an optional phone for support about the order. */
   contactPhone?: string;
   topUpIccid?: string;
+  /**
+   * Store credit to apply, in minor units of the order's currency: the amount the quote offered (ADR 0241).
+   * Placing refuses (409 credit.insufficient) when the balance no longer covers it.
+   */
+  creditMinor?: number;
 }
 
 export interface CheckoutDeps {
@@ -29,6 +35,8 @@ export interface CheckoutDeps {
   /** The store's currencies and rates (the site module's). */
   currencies: SiteService["currencies"];
   orders: OrderService;
+  /** Store credit (ADRs 0240, 0241); without it checkout offers none. */
+  credit?: CreditService;
   /** A top-up must name one of the customer's eSIMs that has not expired (the eSIM module checks). */
   esims?: { checkTopUp(customerId: string, iccid: string): Promise<void> };
   /**
@@ -57,12 +65,21 @@ function fingerprint(input: CheckoutInput, currencyCode: string): string {
     input.topUpIccid ?? null,
     currencyCode,
     input.contactPhone ?? null,
+    input.creditMinor ?? 0,
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
 /** A retry with the same key may race the first request to the insert; this marks the loser. */
 class DuplicateKey extends Error {}
+/** The same request has an open unpaid order: placing it again returns that order (issue 12). */
+class ReuseOpen extends Error {
+  readonly order: OrderRow;
+  constructor(order: OrderRow) {
+    super("open unpaid order");
+    this.order = order;
+  }
+}
 
 /**
  * Checkout (ADR 0101): prices one plan line in the shopper's currency, in minor units, less a coupon and a
@@ -93,7 +110,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     };
     // The smallest positive total the active card provider charges, for quote and place alike (ADR 0122).
     const minimum = deps.paymentMinimum?.(currencyCode, rates) ?? null;
-    return { plan, line, currency, minimum };
+    const base = rates.get(CREDIT_CURRENCY);
+    return { plan, line, currency, minimum, base };
   }
 
   return {
@@ -115,8 +133,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /** What the checkout page shows before placing: the same arithmetic and the same coupon errors. */
     async quote(customer: CurrentCustomer, input: CheckoutInput, currencyCode: string, locale: Locale) {
-      const { plan, line, currency, minimum } = await priceLine(customer.id, input, currencyCode, locale);
+      const { plan, line, currency, minimum, base } = await priceLine(
+        customer.id,
+        input,
+        currencyCode,
+        locale,
+      );
       const priced = await coupons.price(line, input, locale);
+      // Store credit (ADR 0241): what the balance is worth here, how much this order may use, and what is applied.
+      const balance =
+        deps.credit && base ? await deps.credit.availableIn(db, customer.id, currency, base) : null;
+      const creditAvailable = balance ? creditCeiling(balance.availableMinor, priced.total, minimum) : 0;
+      const creditApplied = Math.min(input.creditMinor ?? 0, creditAvailable);
+      const total = priced.total - creditApplied;
       return {
         platformProductCode: plan.platformProductCode,
         planTitle: plan.title,
@@ -129,9 +158,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
         coupon: priced.coupon,
         promo: priced.promo,
         discountTotal: line.subtotal - priced.total,
-        total: priced.total,
+        credit: {
+          /** The whole balance, HKD cents, and what it is worth in this currency. */
+          balanceMinor: balance?.balanceMinor ?? 0,
+          worthMinor: balance?.availableMinor ?? 0,
+          /** The most this order may use; the checkout offers exactly this. */
+          availableMinor: creditAvailable,
+          appliedMinor: creditApplied,
+        },
+        total,
         // A positive total the card provider cannot charge: the page says so and does not offer to pay (ADR 0122).
-        belowPaymentMinimum: belowPaymentMinimum(priced.total, minimum),
+        belowPaymentMinimum: belowPaymentMinimum(total, minimum),
         contactEmail: input.contactEmail ?? customer.email,
       };
     },
@@ -163,22 +200,45 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new ApiError(400, "error.badRequest", {
           fields: { contactEmail: "purchase.order.contactEmailRequired" },
         });
-      const { plan, line, currency, minimum } = await priceLine(customer.id, input, currencyCode, locale);
+      const { plan, line, currency, minimum, base } = await priceLine(
+        customer.id,
+        input,
+        currencyCode,
+        locale,
+      );
+      const creditMinor = input.creditMinor ?? 0;
+      if (creditMinor > 0 && (!deps.credit || !base))
+        throw new ApiError(409, "credit.insufficient", { fields: { creditMinor: "credit.insufficient" } });
       const now = clock();
       const orderId = randomUUID();
       try {
         const order = await db.transaction(async (rawTx) => {
           const tx = rawTx as unknown as Database;
-          // Same customer and key queue here, so the second sees the first's order instead of racing it.
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtext(${`${customer.id}:${idempotencyKey}`}))`,
-          );
+          // One customer's placements queue here, so the second sees the first's order instead of racing it:
+          // the same key (a double click), or the same request under a new key (paying again, issue 12).
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${customer.id}:place-order`}))`);
           if (await orders.findByIdempotencyKey(customer.id, idempotencyKey, tx)) throw new DuplicateKey();
+          // Paying again for the same plan, quantity, codes and contact reuses the open unpaid order instead
+          // of piling up another one (issue 12).
+          const open = await orders.findOpenUnpaid(customer.id, print, now, tx);
+          if (open) throw new ReuseOpen(open);
           const priced = await coupons.price(line, input, locale, tx);
           // An order nobody can pay would only hold its coupon until it expires (ADR 0148): refuse it here.
-          const below = belowPaymentMinimum(priced.total, minimum);
-          if (below) throw belowMinimumError(below.minimum, currency);
+          const total = priced.total - creditMinor;
+          const below = belowPaymentMinimum(total, minimum);
+          if (below && creditMinor === 0) throw belowMinimumError(below.minimum, currency);
           const reserved = await coupons.reserve(tx, line, orderId, input);
+          // The credit is reserved in the same transaction as the coupon (ADR 0241): both or neither.
+          if (creditMinor > 0)
+            await deps.credit!.reserveForOrder(tx, {
+              customerId: customer.id,
+              orderId,
+              creditMinor,
+              totalMinor: priced.total,
+              minimumMinor: minimum,
+              currency,
+              base: base!,
+            });
           const inserted = await orders.create(
             {
               id: orderId,
@@ -198,7 +258,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
               couponDiscount: priced.coupon?.discount ?? 0,
               promoCode: priced.promo?.code ?? null,
               promoDiscount: priced.promo?.discount ?? 0,
-              total: priced.total,
+              creditAmount: creditMinor,
+              total,
               contactEmail,
               contactPhone: input.contactPhone ?? null,
               locale,
@@ -212,6 +273,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
         return { order: await orders.view(order, locale), created: true };
       } catch (error) {
+        if (error instanceof ReuseOpen)
+          return { order: await orders.view(error.order, locale), created: false };
         if (error instanceof DuplicateKey) {
           const raced = await existing();
           if (raced) return raced;

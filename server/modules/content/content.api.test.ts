@@ -79,6 +79,12 @@ describe("POST /o2cms/v1/pub/pages/query-file and the page files", () => {
   });
 });
 
+/** The signed query of a preview link (issue 17): `&expires=…&sig=…`. */
+function signed(id: number, type: "subPage" | "template" = "subPage") {
+  const link = new URL(app.services.pageEditor.previewLink(id, type, SITE), "http://x");
+  return `&expires=${link.searchParams.get("expires")}&sig=${link.searchParams.get("sig")}`;
+}
+
 describe("GET /o2cms/v1/pub/sites/preview", () => {
   it("needs x-preview and answers the draft of the page behind the id", async () => {
     const published = await app.services.content.publishedPage(SITE, "en_US", { pageCode: "summer-japan" });
@@ -102,9 +108,19 @@ describe("GET /o2cms/v1/pub/sites/preview", () => {
     });
     expect(refused.statusCode).toBe(403);
 
+    // Without the link's signature, or with another id's, the draft is not there (issue 17).
+    for (const query of ["", signed(id + 1), signed(id, "template")]) {
+      const unsigned = await app.server.inject({
+        method: "GET",
+        url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preSubPageViewId=${id}${query}`,
+        headers: { "x-preview": "1" },
+      });
+      expect(unsigned.statusCode).toBe(404);
+    }
+
     const res = await app.server.inject({
       method: "GET",
-      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preSubPageViewId=${id}`,
+      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preSubPageViewId=${id}${signed(id)}`,
       headers: { "x-preview": "1" },
     });
     expect(res.statusCode).toBe(200);
@@ -148,7 +164,7 @@ describe("GET /o2cms/v1/pub/sites/preview", () => {
     const { id } = await app.services.content.saveDraft(SITE, draft);
     const res = await app.server.inject({
       method: "GET",
-      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preSubPageViewId=${id}`,
+      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preSubPageViewId=${id}${signed(id)}`,
       headers: { "x-preview": "1" },
     });
     const video = res
@@ -172,7 +188,7 @@ describe("GET /o2cms/v1/pub/sites/preview", () => {
   it("answers 404 for an unknown id and 400 without one", async () => {
     const missing = await app.server.inject({
       method: "GET",
-      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preTemplateViewId=999999`,
+      url: `/o2cms/v1/pub/sites/preview?siteCode=${SITE}&preTemplateViewId=999999${signed(999999, "template")}`,
       headers: { "x-preview": "1" },
     });
     expect(missing.statusCode).toBe(404);

@@ -15,6 +15,12 @@ const DraftBody = z.object({
 export function contentDevRoutes(app: FastifyInstance, services: Services) {
   app.post("/__dev/content/drafts", { schema: { body: DraftBody } }, async (request) => {
     const body = parseInput(DraftBody, request.body);
-    return services.content.saveDraft(body.siteCode, body.document);
+    const saved = await services.content.saveDraft(body.siteCode, body.document);
+    // The signed preview links of the draft (issue 17): as a sub-page and as a template.
+    return {
+      ...saved,
+      preview: services.pageEditor.previewLink(saved.id, "subPage", body.siteCode),
+      templatePreview: services.pageEditor.previewLink(saved.id, "template", body.siteCode),
+    };
   });
 }

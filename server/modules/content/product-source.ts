@@ -1,3 +1,4 @@
+import { HOME_TAB_SIZE } from "../../../core/constants.ts";
 /*
  * Which recommendation list a ProductList block pages through (ADR 0071). Pure: the page loader and the browser's
  * tab lists both use it.
@@ -26,7 +27,7 @@ export function productListRecommendCode(data: Record<string, unknown>): string 
 
 export function pageSizeOf(data: Record<string, unknown>): number {
   const size = Number(data.size);
-  return Number.isInteger(size) && size >= 1 && size <= 60 ? size : TAB_PAGE_SIZE;
+  return Number.isInteger(size) && size >= 1 && size <= HOME_TAB_SIZE ? size : TAB_PAGE_SIZE;
 }
 
 /** spec 3 tab group: the tabs a Tabs or VerticalTabs block declares. */

@@ -26,6 +26,9 @@ const PreviewQuery = z
     siteCode: SITE.optional(),
     preSubPageViewId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     preTemplateViewId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    /** The preview link's signature and expiry (issue 17, ADR 0272): an id alone cannot be guessed into a draft. */
+    expires: z.string().max(16).optional(),
+    sig: z.string().max(64).optional(),
   })
   .refine((q) => q.preSubPageViewId !== undefined || q.preTemplateViewId !== undefined, {
     message: "validation.required",
@@ -74,9 +77,14 @@ export function contentRoutes(app: FastifyInstance, services: Services) {
       if (!request.headers["x-preview"]) throw new ApiError(403, "content.previewOnly");
       const query = parseInput(PreviewQuery, request.query);
       const id = (query.preSubPageViewId ?? query.preTemplateViewId)!;
+      const type = query.preSubPageViewId !== undefined ? "subPage" : "template";
+      const siteCode = query.siteCode ?? request.ctx.siteCode;
       reply.header("cache-control", "no-store");
       reply.header("x-robots-tag", "noindex");
-      return services.content.preview(query.siteCode ?? request.ctx.siteCode, id);
+      // A link without this shop's signature is as unknown as a missing page.
+      if (!services.pageEditor.verifyPreview(id, type, siteCode, query.expires ?? null, query.sig ?? null))
+        throw notFound("content.pageNotFound");
+      return services.content.preview(siteCode, id);
     },
   );
 

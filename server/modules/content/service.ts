@@ -12,6 +12,7 @@ import { ApiError, notFound } from "../../http/errors.ts";
 import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { RecommendService } from "../recommend/service.ts";
 import { sanitizeDocument } from "./document.ts";
+import { pageCacheTag } from "./editor.ts";
 import { pageSizeOf, productListRecommendCode, stringList, tabsOf } from "./product-source.ts";
 import type { ContentRepo } from "./repo.ts";
 import { sanitizeOperatorHtml } from "./sanitize.ts";
@@ -41,6 +42,8 @@ export type PageQuery = { pageType: "HOME" } | { pageCode: string };
 
 /** A published page is read on every uncached render; a short in-process cache keeps it off the hot path. */
 const PAGE_CACHE_S = 10;
+/** Live rooms change status with their times: a short life, like the published pages. */
+const LIVE_CACHE_S = 10;
 
 const text = (value: LocalizedText, locale: Locale) => value[locale] || value.en_US;
 
@@ -71,9 +74,24 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
 
   const cachedPage = cache.define("published-page", {
     ttlS: PAGE_CACHE_S,
-    tags: () => [CACHE_TAGS.content],
+    // The content tag drops every page (a seed, a test); a page's own tag drops only it (a publish, issue 17).
+    tags: ({ siteCode, locale, page }) => [CACHE_TAGS.content, pageCacheTag(siteCode, locale, page)],
     load: ({ siteCode, locale, page }: { siteCode: string; locale: Locale; page: PageQuery }) =>
       loadPublished(siteCode, locale, page),
+  });
+
+  // Live rooms are read by every render of a page with a live block and change with the operator's content
+  // (cleared with it, on every instance) or their own times: a short life keeps a room's status current.
+  const cachedLiveRooms = cache.define("live-rooms", {
+    ttlS: LIVE_CACHE_S,
+    tags: () => [CACHE_TAGS.content],
+    load: async ({ siteTypeCode, page, size }: { siteTypeCode: string; page: number; size: number }) => {
+      const [rows, total] = await Promise.all([
+        repo.liveRooms(siteTypeCode, page, size),
+        repo.liveRoomCount(siteTypeCode),
+      ]);
+      return { rows, total };
+    },
   });
 
   function publishedPage(siteCode: string, locale: Locale, page: PageQuery): Promise<PublishedPage | null> {
@@ -103,10 +121,7 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
     query: { page: number; size: number; siteTypeCode: string },
     locale: Locale,
   ): Promise<PageList<LiveRoomView>> {
-    const [rows, total] = await Promise.all([
-      repo.liveRooms(query.siteTypeCode, query.page, query.size),
-      repo.liveRoomCount(query.siteTypeCode),
-    ]);
+    const { rows, total } = await cachedLiveRooms(query);
     return pageList(
       rows.map((row) => ({
         roomCode: row.roomCode,

@@ -20,12 +20,24 @@ export function couponRoutes(app: FastifyInstance, services: Services) {
   app.post("/o2mkt/v1/pub/coupons/by-codes", { schema: { body: CouponCodes } }, async (request) => {
     const { couponCodes } = parseInput(CouponCodes, request.body);
     const customer = await request.ctx.customer();
-    return services.coupon.byCodes(couponCodes, "COUPON", request.ctx.locale, customer?.id);
+    return services.coupon.byCodes(
+      couponCodes,
+      "COUPON",
+      request.ctx.locale,
+      customer?.id,
+      request.ctx.currency,
+    );
   });
 
   app.post("/o2mkt/v1/pub/promo-codes/by-codes", { schema: { body: PromoCodes } }, async (request) => {
     const { promoCodes } = parseInput(PromoCodes, request.body);
-    return services.coupon.byCodes(promoCodes, "PROMO_CODE", request.ctx.locale);
+    return services.coupon.byCodes(
+      promoCodes,
+      "PROMO_CODE",
+      request.ctx.locale,
+      undefined,
+      request.ctx.currency,
+    );
   });
 
   app.post("/o2mkt/v1/customer/coupons/:code/receive", { schema: { params: CodeParam } }, async (request) => {

@@ -6,6 +6,7 @@ import type { Database } from "../../../db/client.ts";
 import type { MarketingType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError } from "../../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { Currency } from "../site/currencies.ts";
 import type { CouponRepo, CouponRow, WalletRow, WalletState } from "./repo.ts";
 
@@ -86,34 +87,80 @@ interface CouponFacts {
   customerCount(code: string): Promise<number>;
 }
 
+/** Coupon definitions change only with an operator's edit (which clears them by tag); a short life besides. */
+const DEFINITION_CACHE_S = 60;
+
 export function createCouponService(
   db: Database,
   repo: CouponRepo,
   /** The store's currencies and rates (the site module's). */
   currencies: () => Promise<Map<string, Currency>>,
+  cache: SharedCache,
   clock: () => Date = () => new Date(),
 ) {
-  async function view(row: CouponRow, locale: Locale): Promise<CouponView> {
+  /**
+   * Coupon definitions by code, as the pages' coupon blocks and the public look-up show them: read-mostly, so a
+   * warm render asks the database nothing (issue 15, ADR 0209). The shopper's own state (received, used) is never
+   * cached; `ended` is worked out on each read.
+   */
+  const definitions = cache.define("coupon-definitions", {
+    ttlS: DEFINITION_CACHE_S,
+    tags: () => [CACHE_TAGS.coupons],
+    load: (codes: string[]) => repo.findMany(codes),
+  });
+
+  /**
+   * A coupon as shoppers see it. Given a display currency (issue 12, ADR 0264), its reduction and minimum spend
+   * are shown converted into it, as checkout converts them; `{reduction}` and `{minimum}` in its name and
+   * description are those amounts, so no text names another currency.
+   */
+  async function view(row: CouponRow, locale: Locale, displayCurrency?: string): Promise<CouponView> {
     const all = await currencies();
-    const reductionCurrency = row.reductionCurrency ? all.get(row.reductionCurrency) : undefined;
+    const shown = displayCurrency ? all.get(displayCurrency) : undefined;
+    const ownReduction = row.reductionCurrency ? all.get(row.reductionCurrency) : undefined;
+    const ownMinimum = all.get(row.minimumSpendCurrency);
+    const reductionCurrency = shown && ownReduction ? shown : ownReduction;
+    const minimumCurrency = shown && ownMinimum ? shown : ownMinimum;
+    const resultReduction =
+      row.resultReduction !== null && ownReduction && reductionCurrency
+        ? convertBetween(row.resultReduction, ownReduction, reductionCurrency)
+        : row.resultReduction;
+    const minimumSpend =
+      ownMinimum && minimumCurrency
+        ? convertBetween(row.minimumSpend, ownMinimum, minimumCurrency)
+        : row.minimumSpend;
+    const format = (currency: Currency) => ({
+      currencySymbol: currency.symbol,
+      minorDigits: currency.minorDigits,
+    });
+    const amounts = (value: string) =>
+      value
+        .replaceAll(
+          "{reduction}",
+          reductionCurrency && resultReduction !== null
+            ? formatPrice(resultReduction, format(reductionCurrency), false)
+            : "",
+        )
+        .replaceAll(
+          "{minimum}",
+          minimumCurrency ? formatPrice(minimumSpend, format(minimumCurrency), false) : "",
+        );
     return {
       code: row.code,
       marketingType: row.marketingType,
       couponTypeCode: row.couponTypeCode,
-      name: text(row.name, locale),
-      description: text(row.description, locale),
+      name: amounts(text(row.name, locale)),
+      description: amounts(text(row.description, locale)),
       resultDiscount: row.resultDiscount,
-      resultReduction: row.resultReduction,
-      reductionCurrency: row.reductionCurrency,
+      resultReduction,
+      reductionCurrency: reductionCurrency?.code ?? row.reductionCurrency,
       valueLabel: couponValueLabel(
-        row,
+        { ...row, resultReduction },
         locale,
-        reductionCurrency
-          ? { currencySymbol: reductionCurrency.symbol, minorDigits: reductionCurrency.minorDigits }
-          : undefined,
+        reductionCurrency ? format(reductionCurrency) : undefined,
       ),
-      minimumSpend: row.minimumSpend,
-      minimumSpendCurrency: row.minimumSpendCurrency,
+      minimumSpend,
+      minimumSpendCurrency: minimumCurrency?.code ?? row.minimumSpendCurrency,
       startTime: row.startTime.toISOString(),
       endTime: row.endTime.toISOString(),
     };
@@ -239,8 +286,17 @@ export function createCouponService(
 
   return {
     /** spec 7: coupons (or promo codes) by code; unknown and disabled codes are left out. */
-    async byCodes(codes: string[], kind: MarketingType, locale: Locale, customerId?: string) {
-      const rows = (await repo.findMany(codes)).filter((row) => row.marketingType === kind);
+    async byCodes(
+      codes: string[],
+      kind: MarketingType,
+      locale: Locale,
+      customerId?: string,
+      displayCurrency?: string,
+    ) {
+      const unique = [...new Set(codes)].sort();
+      const rows = (unique.length === 0 ? [] : await definitions(unique)).filter(
+        (row) => row.marketingType === kind,
+      );
       const received = customerId
         ? new Set(
             (
@@ -255,7 +311,7 @@ export function createCouponService(
       rows.sort((a, b) => (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
       return Promise.all(
         rows.map(async (row) => ({
-          ...(await view(row, locale)),
+          ...(await view(row, locale, displayCurrency)),
           received: received.has(row.code),
           ended: clock() > row.endTime,
         })),

@@ -70,6 +70,12 @@ describe("the eSIM delivery e-mail over SMTP", () => {
     expect(received).toHaveLength(1);
     const raw = received[0]!;
     expect(raw).toMatch(/Content-Type: text\/plain/);
+    // The designed e-mail (issue 12): responsive (a viewport, a 600 px column), the brand, in the order's language.
+    expect(message.html).toContain(`lang="zh-HK"`);
+    expect(message.html).toMatch(/name="viewport"/);
+    expect(message.html).toMatch(/max-width:600px/);
+    expect(message.html).toContain("Roamly");
+    expect(message.body).toContain("您的 eSIM 已準備好");
     expect(raw).toMatch(/Content-Type: text\/html/);
     // The data: URL became a cid: reference to an inline image part (mail clients block data: URLs).
     expect(raw).not.toContain("data:image/png");
@@ -96,10 +102,14 @@ describe("the eSIM delivery e-mail's codes", () => {
     const oneTap = `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
     expect(message.body).toContain("Confirmation code: 4821");
     expect(message.body).toContain(lpa);
-    expect(message.body).toContain(`install it straight from this e-mail: ${oneTap}`);
+    // The text part comes from the same template as the HTML (ADR 0250): each link's label, then its address.
+    expect(message.body).toContain(`Install on iPhone (iOS 17.4 or later) ${oneTap}`);
     expect(message.body).toContain("https://shop.example/ucenter/eSIM/7d4c8a4e-1f6b-4a53-9a55-0b7d2b9f3c11");
     const html = message.html!;
-    const hrefs = [...html.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    const hrefs = [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [
+      m[1]!.replaceAll("&amp;", "&"),
+      m[2],
+    ]);
     expect(hrefs).toContainEqual([oneTap, "Install on iPhone (iOS 17.4 or later)"]);
     const qr = /src="data:image\/png;base64,([^"]+)"/.exec(html)![1]!;
     const png = PNG.sync.read(Buffer.from(qr, "base64"));

@@ -3,18 +3,13 @@ import type { Locale } from "../../../core/constants.ts";
 import { appleInstallUrl, esimPath } from "../../../core/esim.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
+import { designedEmail, type EmailBlock } from "../../providers/messages/email-template.ts";
 import type { OutboundMessage } from "../../providers/messages/outbox.ts";
 import { activationCode } from "../../providers/supplier/formats.ts";
 import type { EsimRow } from "./repo.ts";
 
 // The e-mails about eSIMs (ADR 0134), in the order's language: delivery with QR codes, top-up, failure and
-// refund, 80 % used and plan ended.
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+// refund, 80 % used and plan ended. Delivery and top-up are designed e-mails (ADR 0250).
 
 /** A storefront link in the locale (en_US unprefixed, spec 2). */
 export function storeLink(origin: string, locale: Locale, path: string): string {
@@ -48,54 +43,76 @@ export async function deliveryEmail(
     issued.length > 1
       ? t("esim.email.deliveryIntroMany", { code: order.code, plan: order.planTitle, count: issued.length })
       : t("esim.email.deliveryIntro", { code: order.code, plan: order.planTitle });
-  const text: string[] = [intro];
-  const html: string[] = [`<p>${escapeHtml(intro)}</p>`];
+  const blocks: EmailBlock[] = [
+    { kind: "heading", text: t("mail.deliveryHeading") },
+    { kind: "text", text: intro },
+  ];
   for (const [index, esim] of issued.entries()) {
     const lpa = lpaOf(esim);
     const url = storeLink(origin, locale, esimPath(esim.id));
     // Read on the phone itself, the QR code cannot be scanned: Apple's one-tap link works without signing in.
     const oneTap = appleInstallUrl(lpa);
     const qr = await QRCode.toDataURL(lpa, { errorCorrectionLevel: "M", margin: 2, width: 240 });
-    const lines = [
-      t("esim.email.iccid", { value: esim.iccid }),
-      t("esim.email.smdp", { value: esim.smdpAddress }),
-      t("esim.email.activationCode", { value: esim.matchingId }),
-      t("esim.email.lpa", { value: lpa }),
-      ...(esim.confirmationCode ? [t("esim.email.confirmationCode", { value: esim.confirmationCode })] : []),
-    ];
-    const heading = issued.length > 1 ? t("esim.email.esimHeading", { n: index + 1 }) : "";
-    text.push(
-      [
-        heading,
-        t("esim.email.installLink", { url }),
-        t("esim.email.oneTapIos", { url: oneTap }),
-        t("esim.email.manual"),
-        ...lines,
-        t("esim.email.apn", { apn: esim.apnName }),
-      ]
-        .filter(Boolean)
-        .join("\n"),
-    );
-    html.push(
-      [
-        heading ? `<h2>${escapeHtml(heading)}</h2>` : "",
-        `<p>${escapeHtml(t("esim.email.scan"))}</p>`,
-        `<p><img src="${qr}" width="240" height="240" alt="${escapeHtml(t("esim.email.qrAlt", { iccid: esim.iccid }))}"></p>`,
-        `<p><a href="${escapeHtml(url)}">${escapeHtml(t("esim.email.installLink", { url }))}</a></p>`,
-        `<p><a href="${escapeHtml(oneTap)}">${escapeHtml(t("esim.email.oneTapIosLink"))}</a></p>`,
-        `<p>${escapeHtml(t("esim.email.manual"))}</p>`,
-        `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`,
-        `<p>${escapeHtml(t("esim.email.apn", { apn: esim.apnName }))}</p>`,
-      ].join(""),
+    if (index > 0) blocks.push({ kind: "divider" });
+    if (issued.length > 1)
+      blocks.push({ kind: "heading", text: t("esim.email.esimHeading", { n: index + 1 }) });
+    blocks.push(
+      { kind: "button", text: t("mail.openEsim"), url },
+      { kind: "link", text: t("esim.email.oneTapIosLink"), url: oneTap },
+      { kind: "text", text: t("esim.email.scan") },
+      { kind: "image", src: qr, alt: t("esim.email.qrAlt", { iccid: esim.iccid }), size: 240 },
+      { kind: "text", text: t("esim.email.manual") },
+      {
+        kind: "facts",
+        lines: [
+          t("esim.email.iccid", { value: esim.iccid }),
+          t("esim.email.smdp", { value: esim.smdpAddress }),
+          t("esim.email.activationCode", { value: esim.matchingId }),
+          t("esim.email.lpa", { value: lpa }),
+          ...(esim.confirmationCode
+            ? [t("esim.email.confirmationCode", { value: esim.confirmationCode })]
+            : []),
+        ],
+      },
+      { kind: "text", text: t("esim.email.apn", { apn: esim.apnName }) },
     );
   }
-  return {
-    channel: "EMAIL",
+  return designedEmail({
     to: order.contactEmail,
     subject: t("esim.email.deliverySubject", { code: order.code }),
-    body: text.join("\n\n"),
-    html: `<!doctype html><html lang="${locale.replace("_", "-")}"><body>${html.join("<hr>")}</body></html>`,
-  };
+    locale,
+    origin,
+    preview: intro,
+    blocks,
+  });
+}
+
+/** The top-up e-mail (issue 12): data added to an eSIM already installed, so nothing to install. */
+export function topUpEmail(
+  order: { code: string; planTitle: string; contactEmail: string },
+  target: Pick<EsimRow, "id" | "iccid">,
+  locale: Locale,
+  origin: string,
+): Promise<OutboundMessage> {
+  const url = storeLink(origin, locale, esimPath(target.id));
+  const body = translate(locale, "esim.email.topUpBody", {
+    code: order.code,
+    plan: order.planTitle,
+    iccid: target.iccid,
+    url,
+  });
+  return designedEmail({
+    to: order.contactEmail,
+    subject: translate(locale, "esim.email.topUpSubject", { code: order.code }),
+    locale,
+    origin,
+    preview: body,
+    blocks: [
+      { kind: "heading", text: translate(locale, "mail.topUpHeading") },
+      { kind: "text", text: body },
+      { kind: "button", text: translate(locale, "mail.openEsim"), url },
+    ],
+  });
 }
 
 export function plainEmail(to: string, subject: string, body: string): OutboundMessage {

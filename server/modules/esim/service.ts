@@ -26,7 +26,7 @@ import {
 } from "../../providers/supplier/types.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
-import { deliveryEmail, formatData, lpaOf, plainEmail, storeLink, topUpLink } from "./emails.ts";
+import { deliveryEmail, formatData, lpaOf, plainEmail, topUpEmail, topUpLink } from "./emails.ts";
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
 import { createSupplierOrders } from "./supplier-orders.ts";
 
@@ -367,16 +367,7 @@ export function createEsimService(deps: EsimServiceDeps) {
           )
         ).filter((e): e is EsimRow => Boolean(e));
     const message = target
-      ? plainEmail(
-          order.contactEmail,
-          translate(locale, "esim.email.topUpSubject", { code: order.code }),
-          translate(locale, "esim.email.topUpBody", {
-            code: order.code,
-            plan: order.planTitle,
-            iccid: target.iccid,
-            url: storeLink(origin, locale, `/ucenter/eSIM/${target.id}`),
-          }),
-        )
+      ? await topUpEmail(order, target, locale, origin)
       : await deliveryEmail(order, issued, locale, origin);
     await orders.complete(order.id, async (tx) => {
       await outbox.send(message, tx);
@@ -814,6 +805,132 @@ export function createEsimService(deps: EsimServiceDeps) {
     /** The eSIMs an order issued or topped up (the order detail's `esims`). */
     esimsOfOrder(orderId: string) {
       return repo.esimsOfOrder(orderId);
+    },
+
+    // The operator console (issue 16): look-ups by ICCID, the supplier's status on demand, resending the
+    // delivery e-mail and cancelling an unused profile. `alongside` writes the audit entry in the same transaction.
+
+    /** An eSIM by ICCID with its packages (English titles), or null. */
+    async consoleByIccid(iccid: string) {
+      const esim = await repo.findByIccid(iccid);
+      if (!esim) return null;
+      const order = await orders.findById(esim.orderId);
+      return {
+        ...detailView(esim, await repo.packagesOf([esim.id]), "en_US"),
+        orderCode: order?.code ?? null,
+      };
+    },
+
+    /** The ids of the orders an eSIM was issued or topped up by (order search by ICCID). */
+    async orderIdsOfIccid(iccid: string): Promise<string[]> {
+      const esim = await repo.findByIccid(iccid);
+      if (!esim) return [];
+      const pkgs = await repo.packagesOf([esim.id]);
+      return [...new Set([esim.orderId, ...pkgs.map((p) => p.orderId)])];
+    },
+
+    /** An order's supplier events for the console's timeline: each profile issued, each cancellation answered. */
+    async consoleTimelineOfOrder(orderId: string) {
+      const listed = await repo.esimsOfOrder(orderId);
+      const events: { at: string; kind: "supplier"; label: string; detail: string }[] = [];
+      const esimRows = (await Promise.all(listed.map((e) => repo.findEsim(e.id)))).filter((e): e is EsimRow =>
+        Boolean(e),
+      );
+      for (const pkg of await repo.packagesOf(esimRows.map((e) => e.id))) {
+        if (pkg.orderId !== orderId) continue;
+        const esim = esimRows.find((e) => e.id === pkg.esimId);
+        events.push({
+          at: pkg.createdAt.toISOString(),
+          kind: "supplier",
+          label: pkg.topUp ? "esim.topped-up" : "esim.issued",
+          detail: `${esim?.supplier ?? ""} ${pkg.iccid}`.trim(),
+        });
+        if (pkg.supplierCancel && pkg.supplierCancelAt)
+          events.push({
+            at: pkg.supplierCancelAt.toISOString(),
+            kind: "supplier",
+            label: `esim.cancel.${pkg.supplierCancel.toLowerCase()}`,
+            detail: pkg.iccid,
+          });
+      }
+      return {
+        events,
+        esims: esimRows.map((e) => ({ id: e.id, iccid: e.iccid, state: e.state, supplier: e.supplier })),
+      };
+    },
+
+    /** A customer's eSIMs for the console (first 50). */
+    async consoleOfCustomer(customerId: string) {
+      const { rows } = await repo.listEsims(customerId, 0, 50);
+      return rows.map((e) => ({
+        id: e.id,
+        iccid: e.iccid,
+        state: e.state,
+        supplier: e.supplier,
+        createdAt: e.createdAt.toISOString(),
+      }));
+    },
+
+    /** Pulls this eSIM's status and usage from its supplier now, then shows it. */
+    async refreshFromSupplier(iccid: string) {
+      const esim = await repo.findByIccid(iccid);
+      if (!esim) throw new ApiError(404, "error.notFound");
+      if (!supplierOf(esim.supplier)) throw new ApiError(503, "adminApi.supplierFailed");
+      try {
+        await syncOne(esim, clock());
+      } catch {
+        throw new ApiError(502, "adminApi.supplierFailed");
+      }
+      return this.consoleByIccid(iccid);
+    },
+
+    /** Sends the order's eSIM delivery e-mail again, to the order's contact address. */
+    async resendDelivery(orderId: string, alongside: (tx: Database) => Promise<unknown>) {
+      const order = await orders.findById(orderId);
+      if (!order || order.topUpIccid) throw new ApiError(409, "error.badRequest");
+      const issued = (await repo.esimsOfOrder(orderId)).length;
+      const units = (
+        await Promise.all(
+          Array.from({ length: order.quantity }, (_, unit) => repo.findByOrderUnit(order.id, unit)),
+        )
+      ).filter((e): e is EsimRow => Boolean(e) && e!.state !== "CANCELLED");
+      if (issued === 0 || units.length === 0) throw new ApiError(409, "error.badRequest");
+      const message = await deliveryEmail(order, units, localeOf(order.locale), origin);
+      await db.transaction(async (rawTx) => {
+        const tx = tx$(rawTx);
+        await outbox.send(message, tx);
+        await alongside(tx);
+      });
+      return { to: order.contactEmail, esims: units.length };
+    },
+
+    /**
+     * Cancels an eSIM nobody has installed or used at its supplier, then withdraws it here. Refused (409) once
+     * the profile is on a phone or has used data; the supplier's refusal is passed on.
+     */
+    async cancelUnused(iccid: string, alongside: (tx: Database) => Promise<unknown>) {
+      const esim = await repo.findByIccid(iccid);
+      if (!esim) throw new ApiError(404, "error.notFound");
+      const pkgs = await repo.packagesOf([esim.id]);
+      const used = pkgs.some((p) => p.dataUsedMb > 0 || p.activatedAt !== null || p.state !== "NOT_STARTED");
+      if (esim.state !== "READY" || esim.installedAt || used)
+        throw new ApiError(409, "adminApi.cancelNotAllowed");
+      const issuer = supplierOf(esim.supplier);
+      if (!issuer) throw new ApiError(503, "adminApi.supplierFailed");
+      let answer: Awaited<ReturnType<typeof issuer.cancel>>;
+      try {
+        answer = await issuer.cancel({ iccid: esim.iccid }, clock());
+      } catch {
+        throw new ApiError(502, "adminApi.supplierFailed");
+      }
+      if (answer.outcome === "NOT_CANCELLABLE") throw new ApiError(409, "adminApi.cancelNotAllowed");
+      await db.transaction(async (rawTx) => {
+        const tx = tx$(rawTx);
+        await repo.updateEsim(esim.id, { state: "CANCELLED" }, tx);
+        for (const pkg of pkgs) await repo.updatePackage(pkg.id, { state: "CANCELLED" }, tx);
+        await alongside(tx);
+      });
+      return { iccid: esim.iccid, state: "CANCELLED", supplier: answer.outcome };
     },
   };
 }

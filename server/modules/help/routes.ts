@@ -5,7 +5,7 @@ import { HELP_SLUG } from "../../../core/help.ts";
 import { isEmail } from "../../../core/validation.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
-import { SUPPORT_TOPICS } from "./support.ts";
+import { SUPPORT_MAX_ATTACHMENTS, SUPPORT_TOPICS } from "./support.ts";
 
 const VOTER_COOKIE = "help_voter";
 const VOTER_KEY = /^[A-Za-z0-9_-]{22}$/;
@@ -23,6 +23,8 @@ const SupportBody = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   message: z.string().trim().min(10).max(2000),
+  // Issue 10: the shopper's own pending uploads (mediaUrl), spec 5 maxNumber per message.
+  attachments: z.array(z.string().max(300)).max(SUPPORT_MAX_ATTACHMENTS).optional(),
 });
 
 /** A logged-in shopper votes as themselves; a visitor by a random HttpOnly cookie, made on the first vote. */

@@ -20,6 +20,8 @@ export const INVOICED_STATUSES: readonly OrderStatus[] = [
 export interface InvoiceServiceDeps {
   orders: Pick<OrderService, "owned">;
   currencies: SiteService["currencies"];
+  /** The customer's billing address as lines in the locale (ADR 0215), or none when there is none. */
+  billingAddress: (customerId: string, locale: Locale) => Promise<string[]>;
 }
 
 export interface InvoiceFile {
@@ -77,6 +79,7 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
       });
     const paidAt = order.paidAt ?? order.updatedAt;
     const fonts = await fontsFor(locale);
+    const billingLines = await deps.billingAddress(order.customerId, locale);
     const appName = t("app.name");
 
     const doc = new PDFDocument({
@@ -136,6 +139,7 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
     const right = PAGE.margin + CONTENT_WIDTH / 2 + 10;
     doc.font("bold").fontSize(11).fillColor(INK).text(t("invoice.billTo"), right, y, { width: half });
     doc.font("regular").fontSize(10).text(order.contactEmail, right, doc.y, { width: half });
+    for (const line of billingLines) doc.text(line, right, doc.y, { width: half });
     y = Math.max(sellerBottom, doc.y) + 24;
 
     // The table of lines.
@@ -185,7 +189,13 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
       totals.push([t("invoice.coupon", { code: order.couponCode }), money(-order.couponDiscount), false]);
     if (order.promoCode && order.promoDiscount > 0)
       totals.push([t("invoice.promo", { code: order.promoCode }), money(-order.promoDiscount), false]);
-    totals.push([t("invoice.total"), `${money(order.total)} ${order.currencyCode}`, true]);
+    // Store credit is a way of paying, not a discount (ADR 0241): the total is before it, then how it was paid.
+    const credit = order.creditAmount ?? 0;
+    totals.push([t("invoice.total"), `${money(order.total + credit)} ${order.currencyCode}`, true]);
+    if (credit > 0) {
+      totals.push([t("invoice.paidWithCredit"), money(credit), false]);
+      totals.push([t("invoice.paidOtherwise"), money(order.total), false]);
+    }
     const labelX = COLUMNS.quantity.x - 60;
     const labelWidth = COLUMNS.amount.x - labelX - 10;
     for (const [label, value, strong] of totals) {

@@ -8,7 +8,12 @@ import type { NotificationRepo } from "./repo.ts";
  * Kinds whose e-mail a shopper may switch off. Receipts and eSIM delivery (which carries the QR code) always go
  * by e-mail: they are what the shopper paid for (ADR 0204).
  */
-export const OPTIONAL_EMAIL_KINDS: readonly NotificationKind[] = ["DATA_LOW", "PLAN_ENDED", "PROMOTION"];
+export const OPTIONAL_EMAIL_KINDS: readonly NotificationKind[] = [
+  "DATA_LOW",
+  "PLAN_ENDED",
+  "PROMOTION",
+  "INVITE_REWARD",
+];
 
 export interface NotificationView {
   id: number;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { type OrderStatus, orderStatusHistory, orders } from "../../../db/schema/index.ts";
 
@@ -56,11 +56,123 @@ export function createOrderRepo(db: Database) {
         .then((rows) => rows[0]);
     },
 
+    /**
+     * The console's order search (issue 16): by code (exact or prefix), contact e-mail (exact, case-insensitive),
+     * order ids (an ICCID's orders) and placing date, newest first.
+     */
+    async consoleSearch(
+      query: { code?: string; email?: string; orderIds?: string[]; from?: Date; to?: Date; status?: string },
+      page: number,
+      size: number,
+    ) {
+      const conditions: SQL[] = [];
+      if (query.code) conditions.push(ilike(orders.code, `${escapeLike(query.code)}%`));
+      if (query.email) conditions.push(sql`lower(${orders.contactEmail}) = ${query.email.toLowerCase()}`);
+      if (query.orderIds)
+        conditions.push(query.orderIds.length ? inArray(orders.id, query.orderIds) : sql`false`);
+      if (query.from) conditions.push(gte(orders.createdAt, query.from));
+      if (query.to) conditions.push(lt(orders.createdAt, query.to));
+      if (query.status) conditions.push(eq(orders.status, query.status as OrderRow["status"]));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(size)
+          .offset((page - 1) * size),
+        db.select({ total: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * The console dashboard's figures (issue 16): orders placed and paid since a time, paid revenue by currency,
+     * orders stuck in provisioning or refunding, and the daily trend of placed and paid orders.
+     */
+    async dashboard(now: Date, dayStart: Date, weekStart: Date, stuckBefore: Date, trendDays: number) {
+      const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+      const period = async (since: Date) => {
+        const [counts] = rows<{ placed: number; paid: number }>(
+          await db.execute(sql`
+            select count(*)::int as placed, count(${orders.paidAt})::int as paid
+            from ${orders} where ${orders.createdAt} >= ${since.toISOString()}::timestamptz`),
+        );
+        const revenue = rows<{ currency: string; amount: number; orders: number }>(
+          await db.execute(sql`
+            select ${orders.currencyCode} as currency, sum(${orders.total})::bigint::float8 as amount,
+              count(*)::int as orders
+            from ${orders}
+            where ${orders.paidAt} >= ${since.toISOString()}::timestamptz
+            group by ${orders.currencyCode} order by ${orders.currencyCode}`),
+        );
+        return { placed: counts?.placed ?? 0, paid: counts?.paid ?? 0, revenue };
+      };
+      const stuck = rows<{ code: string; status: string; since: string; total: number; currency: string }>(
+        await db.execute(sql`
+          select ${orders.code} as code, ${orders.status} as status, ${orders.updatedAt} as since,
+            ${orders.total} as total, ${orders.currencyCode} as currency
+          from ${orders}
+          where ${orders.status} in ('PAID', 'FULFILLING', 'REFUNDING')
+            and ${orders.updatedAt} < ${stuckBefore.toISOString()}::timestamptz
+          order by ${orders.updatedAt} limit 50`),
+      );
+      const trendFrom = new Date(dayStart.getTime() - (trendDays - 1) * 86_400_000);
+      const trend = rows<{ day: string; placed: number; paid: number }>(
+        await db.execute(sql`
+          select to_char(date_trunc('day', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM-DD') as day,
+            count(*)::int as placed, count(${orders.paidAt})::int as paid
+          from ${orders} where ${orders.createdAt} >= ${trendFrom.toISOString()}::timestamptz
+          group by 1 order by 1`),
+      );
+      const byDay = new Map(trend.map((t) => [t.day, t]));
+      const days = Array.from({ length: trendDays }, (_, i) => {
+        const day = new Date(trendFrom.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+        return { day, placed: byDay.get(day)?.placed ?? 0, paid: byDay.get(day)?.paid ?? 0 };
+      });
+      return {
+        now: now.toISOString(),
+        today: await period(dayStart),
+        week: await period(weekStart),
+        stuck: stuck.map((s) => ({ ...s, since: new Date(s.since).toISOString() })),
+        trend: days,
+      };
+    },
+
+    /** A customer's orders for the console, newest first. */
+    ofCustomer(customerId: string, limit: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.customerId, customerId))
+        .orderBy(desc(orders.createdAt))
+        .limit(limit);
+    },
+
     findByIdempotencyKey(customerId: string, key: string, executor: Database = db) {
       return executor
         .select()
         .from(orders)
         .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)))
+        .then((rows) => rows[0]);
+    },
+
+    /** The newest unpaid, unexpired order of a customer for the same request (issue 12: paying again reuses it). */
+    findOpenUnpaid(customerId: string, requestFingerprint: string, now: Date, executor: Database = db) {
+      return executor
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            eq(orders.requestFingerprint, requestFingerprint),
+            eq(orders.status, "PENDING_PAYMENT"),
+            gt(orders.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1)
         .then((rows) => rows[0]);
     },
 

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { pageList } from "../../../core/lists.ts";
+import { localePath } from "../../../core/locale-path.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { maskPaymentId } from "../../../core/order-tabs.ts";
 import type { Database } from "../../../db/client.ts";
 import type { OrderStatus } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { defineJob, type JobRunner } from "../../jobs/runner.ts";
+import { designedEmail } from "../../providers/messages/email-template.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
@@ -54,6 +56,8 @@ export interface OrderView {
   couponDiscount: number;
   promoCode: string | null;
   promoDiscount: number;
+  /** Store credit applied, in the order's currency (ADR 0241). */
+  creditAmount: number;
   total: number;
   contactEmail: string;
   contactPhone: string | null;
@@ -113,9 +117,34 @@ export interface OrderServiceDeps {
   onFulfilling?: (order: OrderRow) => Promise<void>;
   /** The eSIMs an order issued or topped up (the eSIM issue fills this in for the order detail). */
   esimsOfOrder?: (orderId: string) => Promise<{ id: string; iccid: string }[]>;
+  /** The refunds operators made of an order (the refund module, ADR 0225), for the shopper's order page. */
+  refundsOfOrder?: (orderId: string) => Promise<
+    {
+      id: string;
+      amount: number;
+      currencyCode: string;
+      destination: string;
+      status: string;
+      createdAt: string;
+    }[]
+  >;
   /** The notification centre (ADR 0204): what the store e-mails also lands there. */
   notifications?: NotificationRecorder;
+  /**
+   * What other modules do in the transaction of an order's change (ADR 0241): store credit gives back what an
+   * unpaid or refunded order took; invite rewards are granted on completion and voided or clawed back on refund.
+   */
+  hooks?: OrderHooks;
+  /** The store's origin, for the e-mails' links (issue 12); without it they carry none. */
+  publicOrigin?: string;
   clock?: () => Date;
+}
+
+export interface OrderHooks {
+  cancelledUnpaid?: (tx: Database, order: OrderRow) => Promise<void>;
+  paid?: (tx: Database, order: OrderRow) => Promise<void>;
+  completed?: (tx: Database, order: OrderRow) => Promise<void>;
+  refunded?: (tx: Database, order: OrderRow) => Promise<void>;
 }
 
 const tx$ = (tx: unknown) => tx as Database;
@@ -153,6 +182,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       couponDiscount: order.couponDiscount,
       promoCode: order.promoCode,
       promoDiscount: order.promoDiscount,
+      creditAmount: order.creditAmount,
       total: order.total,
       contactEmail: order.contactEmail,
       contactPhone: order.contactPhone,
@@ -181,20 +211,39 @@ export function createOrderService(deps: OrderServiceDeps) {
       currencySymbol: currency?.symbol ?? order.currencyCode,
       minorDigits: currency?.minorDigits ?? 2,
     });
-    await outbox.send(
-      {
-        channel: "EMAIL",
-        to: order.contactEmail,
-        subject: translate(locale, "purchase.email.confirmationSubject", { code: order.code }),
-        body: translate(locale, "purchase.email.confirmationBody", {
-          code: order.code,
-          plan: order.planTitle,
-          quantity: order.quantity,
-          total,
-        }),
-      },
-      executor,
-    );
+    // The designed order e-mail (issue 12): the confirmation's paragraphs, its order lines in a box, a button.
+    const paragraphs = translate(locale, "purchase.email.confirmationBody", {
+      code: order.code,
+      plan: order.planTitle,
+      quantity: order.quantity,
+      total,
+    }).split("\n\n");
+    const origin = deps.publicOrigin;
+    const message = await designedEmail({
+      to: order.contactEmail,
+      subject: translate(locale, "purchase.email.confirmationSubject", { code: order.code }),
+      locale,
+      origin,
+      preview: paragraphs.at(-1) ?? "",
+      blocks: [
+        { kind: "heading", text: translate(locale, "mail.orderHeading", { code: order.code }) },
+        ...paragraphs.map((paragraph) =>
+          paragraph.includes("\n")
+            ? { kind: "facts" as const, lines: paragraph.split("\n") }
+            : { kind: "text" as const, text: paragraph },
+        ),
+        ...(origin
+          ? [
+              {
+                kind: "button" as const,
+                text: translate(locale, "mail.viewOrder"),
+                url: `${origin}${localePath(locale, `/my/order/${order.code}`, true)}`,
+              },
+            ]
+          : []),
+      ],
+    });
+    await outbox.send(message, executor);
     await deps.notifications?.record(
       {
         customerId: order.customerId,
@@ -217,6 +266,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (order?.status !== "PENDING_PAYMENT") return false;
       await repo.setStatus(order.id, "PENDING_PAYMENT", "CANCELLED", reason, tx);
       await coupons.release(tx, order);
+      await deps.hooks?.cancelledUnpaid?.(tx, order);
       return true;
     });
   }
@@ -256,6 +306,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         providerPaymentId: paid.paymentId,
       });
       await coupons.consume(tx, order.id);
+      await deps.hooks?.paid?.(tx, order);
       await jobs.enqueue(
         FULFIL_ORDER_JOB,
         { orderId: order.id },
@@ -301,7 +352,9 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function recordRefund(tx: Database, orderId: string, paymentId: string): Promise<boolean> {
     const order = await repo.lock(orderId, tx);
     if (order?.status !== "REFUNDING" || order.providerPaymentId !== paymentId) return false;
-    return repo.setStatus(order.id, "REFUNDING", "REFUNDED", "refund-succeeded", tx);
+    const moved = await repo.setStatus(order.id, "REFUNDING", "REFUNDED", "refund-succeeded", tx);
+    if (moved) await deps.hooks?.refunded?.(tx, order);
+    return moved;
   }
 
   async function detail(customerId: string, code: string, locale: Locale) {
@@ -321,6 +374,10 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   return {
     view,
+    /** The eSIMs an order issued or topped up, for the pay result's "ready" step (issue 12). */
+    async esimsOf(orderId: string) {
+      return (await deps.esimsOfOrder?.(orderId)) ?? [];
+    },
     recordPayment,
     recordRefund,
     startRefund,
@@ -369,8 +426,19 @@ export function createOrderService(deps: OrderServiceDeps) {
     async detailWithPayment(customerId: string, code: string, locale: Locale) {
       const order = await detail(customerId, code, locale);
       const row = await owned(customerId, code);
+      const refunds = (await deps.refundsOfOrder?.(row.id)) ?? [];
       return {
         ...order,
+        // Operators' refunds the shopper sees (ADR 0225): amount, where it went, and whether it is done.
+        refunds: refunds
+          .filter((r) => r.status !== "FAILED")
+          .map((r) => ({
+            amount: r.amount,
+            currencyCode: r.currencyCode,
+            destination: r.destination,
+            status: r.status,
+            createdAt: r.createdAt,
+          })),
         payment: row.paymentProvider
           ? {
               method: row.paymentProvider,
@@ -382,6 +450,49 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     owned,
+
+    /** The console's order search (issue 16); an ICCID search passes the orders of that eSIM as orderIds. */
+    consoleSearch(
+      query: { code?: string; email?: string; orderIds?: string[]; from?: Date; to?: Date; status?: string },
+      page: number,
+      size: number,
+    ) {
+      return repo.consoleSearch(query, page, size);
+    },
+
+    /** The console dashboard's order figures (issue 16): today (UTC), the last 7 days, stuck orders, trend. */
+    dashboard(now = clock()) {
+      const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const weekStart = new Date(dayStart.getTime() - 6 * 86_400_000);
+      return repo.dashboard(now, dayStart, weekStart, new Date(now.getTime() - 15 * 60_000), 14);
+    },
+
+    /** A customer's latest orders, for the console's customer page. */
+    ofCustomer(customerId: string, limit = 50) {
+      return repo.ofCustomer(customerId, limit);
+    },
+
+    /**
+     * The console's refund (ADR 0225), in the refund module's transaction: the order by code, locked FOR UPDATE
+     * so two refunds of one order queue and each sees the other's amount.
+     */
+    async lockByCode(tx: Database, code: string): Promise<OrderRow | undefined> {
+      const found = await repo.findByCode(code, tx);
+      return found ? repo.lock(found.id, tx) : undefined;
+    },
+
+    /**
+     * An order refunded in full by an operator, in the refund's transaction: to REFUNDED at once when the last
+     * part went to store credit (the credit the order used comes back through the refunded hook), or to
+     * REFUNDING while the card refund is with the provider (its refund.succeeded webhook then moves it on).
+     */
+    async refundedByOperator(tx: Database, order: OrderRow, awaitingCard: boolean): Promise<boolean> {
+      if (!["PAID", "FULFILLING", "COMPLETED"].includes(order.status)) return false;
+      if (awaitingCard) return repo.setStatus(order.id, order.status, "REFUNDING", "operator-refund", tx);
+      const moved = await repo.setStatus(order.id, order.status, "REFUNDED", "operator-refund", tx);
+      if (moved) await deps.hooks?.refunded?.(tx, order);
+      return moved;
+    },
 
     /**
      * Account deletion (ADR 0165), in its transaction: the customer's orders keep the sale (plan, amounts,
@@ -418,6 +529,11 @@ export function createOrderService(deps: OrderServiceDeps) {
       return repo.findByIdempotencyKey(customerId, key, executor);
     },
 
+    /** An open unpaid order for the same request, which paying again reuses (issue 12). */
+    findOpenUnpaid(customerId: string, requestFingerprint: string, now: Date, executor: Database = db) {
+      return repo.findOpenUnpaid(customerId, requestFingerprint, now, executor);
+    },
+
     /**
      * Records a placed order in PENDING_PAYMENT, inside checkout's transaction: the row, its first history
      * entry, and the job that expires it when the payment window closes. Undefined when an order with the
@@ -449,6 +565,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (locked?.status !== "FULFILLING") return false;
         await repo.setStatus(orderId, "FULFILLING", "COMPLETED", "esim-delivered", tx);
         await alongside?.(tx);
+        await deps.hooks?.completed?.(tx, locked);
         return true;
       });
     },

@@ -59,6 +59,11 @@ export function createPagesService(repo: PagesRepo, clock: () => Date = () => ne
       return value;
     },
 
+    /** The footer changed (the console, on any instance): the next render reads it again. */
+    forgetFooter() {
+      footerCache.clear();
+    },
+
     /** Console: replaces the footer content of a locale; every instance shows it within the cache's 10 s. */
     async saveFooter(lang: Locale, input: FooterContent) {
       await repo.saveFooter({ lang, ...input });

@@ -177,6 +177,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     markPaid,
     markRefunded,
 
+    /** An order's payment attempts for the console's timeline (issue 16): provider, status, amount, times. */
+    async consoleOfOrder(orderId: string) {
+      return (await repo.ofOrder(orderId)).map((p) => ({
+        provider: p.provider,
+        status: p.status,
+        amount: p.amount,
+        currencyCode: p.currencyCode,
+        failureCode: p.failureCode,
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt.toISOString(),
+      }));
+    },
+
     /**
      * Closes an unpaid order's open sessions before the order module cancels it: "paid" when the provider says
      * one was paid meanwhile (then recorded through markPaid, so the order is not cancelled under a payer).
@@ -335,6 +348,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         currencySymbol: view.currencySymbol,
         expiresAt: view.expiresAt,
         paidAt: view.paidAt,
+        quantity: view.quantity,
+        /** A top-up adds data to this eSIM; the result page then speaks of a top-up (issue 12). */
+        topUpIccid: view.topUpIccid,
+        /** Once the order is COMPLETED: the eSIMs it issued or topped up, for the install button. */
+        esims: view.status === "COMPLETED" ? await orders.esimsOf(order.id) : [],
       };
     },
   };

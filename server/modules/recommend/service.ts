@@ -57,6 +57,8 @@ export function toProductMedia(plan: PlanView): ProductMedia {
 
 /** Priced products are read by every uncached content render; a short cache keeps pricing off the hot path. */
 const PRODUCT_CACHE_S = 10;
+/** A list's membership changes with the catalogue (cleared by its tag), so it can stay longer. */
+const LIST_CACHE_S = 300;
 
 export function createRecommendService(repo: RecommendRepo, catalog: CatalogService, cache: SharedCache) {
   const priced = cache.define("priced-products", {
@@ -96,6 +98,42 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
     return null;
   }
 
+  /**
+   * Which plans a list holds at this page, in order: read-mostly (lists change with the catalogue, which clears
+   * them by tag on every instance; ADR 0209), so a warm render asks the database nothing (issue 15).
+   */
+  const scored = cache.define("recommend-page", {
+    ttlS: LIST_CACHE_S,
+    tags: () => [CACHE_TAGS.catalog],
+    load: async ({
+      recommendCode,
+      size,
+      maxScore,
+    }: {
+      recommendCode: string;
+      size: number;
+      maxScore?: number;
+    }) => {
+      const derived = await derivedCodes(recommendCode);
+      if (derived) {
+        const all = derived.map((platformProductCode, index) => ({
+          platformProductCode,
+          score: (derived.length - index) * SCORE_STEP,
+        }));
+        return {
+          page: all.filter((item) => maxScore === undefined || item.score < maxScore).slice(0, size),
+          total: all.length,
+        };
+      }
+      if (!(await repo.listExists(recommendCode))) throw new ApiError(404, "content.recommendNotFound");
+      const [page, total] = await Promise.all([
+        repo.curatedPage(recommendCode, size, maxScore),
+        repo.curatedCount(recommendCode),
+      ]);
+      return { page, total };
+    },
+  });
+
   return {
     products,
 
@@ -108,24 +146,7 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
       currency: string,
       locale: Locale,
     ): Promise<ScoreList<RecommendedProduct>> {
-      const { recommendCode, size, maxScore } = query;
-      const derived = await derivedCodes(recommendCode);
-      let page: { platformProductCode: string; score: number }[];
-      let total: number;
-      if (derived) {
-        const scored = derived.map((platformProductCode, index) => ({
-          platformProductCode,
-          score: (derived.length - index) * SCORE_STEP,
-        }));
-        page = scored.filter((item) => maxScore === undefined || item.score < maxScore).slice(0, size);
-        total = scored.length;
-      } else {
-        if (!(await repo.listExists(recommendCode))) throw new ApiError(404, "content.recommendNotFound");
-        [page, total] = await Promise.all([
-          repo.curatedPage(recommendCode, size, maxScore),
-          repo.curatedCount(recommendCode),
-        ]);
-      }
+      const { page, total } = await scored(query);
       const priced = new Map(
         (
           await products(

@@ -6,6 +6,19 @@ import { buildRegionTree, type RegionNode } from "./tree.ts";
 
 const CACHE_S = 60;
 
+export interface AddressCodes {
+  regionCode: string;
+  cityCode: string;
+  districtCode: string;
+}
+
+/** spec 3 Picked address: regionName/Code, cityName/Code, districtName/Code. */
+export interface PickedAddress extends AddressCodes {
+  regionName: string;
+  cityName: string;
+  districtName: string;
+}
+
 export function createRegionService(repo: RegionRepo, cache: SharedCache) {
   async function tree(locale: Locale): Promise<RegionNode[]> {
     const rows = await repo.allRegions();
@@ -28,6 +41,24 @@ export function createRegionService(repo: RegionRepo, cache: SharedCache) {
 
   return {
     tree,
+    /**
+     * A picked address (spec 3) with its names in the locale, when the three codes are one branch of the pruned
+     * tree down to the last level (spec 5: the picker completes at the last level); else null.
+     */
+    async resolve(locale: Locale, codes: AddressCodes): Promise<PickedAddress | null> {
+      const region = (await tree(locale)).find((n) => n.regionCode === codes.regionCode);
+      const city = region?.child.find((n) => n.regionCode === codes.cityCode);
+      const district = city?.child.find((n) => n.regionCode === codes.districtCode);
+      if (!region || !city || !district || district.child.length > 0) return null;
+      return {
+        regionCode: region.regionCode,
+        regionName: region.regionName,
+        cityCode: city.regionCode,
+        cityName: city.regionName,
+        districtCode: district.regionCode,
+        districtName: district.regionName,
+      };
+    },
     /** The region resource file (site info regionResourceUrl) for a locale, in the shared cache for a minute. */
     regionResource(locale: Locale): Promise<ResourceBody> {
       return cached(locale);

@@ -1,3 +1,5 @@
+import { ADDRESS_PICKER_LEVELS } from "../../../core/constants.ts";
+
 /** spec 3 Region: one node of the address tree as the picker reads it. */
 export interface RegionNode {
   regionCode: string;
@@ -15,7 +17,7 @@ export interface RegionRow {
 }
 
 /** spec 2 / 5: the picker's levels are region, city, district. */
-export const ADDRESS_LEVELS = 3;
+export const ADDRESS_LEVELS = ADDRESS_PICKER_LEVELS.length;
 
 /**
  * Builds the address tree from flat rows (in sort order), then applies spec 5: regions without children below

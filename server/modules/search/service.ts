@@ -105,6 +105,10 @@ export function createSearchService(repo: SearchRepo, options: { recheckMs?: num
   }
 
   return {
+    /** The catalogue changed (a destination's names or aliases): the next search checks the terms again. */
+    refreshSoon() {
+      checkedAt = Number.NEGATIVE_INFINITY;
+    },
     ensureTerms,
     matchDestinations,
 

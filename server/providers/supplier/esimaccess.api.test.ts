@@ -118,7 +118,10 @@ describe("eSIM Access: the whole purchase", () => {
     const detail: EsimDetail = (await getAs(app, who, `/o2esim/v1/customer/esims/${esim!.id}`)).json();
     expect(detail.lpa).toBe(profiles[0]!.ac);
     expect(parseActivationCode(detail.lpa)).toMatchObject({ smdpAddress: "rsp-eu.redteamobile.com" });
-    const delivery = (await mail(who.email)).filter((m) => m.subject.includes(code) && m.html);
+    // The eSIM delivery, not the order confirmation (which names the order too and is HTML as well).
+    const delivery = (await mail(who.email)).filter(
+      (m) => m.subject === `Your eSIM is ready (order ${code})` && m.html,
+    );
     expect(delivery).toHaveLength(1);
     const [qr] = [...delivery[0]!.html!.matchAll(/src="(data:image\/png;base64,[^"]+)"/g)].map((m) => m[1]!);
     expect(decodeQr(qr!)).toBe(profiles[0]!.ac);

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { PageComponent } from "../../../../db/schema/content-document.ts";
+import type { ComponentAction, PageComponent } from "../../../../db/schema/content-document.ts";
 import {
   pageSizeOf,
   productListRecommendCode,
@@ -10,6 +10,7 @@ import type { NoteView } from "../../../../server/modules/content/types.ts";
 import type { ProductMedia } from "../../../../server/modules/recommend/service.ts";
 import { useI18n } from "../../../lib/i18n.tsx";
 import { useContentApi } from "../api.ts";
+import { BlockLink } from "../BlockLink.tsx";
 import { type BlockProps, str } from "../block-props.ts";
 import { useBlockData } from "../page-context.tsx";
 import { NoteCards } from "./feeds.tsx";
@@ -86,11 +87,15 @@ function TabProductList({
   component,
   initial,
   texts,
+  bounded,
 }: {
   component: PageComponent;
   initial: { products: ProductMedia[]; count: number } | undefined;
   texts: ListTexts;
+  /** Inside tabs (issue 12, ADR 0261): one page and "See all", so the page ends. */
+  bounded: boolean;
 }) {
+  const { t } = useI18n();
   const api = useContentApi();
   const recommendCode = productListRecommendCode(component.data);
   const size = pageSizeOf(component.data);
@@ -164,22 +169,55 @@ function TabProductList({
     void load(false);
   }, [initial, load]);
 
+  const seeAll = seeAllAction(component.data);
   return (
     <div data-tab-list={recommendCode ?? ""}>
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-5">
+      <ul className={`grid grid-cols-2 gap-3 ${bounded ? "md:grid-cols-3" : "md:grid-cols-5"}`}>
         {state.products.map((product) => (
           <li key={product.platformProductCode}>
             <ProductCard product={product} />
           </li>
         ))}
       </ul>
-      <BottomSentinel active={!state.noMore && !state.loading} onReach={() => void load(true)} />
-      <ListStatus
-        state={{ loading: state.loading, noMore: state.noMore, empty: state.products.length === 0 }}
-        texts={texts}
-      />
+      {bounded ? (
+        <>
+          {state.products.length === 0 && (
+            <ListStatus
+              state={{ loading: state.loading, noMore: !state.loading, empty: true }}
+              texts={texts}
+            />
+          )}
+          {seeAll && state.products.length > 0 && (
+            <p className="mt-4 text-center" data-see-all>
+              <BlockLink
+                action={seeAll}
+                className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-brand-700 hover:bg-slate-100"
+              >
+                {t("content.tabs.seeAll")}
+              </BlockLink>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <BottomSentinel active={!state.noMore && !state.loading} onReach={() => void load(true)} />
+          <ListStatus
+            state={{ loading: state.loading, noMore: state.noMore, empty: state.products.length === 0 }}
+            texts={texts}
+          />
+        </>
+      )}
     </div>
   );
+}
+
+/** Where a bounded list's "See all" goes: the full list of the same plans (the PLP action of spec 3). */
+function seeAllAction(data: Record<string, unknown>): ComponentAction | null {
+  if (data.source === "destinationType" && typeof data.destinationType === "string")
+    return { code: "PLP", data: { type: data.destinationType } };
+  if (data.source === "category" && typeof data.categoryCode === "string")
+    return { code: "PLP", data: { categoryCode: data.categoryCode } };
+  return null;
 }
 
 function TabNoteList({
@@ -219,15 +257,17 @@ function FirstTabChild({
   child,
   texts,
   renderComponent,
+  bounded,
 }: {
   child: PageComponent;
   texts: ListTexts;
   renderComponent: BlockProps["renderComponent"];
+  bounded: boolean;
 }) {
   const products = useBlockData(child.componentId, "products");
   const notes = useBlockData(child.componentId, "notes");
   if (child.componentCode === "ProductList")
-    return <TabProductList component={child} initial={products} texts={texts} />;
+    return <TabProductList component={child} initial={products} texts={texts} bounded={bounded} />;
   if (child.componentCode === "NoteList")
     return <TabNoteList component={child} initial={notes?.notes} texts={texts} />;
   return <>{renderComponent(child)}</>;
@@ -243,7 +283,7 @@ function TabChild({
   renderComponent: BlockProps["renderComponent"];
 }) {
   if (child.componentCode === "ProductList")
-    return <TabProductList component={child} initial={undefined} texts={texts} />;
+    return <TabProductList component={child} initial={undefined} texts={texts} bounded />;
   if (child.componentCode === "NoteList")
     return <TabNoteList component={child} initial={undefined} texts={texts} />;
   return <>{renderComponent(child)}</>;
@@ -332,7 +372,12 @@ function TabsBlock({ component, renderComponent, vertical }: BlockProps & { vert
                   >
                     {tab.groupCode === firstGroup ? (
                       <Suspense fallback={<div className="h-96" />}>
-                        <FirstTabChild child={child} texts={texts} renderComponent={renderComponent} />
+                        <FirstTabChild
+                          child={child}
+                          texts={texts}
+                          renderComponent={renderComponent}
+                          bounded
+                        />
                       </Suspense>
                     ) : (
                       <TabChild child={child} texts={texts} renderComponent={renderComponent} />
@@ -365,7 +410,7 @@ export function StandaloneProductList({ component }: BlockProps) {
   };
   return (
     <Suspense fallback={<div className="h-96" />}>
-      <FirstTabChild child={component} texts={texts} renderComponent={() => null} />
+      <FirstTabChild child={component} texts={texts} renderComponent={() => null} bounded={false} />
     </Suspense>
   );
 }

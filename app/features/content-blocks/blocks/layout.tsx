@@ -36,10 +36,10 @@ export function Grid({ component, renderComponent }: BlockProps) {
 }
 
 /**
- * The top bar's height (spec 9: 56 px small, 80 px from md): sticky blocks stay below it, since it comes back when
- * the shopper scrolls up.
+ * Sticky blocks stay below the top bar: `--top-bar` (app.css) is its height while it shows and 0 while it is
+ * tucked away (ADR 0261), so the block moves up with it.
  */
-export const BELOW_TOP_BAR = "[--top-bar:56px] md:[--top-bar:80px]";
+export const BELOW_TOP_BAR = "transition-[top] duration-200";
 
 /** Children stick to the top while the page scrolls (spec 9 layer: sticky 30). */
 export function Sticky({ component, renderComponent }: BlockProps) {

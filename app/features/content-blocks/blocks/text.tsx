@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Icon } from "../../../components/ui/Icon.tsx";
 import { useI18n } from "../../../lib/i18n.tsx";
 import { BlockLink } from "../BlockLink.tsx";
 import { type BlockProps, num, str } from "../block-props.ts";
@@ -51,13 +52,13 @@ export function SearchBarPlaceholder({ component }: BlockProps) {
       className="flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-slate-700 shadow-sm"
       data-search-placeholder
     >
-      <span aria-hidden="true">⌕</span>
+      <Icon name="search" className="size-5 shrink-0" />
       <span>{placeholder}</span>
     </Link>
   );
 }
 
-/** spec 9: 10 skeleton items stand in for a product list. */
+/** spec 9: 10 skeleton items stand in for a product list, each with the product-count placeholder (3.5万人付款). */
 export function ProductListPlaceholder({ component }: BlockProps) {
   const { t } = useI18n();
   const count = Math.min(Math.max(Math.trunc(num(component.data.count, 10)), 1), 20);
@@ -69,7 +70,13 @@ export function ProductListPlaceholder({ component }: BlockProps) {
     >
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
-        <div key={index} className="h-40 animate-pulse rounded-xl bg-slate-100" data-skeleton />
+        <div key={index} className="flex h-40 flex-col justify-end rounded-xl bg-slate-100 p-3" data-skeleton>
+          <div className="h-20 animate-pulse rounded-lg bg-slate-200" />
+          {/* spec 9: the product-count placeholder of a skeleton card; the list's status label speaks for it. */}
+          <span aria-hidden="true" className="mt-2 text-xs text-slate-700">
+            {t("content.productList.countPlaceholder")}
+          </span>
+        </div>
       ))}
     </div>
   );

@@ -120,6 +120,18 @@ export function createSupplierBalances(deps: {
   return {
     check,
     schedule,
+    /** Every supplier's last known balance and whether it is low (the console's dashboard, issue 16). */
+    async latest() {
+      const rows = await db.select().from(supplierBalances);
+      return rows.map((row) => ({
+        supplier: row.supplier,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        thresholdMinor: row.thresholdMinor,
+        low: row.low,
+        checkedAt: row.checkedAt.toISOString(),
+      }));
+    },
     registerJobs(runner: JobRunner) {
       runner.register(SUPPLIER_BALANCE_JOB, async (_payload, context) => {
         try {

@@ -80,8 +80,15 @@ describe("catalogue sync", () => {
       .from(planSuppliers)
       .where(eq(planSuppliers.platformProductCode, JP_3GB));
     expect(mapping).toEqual([
-      { platformProductCode: JP_3GB, supplier: "airalo", packageCode: "moshi-moshi-30days-3gb", rank: 0 },
+      expect.objectContaining({
+        platformProductCode: JP_3GB,
+        supplier: "airalo",
+        packageCode: "moshi-moshi-30days-3gb",
+        rank: 0,
+      }),
     ]);
+    // The cost is kept for the console's price rules (ADR 0231).
+    expect(mapping[0]!.costUsdCents).toBeGreaterThan(0);
 
     // A draft is not on sale.
     await expect(app.services.catalog.getPlan(JP_3GB, "USD", "en_US")).rejects.toMatchObject({ status: 404 });

@@ -6,6 +6,9 @@ export interface PricingRule {
   floorUsdCents: number;
 }
 
+/** The markup when no rule is stored: cost × 1.8. */
+export const DEFAULT_RULE: PricingRule = { markupBp: 18_000, floorUsdCents: 0 };
+
 export interface Rounding {
   step: number;
   ending: number;

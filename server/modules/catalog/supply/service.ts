@@ -13,13 +13,11 @@ import {
 } from "../../../../db/schema/index.ts";
 import { defineJob, type JobRunner } from "../../../jobs/runner.ts";
 import type { EsimSupplier, SupplierName, SupplierPackage } from "../../../providers/supplier/types.ts";
-import { type PricingRule, retailPrice } from "./pricing.ts";
+import { DEFAULT_RULE, type PricingRule, retailPrice } from "./pricing.ts";
 
 export const CATALOGUE_SYNC_JOB = defineJob("catalogue-sync", z.object({}));
 /** Airalo asks partners to sync at least hourly. */
 export const CATALOGUE_SYNC_MS = 3_600_000;
-/** The markup when no rule is stored: cost × 1.8. */
-const DEFAULT_RULE: PricingRule = { markupBp: 18_000, floorUsdCents: 0 };
 
 const tx$ = (tx: unknown) => tx as Database;
 
@@ -134,6 +132,16 @@ export function createCatalogueSync(deps: {
             .where(eq(plans.platformProductCode, mapping.platformProductCode));
           if (!plan) continue;
           await writeCoverage(tx, plan.platformProductCode, pkg, countryCodes);
+          // The cost is kept, so the console's price rules can reprice the plan without a sync (ADR 0231).
+          await tx
+            .update(planSuppliers)
+            .set({ costUsdCents: pkg.costUsdCents, recommendedRetail: pkg.recommendedRetail })
+            .where(
+              and(
+                eq(planSuppliers.platformProductCode, mapping.platformProductCode),
+                eq(planSuppliers.supplier, name),
+              ),
+            );
           // Prices follow the plan's first-choice supplier only.
           if (mapping.rank === 0) await writePrices(tx, plan.platformProductCode, plan.destinationCode, pkg);
           result.updated.push(plan.platformProductCode);
@@ -165,9 +173,14 @@ export function createCatalogueSync(deps: {
           result.skipped.push(pkg.packageCode);
           continue;
         }
-        await tx
-          .insert(planSuppliers)
-          .values({ platformProductCode: code, supplier: name, packageCode: pkg.packageCode, rank: 0 });
+        await tx.insert(planSuppliers).values({
+          platformProductCode: code,
+          supplier: name,
+          packageCode: pkg.packageCode,
+          rank: 0,
+          costUsdCents: pkg.costUsdCents,
+          recommendedRetail: pkg.recommendedRetail,
+        });
         await writeCoverage(tx, code, pkg, countryCodes);
         await writePrices(tx, code, destination, pkg);
         result.created.push(code);

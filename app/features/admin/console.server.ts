@@ -1,0 +1,118 @@
+import { data, redirect } from "react-router";
+import { readCookie } from "../../../core/cookies.ts";
+import { type ConsoleLanguage, isConsoleLanguage } from "../../../core/i18n/console/index.ts";
+import type { Permission } from "../../../server/modules/admin/permissions.ts";
+import {
+  type AppLoadContext,
+  appContext,
+  type ConsoleApiCall,
+  type ConsoleApiResult,
+} from "../../context.ts";
+
+/** The signed-out console pages' language choice (signed in, the operator's own setting wins). */
+export const CONSOLE_LANGUAGE_COOKIE = "o2adm_lang";
+
+export interface ConsoleOperator {
+  id: string;
+  email: string;
+  displayName: string;
+  role: string;
+  language: ConsoleLanguage;
+  permissions: Permission[];
+}
+
+interface Args {
+  request: Request;
+  context: { get: (key: typeof appContext) => AppLoadContext };
+}
+
+const me = new WeakMap<Request, Promise<ConsoleOperator | null>>();
+
+/** The signed-in operator of this page request, asked once even when several loaders want it. */
+export function currentOperator(args: Args): Promise<ConsoleOperator | null> {
+  let found = me.get(args.request);
+  if (!found) {
+    found = args.context
+      .get(appContext)
+      .consoleApi({ method: "GET", path: "/o2adm/v1/me" })
+      .then((result) => (result.status === 200 ? (result.body as ConsoleOperator) : null));
+    me.set(args.request, found);
+  }
+  return found;
+}
+
+/** The console's language for this request: the operator's, else the signed-out choice, else English. */
+export async function consoleLanguage(args: Args): Promise<ConsoleLanguage> {
+  const operator = await currentOperator(args);
+  if (operator) return operator.language;
+  const chosen = readCookie(args.request.headers.get("cookie"), CONSOLE_LANGUAGE_COOKIE);
+  return isConsoleLanguage(chosen) ? chosen : "en_US";
+}
+
+/** A console page's loader: the operator, or off to the sign-in page. */
+export async function requireOperator(args: Args, permission?: Permission): Promise<ConsoleOperator> {
+  const operator = await currentOperator(args);
+  if (!operator) throw redirect("/admin/login");
+  if (permission && !operator.permissions.includes(permission))
+    throw data({ code: "forbidden" }, { status: 403 });
+  return operator;
+}
+
+/** Calls the console API in-process with the page's cookies, in the console's language. */
+export async function callConsole(
+  args: Args,
+  call: Omit<ConsoleApiCall, "language">,
+): Promise<ConsoleApiResult> {
+  const language = await consoleLanguage(args);
+  return args.context.get(appContext).consoleApi({ ...call, language });
+}
+
+/** A loader's API read: the body, or the page's error boundary with the API's status. */
+export async function readConsole<T>(args: Args, path: string): Promise<T> {
+  const result = await callConsole(args, { method: "GET", path });
+  if (result.status === 401) throw redirect("/admin/login");
+  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
+  return result.body as T;
+}
+
+/** The API's Set-Cookie headers as a response's headers. */
+export function cookieHeaders(result: ConsoleApiResult, extra: string[] = []): Headers {
+  const headers = new Headers();
+  for (const cookie of [...result.setCookies, ...extra]) headers.append("set-cookie", cookie);
+  return headers;
+}
+
+/** What a console form's action answers: success, or the API's translated message and its field problems. */
+export type ActionResult<T = unknown> =
+  | { ok: true; intent: string; value: T }
+  | { ok: false; intent: string; message: string; fields?: Record<string, string> };
+
+export function actionResult<T>(intent: string, result: ConsoleApiResult): ActionResult<T> {
+  if (result.status >= 200 && result.status < 300) return { ok: true, intent, value: result.body as T };
+  return {
+    ok: false,
+    intent,
+    message: String(result.body?.message ?? "Error"),
+    fields: result.body?.fields,
+  };
+}
+
+/** A form field exactly as typed (a password), "" when absent. */
+export function rawField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * A console page's query parameter. Console pages are never HTML-cached (server/infra/html-cache.ts skips
+ * /admin), so their parameters are not cache keys and stay out of PAGE_QUERY_PARAMS.
+ */
+export function consoleParam(request: Request, name: string): string {
+  return new URL(request.url).searchParams.get(name)?.trim() ?? "";
+}
+
+/** A form field as a trimmed string ("" when absent). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { checkoutLineQuery } from "../../../core/forms/checkout-line.ts";
+import { apiErrorBody } from "../../../server/http/api-errors.ts";
+import { isApiError, unauthorized } from "../../../server/http/errors.ts";
+import { parseInput } from "../../../server/http/validate.ts";
+import type { AppLoadContext } from "../../context.ts";
+import type { QuoteAnswer } from "./quote.ts";
+
+/**
+ * The checkout's quote resource route (ADR 0208): the same use case, input rules and failure shape as
+ * POST /o2ord/v1/customer/checkout/quote, for the shopper of this request, read from the query.
+ */
+export async function quoteAnswer(app: AppLoadContext, url: URL) {
+  const { request, services } = app;
+  try {
+    const customer = await request.customer();
+    if (!customer) throw unauthorized();
+    const line = parseInput(checkoutLineQuery, Object.fromEntries(url.searchParams));
+    const quote = await services.checkout.quote(customer, line, request.currency, request.locale);
+    return data<QuoteAnswer>({ quote }, { headers: { "cache-control": "private, no-store" } });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return data<QuoteAnswer>(apiErrorBody(error, request.locale), {
+      status: error.status,
+      headers: { "cache-control": "private, no-store" },
+    });
+  }
+}

@@ -1,0 +1,571 @@
+import { useMemo, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { HotAreaValue } from "../../../core/hot-areas.ts";
+import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
+import type { BlockDataMap } from "../../../server/modules/content/types.ts";
+import { useConsoleT } from "../admin/i18n.tsx";
+import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
+import { ContentPage } from "../content-blocks/ContentPage.tsx";
+import { ADDABLE_CODES, blankComponent, fieldLabel, formFields } from "./component-forms.ts";
+import { HotAreaTool } from "./HotAreaTool.tsx";
+import { delayedPlaceholders } from "./placeholders.ts";
+import { at, type Move, move, moveTo, newComponentId, type Path, removeAt, replaceAt } from "./tree.ts";
+
+export const CANVAS_WIDTHS = { phone: 390, tablet: 768, desktop: 1440 } as const;
+type CanvasSize = keyof typeof CANVAS_WIDTHS;
+
+const KEY_MOVES: Record<string, Move> = {
+  ArrowUp: "up",
+  ArrowDown: "down",
+  ArrowRight: "indent",
+  ArrowLeft: "outdent",
+};
+
+const same = (a: Path, b: Path | null) =>
+  b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
+
+function TreeItems({
+  list,
+  prefix,
+  selected,
+  onSelect,
+  onMove,
+  onDrop,
+  dragging,
+  setDragging,
+}: {
+  list: PageComponent[];
+  prefix: Path;
+  selected: Path | null;
+  onSelect: (path: Path) => void;
+  onMove: (path: Path, direction: Move) => void;
+  onDrop: (to: Path, into: boolean) => void;
+  dragging: Path | null;
+  setDragging: (path: Path | null) => void;
+}) {
+  return (
+    <ul className={prefix.length > 0 ? "ml-4 border-l border-slate-300 pl-2" : ""}>
+      {list.map((component, index) => {
+        const path = [...prefix, index];
+        const isSelected = same(path, selected);
+        return (
+          <li key={component.componentId}>
+            <button
+              type="button"
+              draggable
+              aria-pressed={isSelected}
+              data-testid="tree-item"
+              className={`my-0.5 block w-full rounded px-2 py-1 text-left text-sm ${
+                isSelected ? "bg-blue-700 text-white" : "bg-white text-slate-900 hover:bg-slate-100"
+              }`}
+              onClick={() => onSelect(path)}
+              onKeyDown={(event) => {
+                const direction = KEY_MOVES[event.key];
+                if (event.altKey && direction) {
+                  event.preventDefault();
+                  onMove(path, direction);
+                }
+              }}
+              onDragStart={() => setDragging(path)}
+              onDragEnd={() => setDragging(null)}
+              onDragOver={(event) => dragging && event.preventDefault()}
+              onDrop={(event) => {
+                event.preventDefault();
+                onDrop(path, event.shiftKey || event.nativeEvent.offsetX > 120);
+              }}
+            >
+              {component.componentName || component.componentCode}{" "}
+              <span className="text-xs opacity-75">({component.componentCode})</span>
+            </button>
+            {component.childrenData && component.childrenData.length > 0 && (
+              <TreeItems
+                list={component.childrenData}
+                prefix={path}
+                selected={selected}
+                onSelect={onSelect}
+                onMove={onMove}
+                onDrop={onDrop}
+                dragging={dragging}
+                setDragging={setDragging}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ComponentForm({
+  component,
+  onChange,
+}: {
+  component: PageComponent;
+  onChange: (component: PageComponent) => void;
+}) {
+  const t = useConsoleT();
+  const fields = formFields(component.componentCode);
+  const named = new Set(fields.map((f) => f.key));
+  const rest = Object.fromEntries(
+    Object.entries(component.data).filter(([key]) => !named.has(key) && key !== "areas"),
+  );
+  const [json, setJson] = useState(JSON.stringify(rest, null, 2));
+  const [jsonError, setJsonError] = useState(false);
+  const setData = (key: string, value: unknown) =>
+    onChange({ ...component, data: { ...component.data, [key]: value } });
+  return (
+    <div>
+      <label className="mb-2 block text-sm">
+        <span className="font-medium">{t("console.editor.name")}</span>
+        <input
+          className={inputClass}
+          value={component.componentName}
+          onChange={(event) => onChange({ ...component, componentName: event.target.value })}
+        />
+      </label>
+      <label className="mb-2 block text-sm">
+        <span className="font-medium">{t("console.editor.position")}</span>
+        <input
+          className={inputClass}
+          value={component.positionCode}
+          onChange={(event) => onChange({ ...component, positionCode: event.target.value })}
+        />
+      </label>
+      {fields.map(({ key, kind }) => {
+        const value = component.data[key];
+        const id = `field-${component.componentId}-${key}`;
+        return (
+          <div key={key} className="mb-2 text-sm">
+            <label htmlFor={id} className="block font-medium">
+              {t(fieldLabel(key))}
+            </label>
+            {kind === "html" ? (
+              <textarea
+                id={id}
+                className={`${inputClass} font-mono`}
+                rows={4}
+                value={typeof value === "string" ? value : ""}
+                onChange={(event) => setData(key, event.target.value)}
+              />
+            ) : (
+              <input
+                id={id}
+                className={inputClass}
+                type={kind === "number" ? "number" : "text"}
+                value={
+                  kind === "list"
+                    ? Array.isArray(value)
+                      ? value.join(", ")
+                      : ""
+                    : typeof value === "string" || typeof value === "number"
+                      ? value
+                      : ""
+                }
+                onChange={(event) => {
+                  const raw = event.target.value;
+                  if (kind === "number") setData(key, raw === "" ? undefined : Number(raw));
+                  else if (kind === "list")
+                    setData(
+                      key,
+                      raw
+                        .split(",")
+                        .map((part) => part.trim())
+                        .filter(Boolean),
+                    );
+                  else setData(key, raw);
+                }}
+              />
+            )}
+          </div>
+        );
+      })}
+      {component.componentCode === "HotArea" && (
+        <HotAreaTool
+          imageUrl={typeof component.data.imageUrl === "string" ? component.data.imageUrl : ""}
+          areas={(Array.isArray(component.data.areas) ? component.data.areas : []) as HotAreaValue[]}
+          onChange={(areas) => setData("areas", areas)}
+        />
+      )}
+      <label className="mb-2 block text-sm">
+        <span className="font-medium">{t("console.editor.advanced")}</span>
+        <textarea
+          className={`${inputClass} font-mono`}
+          rows={4}
+          value={json}
+          aria-invalid={jsonError || undefined}
+          onChange={(event) => {
+            setJson(event.target.value);
+            try {
+              const parsed = JSON.parse(event.target.value) as Record<string, unknown>;
+              setJsonError(false);
+              const kept = Object.fromEntries(
+                Object.entries(component.data).filter(([key]) => named.has(key) || key === "areas"),
+              );
+              onChange({ ...component, data: { ...parsed, ...kept } });
+            } catch {
+              setJsonError(true);
+            }
+          }}
+        />
+      </label>
+      {jsonError && <p className="text-sm text-red-800">{t("console.editor.badJson")}</p>}
+    </div>
+  );
+}
+
+export interface EditorProps {
+  page: { id: number; revision: number; document: ContentDocument; preview: string; pageType: string };
+  canWrite: boolean;
+  canPublish: boolean;
+  /** Live mode's block data (null outside live mode). */
+  live: Promise<BlockDataMap> | null;
+  liveMode: boolean;
+}
+
+/** The visual page editor (issue 17): the block tree, the selected block's form, and the storefront's canvas. */
+export function Editor({ page, canWrite, canPublish, live, liveMode }: EditorProps) {
+  const t = useConsoleT();
+  const navigation = useNavigation();
+  const [document, setDocument] = useState(page.document);
+  const [variantIndex, setVariantIndex] = useState(0);
+  const [selected, setSelected] = useState<Path | null>(null);
+  const [dragging, setDragging] = useState<Path | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [size, setSize] = useState<CanvasSize>("phone");
+  const [addCode, setAddCode] = useState("Banner");
+  const saved = useMemo(() => JSON.stringify(page.document), [page.document]);
+  const dirty = document !== page.document && JSON.stringify(document) !== saved;
+  const variant = document.variants[variantIndex]!;
+  const list = variant.components;
+
+  const setList = (components: PageComponent[]) =>
+    setDocument((current) => ({
+      ...current,
+      variants: current.variants.map((v, i) => (i === variantIndex ? { ...v, components } : v)),
+    }));
+
+  // Placeholders only change with the set of blocks, not with every keystroke in a form.
+  const shape = JSON.stringify(list.map((c) => [c.componentId, c.componentCode]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the blocks change, not their settings
+  const blocks = useMemo(() => live ?? delayedPlaceholders(document), [live, shape]);
+
+  const selectedComponent = selected ? at(list, selected) : undefined;
+
+  const onMove = (path: Path, direction: Move) => {
+    const item = at(list, path)!;
+    const name = item.componentName || item.componentCode;
+    const result = move(list, path, direction);
+    if (!result) {
+      setAnnouncement(t("console.editor.cannotMove", { name }));
+      return;
+    }
+    setList(result.list);
+    setSelected(result.path);
+    setAnnouncement(t("console.editor.moved", { name, position: result.path.map((i) => i + 1).join(".") }));
+    // Keep focus on the moved item.
+    requestAnimationFrame(() => {
+      const buttons = globalThis.document.querySelectorAll<HTMLButtonElement>('[data-testid="tree-item"]');
+      for (const button of buttons) if (button.getAttribute("aria-pressed") === "true") button.focus();
+    });
+  };
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
+      <div>
+        <label className="mb-2 block text-sm">
+          <span className="font-medium">{t("console.editor.pageTitle")}</span>
+          <input
+            className={inputClass}
+            value={document.title}
+            onChange={(event) => setDocument({ ...document, title: event.target.value })}
+          />
+        </label>
+        <label className="mb-2 block text-sm">
+          <span className="font-medium">{t("console.editor.widthRange")}</span>
+          <select
+            className={inputClass}
+            value={variantIndex}
+            onChange={(event) => {
+              setVariantIndex(Number(event.target.value));
+              setSelected(null);
+            }}
+          >
+            {document.variants.map((v, i) => (
+              <option key={v.variantId} value={i}>
+                {t("console.editor.range", { min: v.minWidth, max: v.maxWidth ?? "∞" })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="mb-2 flex flex-wrap items-end gap-2 text-sm">
+          {(["minWidth", "maxWidth"] as const).map((bound) => (
+            <label key={bound} className="w-24">
+              <span className="font-medium">{t(`console.editor.${bound}`)}</span>
+              <input
+                className={inputClass}
+                type="number"
+                min={0}
+                value={variant[bound] ?? ""}
+                onChange={(event) => {
+                  const raw = event.target.value;
+                  const value = raw === "" ? null : Math.max(0, Math.floor(Number(raw)));
+                  setDocument({
+                    ...document,
+                    variants: document.variants.map((v, i) =>
+                      i === variantIndex ? { ...v, [bound]: bound === "minWidth" ? (value ?? 0) : value } : v,
+                    ),
+                  });
+                }}
+              />
+            </label>
+          ))}
+          {canWrite && (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                // A new range after the last one, starting empty; the operator sets its bounds.
+                const last = document.variants[document.variants.length - 1]!;
+                const ids = new Set(document.variants.map((v) => v.variantId));
+                let n = document.variants.length + 1;
+                while (ids.has(`range-${n}`)) n += 1;
+                setDocument({
+                  ...document,
+                  variants: [
+                    ...document.variants,
+                    {
+                      variantId: `range-${n}`,
+                      minWidth: last.minWidth,
+                      maxWidth: null,
+                      layout: "normal",
+                      components: [],
+                    },
+                  ],
+                });
+                setVariantIndex(document.variants.length);
+                setSelected(null);
+              }}
+            >
+              {t("console.editor.addRange")}
+            </button>
+          )}
+          {canWrite && document.variants.length > 1 && (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setDocument({
+                  ...document,
+                  variants: document.variants.filter((_, i) => i !== variantIndex),
+                });
+                setVariantIndex(0);
+                setSelected(null);
+              }}
+            >
+              {t("console.editor.removeRange")}
+            </button>
+          )}
+        </div>
+        <label className="mb-3 block text-sm">
+          <span className="font-medium">{t("console.editor.layout")}</span>
+          <select
+            className={inputClass}
+            value={variant.layout}
+            onChange={(event) =>
+              setDocument({
+                ...document,
+                variants: document.variants.map((v, i) =>
+                  i === variantIndex ? { ...v, layout: event.target.value as typeof v.layout } : v,
+                ),
+              })
+            }
+          >
+            <option value="normal">normal</option>
+            <option value="leftWide">leftWide</option>
+            <option value="rightWide">rightWide</option>
+          </select>
+        </label>
+
+        <h2 className="mb-1 text-base font-semibold">{t("console.editor.structure")}</h2>
+        <p id="tree-help" className="mb-2 text-xs text-slate-700">
+          {t("console.editor.structureHelp")}
+        </p>
+        <nav aria-label={t("console.editor.structure")} aria-describedby="tree-help">
+          {list.length === 0 ? (
+            <p className="text-sm">{t("console.editor.empty")}</p>
+          ) : (
+            <TreeItems
+              list={list}
+              prefix={[]}
+              selected={selected}
+              onSelect={setSelected}
+              onMove={onMove}
+              dragging={dragging}
+              setDragging={setDragging}
+              onDrop={(to, into) => {
+                if (!dragging) return;
+                const result = moveTo(list, dragging, to, into);
+                setDragging(null);
+                if (result) {
+                  setList(result.list);
+                  setSelected(result.path);
+                }
+              }}
+            />
+          )}
+        </nav>
+        <p role="status" aria-live="polite" className="sr-only" data-testid="tree-announcement">
+          {announcement}
+        </p>
+        {canWrite && (
+          <div className="mt-2 flex items-end gap-2">
+            <label className="flex-1 text-sm">
+              <span className="font-medium">{t("console.editor.addType")}</span>
+              <select
+                className={inputClass}
+                value={addCode}
+                onChange={(event) => setAddCode(event.target.value)}
+              >
+                {ADDABLE_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                const component = blankComponent(addCode, newComponentId(list, addCode));
+                setList([...list, component]);
+                setSelected([list.length]);
+              }}
+            >
+              {t("console.editor.add")}
+            </button>
+          </div>
+        )}
+        {selected && selectedComponent && (
+          <div className="mt-2 flex flex-wrap gap-1">
+            {(["up", "down", "indent", "outdent"] as const).map((direction) => (
+              <button
+                key={direction}
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => onMove(selected, direction)}
+              >
+                {t(
+                  direction === "up"
+                    ? "console.editor.moveUp"
+                    : direction === "down"
+                      ? "console.editor.moveDown"
+                      : direction === "indent"
+                        ? "console.editor.nest"
+                        : "console.editor.unnest",
+                )}
+              </button>
+            ))}
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setList(removeAt(list, selected));
+                setSelected(null);
+              }}
+            >
+              {t("console.editor.remove")}
+            </button>
+          </div>
+        )}
+
+        <section aria-labelledby="settings-heading" className="mt-4">
+          <h2 id="settings-heading" className="mb-2 text-base font-semibold">
+            {selectedComponent
+              ? t("console.editor.settings", {
+                  name: selectedComponent.componentName || selectedComponent.componentCode,
+                })
+              : t("console.editor.noSelection")}
+          </h2>
+          {selected && selectedComponent && (
+            <ComponentForm
+              key={selectedComponent.componentId}
+              component={selectedComponent}
+              onChange={(component) => setList(replaceAt(list, selected, component))}
+            />
+          )}
+        </section>
+
+        <div className="mt-4 flex flex-wrap gap-2">
+          {canWrite && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="revision" value={page.revision} />
+              <input type="hidden" name="document" value={JSON.stringify(document)} />
+              <button type="submit" className={buttonClass} disabled={navigation.state !== "idle"}>
+                {t("console.editor.save")}
+              </button>
+            </Form>
+          )}
+          {canPublish && page.pageType !== "TEMPLATE" && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="publish" />
+              <input type="hidden" name="revision" value={page.revision} />
+              <button
+                type="submit"
+                className={secondaryButtonClass}
+                disabled={dirty || navigation.state !== "idle"}
+              >
+                {t("console.editor.publish")}
+              </button>
+            </Form>
+          )}
+          <a href={page.preview} target="_blank" rel="noreferrer" className={secondaryButtonClass}>
+            {t("console.editor.previewLink")}
+          </a>
+        </div>
+        {dirty && <p className="mt-2 text-sm text-amber-900">{t("console.editor.unsaved")}</p>}
+      </div>
+
+      <section aria-labelledby="canvas-heading" className="min-w-0">
+        <h2 id="canvas-heading" className="mb-2 text-base font-semibold">
+          {t("console.editor.canvas")}
+        </h2>
+        <div className="mb-2 flex flex-wrap items-center gap-2">
+          {(Object.keys(CANVAS_WIDTHS) as CanvasSize[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={size === key}
+              className={size === key ? buttonClass : secondaryButtonClass}
+              onClick={() => setSize(key)}
+            >
+              {t(`console.editor.width.${key}`)}
+            </button>
+          ))}
+          <Link
+            to={liveMode ? "?" : "?live=1"}
+            role="button"
+            aria-pressed={liveMode}
+            className={liveMode ? buttonClass : secondaryButtonClass}
+          >
+            {t("console.editor.liveMode")}
+          </Link>
+        </div>
+        {!liveMode && <p className="mb-2 text-xs text-slate-700">{t("console.editor.placeholderNote")}</p>}
+        <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+          <div data-testid="editor-canvas" style={{ width: CANVAS_WIDTHS[size] }} className="mx-auto">
+            <ContentPage
+              key={`${size}-${variantIndex}`}
+              document={document}
+              blocks={blocks}
+              assumedWidth={CANVAS_WIDTHS[size]}
+              canvasWidth={CANVAS_WIDTHS[size]}
+              preview
+            />
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { Form, Link, useActionData } from "react-router";
+import {
+  actionResult,
+  callConsole,
+  field,
+  readConsole,
+  requireOperator,
+} from "../features/admin/console.server.ts";
+import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
+import {
+  ActionNote,
+  Cell,
+  Field,
+  linkClass,
+  PageTitle,
+  secondaryButtonClass,
+  Table,
+} from "../features/admin/ui.tsx";
+import type { Route } from "./+types/admin.customer";
+
+interface CustomerDetail {
+  customer: {
+    id: string;
+    email: string | null;
+    phone: string | null;
+    nickName: string | null;
+    status: string;
+    createdAt: string;
+  };
+  orders: { code: string; status: string; total: number; currencyCode: string; createdAt: string }[];
+  esims: { id: string; iccid: string; state: string; supplier: string }[];
+  coupons: { records?: { couponCode?: string; couponName?: string; code?: string }[] } | unknown;
+  credit: {
+    balanceMinor: number;
+    currencyCode: string;
+    history: {
+      content: {
+        id: string;
+        kind: string;
+        amountMinor: number;
+        reason: string;
+        note: string | null;
+        createdAt: string;
+      }[];
+    };
+  };
+}
+
+// One customer (issue 16): orders, eSIMs, coupons, credit; adjust credit, send a password reset, delete on request.
+export async function loader(args: Route.LoaderArgs) {
+  const operator = await requireOperator(args, "customers.read");
+  const detail = await readConsole<CustomerDetail>(
+    args,
+    `/o2adm/v1/customers/${encodeURIComponent(args.params.id)}`,
+  );
+  return {
+    detail,
+    adjustKey: crypto.randomUUID(),
+    can: {
+      credit: operator.permissions.includes("credit.adjust"),
+      write: operator.permissions.includes("customers.write"),
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = field(form, "intent");
+  const base = `/o2adm/v1/customers/${encodeURIComponent(args.params.id)}`;
+  if (intent === "credit") {
+    const amountMinor = Math.round(Number(field(form, "amount").replace(",", ".")) * 100);
+    const body = {
+      amountMinor: Number.isFinite(amountMinor) ? amountMinor : 0,
+      reason: field(form, "reason"),
+      idempotencyKey: field(form, "idempotencyKey"),
+    };
+    return actionResult(
+      intent,
+      await callConsole(args, { method: "POST", path: `${base}/credit-adjustments`, body }),
+    );
+  }
+  if (intent === "reset")
+    return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/password-reset` }));
+  if (intent === "delete")
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "POST",
+        path: `${base}/deletion`,
+        body: { reason: field(form, "reason") },
+      }),
+    );
+  return null;
+}
+
+function couponList(value: unknown): string[] {
+  const records = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  return records.map((r) => String(r.couponName ?? r.name ?? r.couponCode ?? r.code ?? ""));
+}
+
+export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
+  const t = useConsoleT();
+  const result = useActionData<typeof action>();
+  const { detail, can, adjustKey } = loaderData;
+  const { customer, credit } = detail;
+  const name = customer.nickName ?? customer.email ?? customer.id;
+  const success = !result?.ok
+    ? undefined
+    : result.intent === "credit"
+      ? t("console.customers.adjusted")
+      : result.intent === "reset"
+        ? t("console.customers.resetSent", { to: (result.value as { sentTo: string }).sentTo })
+        : t("console.customers.deleted");
+  return (
+    <>
+      <title>{`${t("console.customers.detailTitle", { name })} · ${t("console.title")}`}</title>
+      <PageTitle>{t("console.customers.detailTitle", { name })}</PageTitle>
+      <dl className="mb-6 grid max-w-2xl grid-cols-2 gap-x-6 gap-y-1 text-sm">
+        <dt className="font-medium">{t("console.customers.email")}</dt>
+        <dd className="break-all">{customer.email ?? "—"}</dd>
+        <dt className="font-medium">{t("console.customers.phone")}</dt>
+        <dd>{customer.phone ?? "—"}</dd>
+        <dt className="font-medium">{t("console.customers.status")}</dt>
+        <dd>{customer.status}</dd>
+        <dt className="font-medium">{t("console.customers.since")}</dt>
+        <dd>{formatWhen(customer.createdAt, t.language)}</dd>
+      </dl>
+      <ActionNote result={result ?? undefined} success={success} />
+
+      <section aria-labelledby="customer-orders" className="mb-6">
+        <h2 id="customer-orders" className="mb-2 text-lg font-semibold">
+          {t("console.customers.orders")}
+        </h2>
+        {detail.orders.length === 0 ? (
+          <p>{t("console.noRecords")}</p>
+        ) : (
+          <Table
+            caption={t("console.customers.orders")}
+            head={[
+              t("console.orders.code"),
+              t("console.orders.status"),
+              t("console.orders.total"),
+              t("console.orders.placed"),
+            ]}
+          >
+            {detail.orders.map((order) => (
+              <tr key={order.code}>
+                <Cell>
+                  <Link className={linkClass} to={`/admin/orders/${encodeURIComponent(order.code)}`}>
+                    {order.code}
+                  </Link>
+                </Cell>
+                <Cell>{order.status}</Cell>
+                <Cell>{formatMoney(order.total, order.currencyCode, t.language)}</Cell>
+                <Cell>{formatWhen(order.createdAt, t.language)}</Cell>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+
+      <div className="mb-6 grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <section aria-labelledby="customer-esims">
+          <h2 id="customer-esims" className="mb-2 text-lg font-semibold">
+            {t("console.customers.esims")}
+          </h2>
+          <ul className="text-sm">
+            {detail.esims.map((esim) => (
+              <li key={esim.id}>
+                <a className={linkClass} href={`/admin/esims?iccid=${esim.iccid}`}>
+                  {esim.iccid}
+                </a>{" "}
+                ({esim.state})
+              </li>
+            ))}
+          </ul>
+          {detail.esims.length === 0 && <p className="text-sm">{t("console.noRecords")}</p>}
+          <h2 className="mb-2 mt-4 text-lg font-semibold">{t("console.customers.coupons")}</h2>
+          <ul className="text-sm">
+            {[...new Set(couponList(detail.coupons))].map((coupon) => (
+              <li key={coupon}>{coupon}</li>
+            ))}
+          </ul>
+          {couponList(detail.coupons).length === 0 && <p className="text-sm">{t("console.noRecords")}</p>}
+        </section>
+
+        <section aria-labelledby="customer-credit">
+          <h2 id="customer-credit" className="mb-2 text-lg font-semibold">
+            {t("console.customers.credit")}
+          </h2>
+          <p className="mb-2 text-sm" data-testid="credit-balance">
+            {t("console.customers.balance", {
+              amount: formatMoney(credit.balanceMinor, credit.currencyCode, t.language),
+            })}
+          </p>
+          <ul className="mb-4 text-sm">
+            {credit.history.content.map((entry) => (
+              <li key={entry.id}>
+                {`${formatWhen(entry.createdAt, t.language)}: ${entry.kind} ${formatMoney(entry.amountMinor, credit.currencyCode, t.language)}${entry.note ? ` (${entry.note})` : ""}`}
+              </li>
+            ))}
+          </ul>
+          {can.credit && (
+            <Form method="post" className="max-w-sm">
+              <input type="hidden" name="intent" value="credit" />
+              <input type="hidden" name="idempotencyKey" value={adjustKey} />
+              <Field label={t("console.customers.adjustAmount")} name="amount" inputMode="decimal" required />
+              <Field label={t("console.customers.adjustReason")} name="reason" required maxLength={500} />
+              <button type="submit" className={secondaryButtonClass}>
+                {t("console.customers.adjustSubmit")}
+              </button>
+            </Form>
+          )}
+        </section>
+      </div>
+
+      {can.write && customer.status !== "DELETED" && (
+        <section aria-labelledby="customer-account" className="max-w-md">
+          <h2 id="customer-account" className="mb-2 text-lg font-semibold">
+            {t("console.customers.delete")}
+          </h2>
+          <Form method="post" className="mb-4">
+            <input type="hidden" name="intent" value="reset" />
+            <button type="submit" className={secondaryButtonClass}>
+              {t("console.customers.reset")}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <Field label={t("console.customers.deleteReason")} name="reason" required maxLength={500} />
+            <button
+              type="submit"
+              className="rounded bg-red-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-900"
+            >
+              {t("console.customers.deleteSubmit")}
+            </button>
+          </Form>
+        </section>
+      )}
+    </>
+  );
+}

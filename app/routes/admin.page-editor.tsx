@@ -1,0 +1,188 @@
+import { Form, redirect, useActionData } from "react-router";
+import type { ContentDocument } from "../../db/schema/content-document.ts";
+import type { ComponentChange } from "../../server/modules/content/editor.ts";
+import { appContext } from "../context.ts";
+import {
+  actionResult,
+  callConsole,
+  consoleParam,
+  field,
+  rawField,
+  readConsole,
+  requireOperator,
+} from "../features/admin/console.server.ts";
+import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
+import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
+import { blocksOf } from "../features/content-blocks/load-page.server.ts";
+import { Editor } from "../features/page-editor/Editor.tsx";
+import type { Route } from "./+types/admin.page-editor";
+
+interface EditorPage {
+  id: number;
+  siteCode: string;
+  pageCode: string;
+  lang: string;
+  pageType: string;
+  revision: number;
+  document: ContentDocument;
+  preview: string;
+  publishedAt: string | null;
+  lastVersion: number;
+}
+interface VersionRow {
+  id: number;
+  version: number;
+  title: string;
+  restoredFrom: number | null;
+  publishedAt: string;
+}
+
+// The visual page editor (issue 17): one page's draft, its versions, publish and roll back.
+export async function loader(args: Route.LoaderArgs) {
+  const operator = await requireOperator(args, "pages.read");
+  const id = encodeURIComponent(args.params.id);
+  const page = await readConsole<EditorPage>(args, `/o2adm/v1/pages/${id}`);
+  // A published page opens its draft (made on first open): edit it at the draft's own address.
+  if (String(page.id) !== args.params.id) throw redirect(`/admin/pages/${page.id}`);
+  const { versions } = await readConsole<{ versions: VersionRow[] }>(
+    args,
+    `/o2adm/v1/pages/${page.id}/versions`,
+  );
+  const diff =
+    versions.length >= 2
+      ? await readConsole<{ fields: string[]; changes: ComponentChange[] }>(
+          args,
+          `/o2adm/v1/pages/${page.id}/diff?from=${versions[1]!.version}&to=${versions[0]!.version}`,
+        )
+      : null;
+  return {
+    page,
+    versions,
+    diff,
+    // Live mode (?live=1): the blocks resolved as the store would, streamed in; otherwise placeholders only.
+    liveMode: consoleParam(args.request, "live") === "1",
+    live:
+      consoleParam(args.request, "live") === "1"
+        ? blocksOf(args.context.get(appContext), page.document).catch(() => ({}))
+        : null,
+    canWrite: operator.permissions.includes("pages.write"),
+    canPublish: operator.permissions.includes("pages.publish"),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = field(form, "intent");
+  const id = encodeURIComponent(args.params.id);
+  if (intent === "save") {
+    await requireOperator(args, "pages.write");
+    let document: unknown = null;
+    try {
+      document = JSON.parse(rawField(form, "document"));
+    } catch {
+      document = null;
+    }
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "PUT",
+        path: `/o2adm/v1/pages/${id}/draft`,
+        body: { revision: Number(field(form, "revision")), document },
+      }),
+    );
+  }
+  await requireOperator(args, "pages.publish");
+  if (intent === "rollback")
+    return actionResult<{ version: number }>(
+      intent,
+      await callConsole(args, {
+        method: "POST",
+        path: `/o2adm/v1/pages/${id}/rollback`,
+        body: { version: Number(field(form, "version")) },
+      }),
+    );
+  return actionResult<{ version: number }>(
+    "publish",
+    await callConsole(args, {
+      method: "POST",
+      path: `/o2adm/v1/pages/${id}/publish`,
+      body: { revision: Number(field(form, "revision")) },
+    }),
+  );
+}
+
+export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) {
+  const t = useConsoleT();
+  const result = useActionData<typeof action>();
+  const { page, versions, diff, live, liveMode, canWrite, canPublish } = loaderData;
+  const version = result?.ok ? (result.value as { version?: number }).version : undefined;
+  const success =
+    result?.intent === "save"
+      ? t("console.editor.saved")
+      : result?.intent === "publish"
+        ? t("console.editor.published", { version: version ?? "" })
+        : t("console.editor.rolledBack", { version: version ?? "" });
+  return (
+    <>
+      <title>{`${t("console.editor.title", { title: page.document.title })} · ${t("console.title")}`}</title>
+      <PageTitle>{t("console.editor.title", { title: page.document.title })}</PageTitle>
+      <p className="mb-3 text-sm text-slate-700">
+        {page.pageCode} · {page.lang} ·{" "}
+        {t(`console.pages.type.${page.pageType as "HOME" | "LANDING" | "TEMPLATE"}`)}
+      </p>
+      <ActionNote result={result} success={success} />
+      <Editor
+        key={page.revision}
+        page={page}
+        canWrite={canWrite}
+        canPublish={canPublish}
+        live={live}
+        liveMode={liveMode}
+      />
+      <section aria-labelledby="versions-heading" className="mt-8">
+        <h2 id="versions-heading" className="mb-2 text-lg font-semibold">
+          {t("console.editor.versions")}
+        </h2>
+        {versions.length === 0 && <p className="text-sm">{t("console.editor.noVersions")}</p>}
+        <ol className="space-y-2">
+          {versions.map((row, index) => (
+            <li key={row.id} className="flex flex-wrap items-center gap-3 text-sm">
+              <span className="font-medium">{t("console.editor.version", { version: row.version })}</span>
+              <span>{row.title}</span>
+              <span>{formatWhen(row.publishedAt, t.language)}</span>
+              {row.restoredFrom && (
+                <span>{t("console.editor.restoredFrom", { version: row.restoredFrom })}</span>
+              )}
+              {canPublish && index > 0 && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="rollback" />
+                  <input type="hidden" name="version" value={row.version} />
+                  <button type="submit" className={secondaryButtonClass}>
+                    {t("console.editor.rollback", { version: row.version })}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ol>
+        {diff && versions[1] && (
+          <div className="mt-4">
+            <h3 className="mb-1 text-base font-semibold">
+              {t("console.editor.compare", { version: versions[1].version })}
+            </h3>
+            <ul className="list-disc pl-5 text-sm">
+              {diff.fields.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+              {diff.changes.map((change) => (
+                <li key={`${change.variantId}/${change.componentId}`}>
+                  {change.componentName} ({change.variantId}): {t(`console.editor.change.${change.change}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,306 @@
+import { Form, Link, useActionData } from "react-router";
+import {
+  actionResult,
+  callConsole,
+  field,
+  readConsole,
+  requireOperator,
+} from "../features/admin/console.server.ts";
+import { useConsoleT } from "../features/admin/i18n.tsx";
+import { type CurrencyInfo, toMajor, toMinor } from "../features/admin/merch.ts";
+import {
+  ActionNote,
+  buttonClass,
+  Cell,
+  Field,
+  inputClass,
+  linkClass,
+  PageTitle,
+  SelectField,
+  Table,
+} from "../features/admin/ui.tsx";
+import type { Route } from "./+types/admin.plan";
+
+interface Plan {
+  platformProductCode: string;
+  destinationCode: string;
+  title: { en_US: string; zh_CN: string; zh_HK: string };
+  status: "ON_SHELF" | "OFF_SHELF" | "DRAFT";
+  labelCodes: string[];
+  sortOrder: number;
+  dataMb: number | null;
+  unlimited: boolean;
+  validityDays: number;
+  prices: { currencyCode: string; unitPrice: number; displayPrice: number | null }[];
+  suppliers: { supplier: string; packageCode: string; rank: number; costUsdCents: number | null }[];
+}
+
+const SUPPLIERS = ["sandbox", "esimaccess", "airalo"] as const;
+const SLOTS = [0, 1, 2] as const;
+const STATUS_KEYS = {
+  ON_SHELF: "console.plans.ON_SHELF",
+  OFF_SHELF: "console.plans.OFF_SHELF",
+  DRAFT: "console.plans.DRAFT",
+} as const;
+
+// One plan (ADR 0230): titles, publishing, labels, prices by hand, and the supplier packages that fulfil it.
+export async function loader(args: Route.LoaderArgs) {
+  await requireOperator(args, "catalog.read");
+  const code = encodeURIComponent(args.params.code);
+  const [plan, labels, pricing] = await Promise.all([
+    readConsole<Plan>(args, `/o2adm/v1/catalog/plans/${code}`),
+    readConsole<{ labels: { labelCode: string; name: { en_US: string; zh_CN: string } }[] }>(
+      args,
+      "/o2adm/v1/catalog/labels",
+    ),
+    readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing"),
+  ]);
+  return { plan, labels: labels.labels, currencies: pricing.rates.filter((c) => c.enabled) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = field(form, "intent");
+  const path = `/o2adm/v1/catalog/plans/${encodeURIComponent(args.params.code)}`;
+  if (intent === "plan") {
+    const body = {
+      title: {
+        en_US: field(form, "title_en_US"),
+        zh_CN: field(form, "title_zh_CN"),
+        zh_HK: field(form, "title_zh_HK"),
+      },
+      status: field(form, "status"),
+      labelCodes: form.getAll("labels").map(String),
+      sortOrder: Number(field(form, "sortOrder") || 0),
+    };
+    return actionResult(intent, await callConsole(args, { method: "PATCH", path, body }));
+  }
+  if (intent === "prices") {
+    const { rates } = await readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing");
+    const prices = rates
+      .filter((c) => c.enabled && field(form, `price_${c.code}`) !== "")
+      .map((c) => ({
+        currencyCode: c.code,
+        unitPrice: toMinor(field(form, `price_${c.code}`), c.minorDigits) ?? -1,
+        displayPrice:
+          field(form, `original_${c.code}`) === ""
+            ? null
+            : (toMinor(field(form, `original_${c.code}`), c.minorDigits) ?? -1),
+      }));
+    return actionResult(
+      intent,
+      await callConsole(args, { method: "PUT", path: `${path}/prices`, body: { prices } }),
+    );
+  }
+  const packages = SLOTS.flatMap((slot) => {
+    const supplier = field(form, `supplier_${slot}`);
+    const packageCode = field(form, `package_${slot}`);
+    if (!supplier || !packageCode) return [];
+    const cost = field(form, `cost_${slot}`);
+    return [
+      { supplier, packageCode, rank: slot, costUsdCents: cost === "" ? null : (toMinor(cost, 2) ?? -1) },
+    ];
+  });
+  return actionResult(
+    intent,
+    await callConsole(args, { method: "PUT", path: `${path}/suppliers`, body: { packages } }),
+  );
+}
+
+export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
+  const t = useConsoleT();
+  const result = useActionData<typeof action>();
+  const { plan, labels, currencies } = loaderData;
+  const priceOf = (code: string) => plan.prices.find((p) => p.currencyCode === code);
+  return (
+    <>
+      <title>{`${plan.platformProductCode} · ${t("console.title")}`}</title>
+      <p className="mb-2 text-sm">
+        <Link className={linkClass} to="/admin/catalog/plans">
+          {t("console.plans.back")}
+        </Link>
+      </p>
+      <PageTitle>{`${t("console.plan.title")} ${plan.platformProductCode}`}</PageTitle>
+      <p className="mb-4 text-sm text-slate-800">
+        {t("console.plan.shape", {
+          destination: plan.destinationCode,
+          data: plan.unlimited || plan.dataMb === null ? "∞" : `${Math.round(plan.dataMb / 102.4) / 10} GB`,
+          days: plan.validityDays,
+        })}
+      </p>
+
+      <section aria-labelledby="plan-details" className="mb-8 max-w-2xl">
+        <h2 id="plan-details" className="mb-3 text-lg font-semibold">
+          {t("console.plan.details")}
+        </h2>
+        <ActionNote result={result} intent="plan" success={t("console.saved")} />
+        <Form method="post">
+          <input type="hidden" name="intent" value="plan" />
+          <Field
+            label={t("console.plan.titleEn")}
+            name="title_en_US"
+            defaultValue={plan.title.en_US}
+            required
+          />
+          <Field
+            label={t("console.plan.titleZhCn")}
+            name="title_zh_CN"
+            defaultValue={plan.title.zh_CN}
+            required
+          />
+          <Field
+            label={t("console.plan.titleZhHk")}
+            name="title_zh_HK"
+            defaultValue={plan.title.zh_HK}
+            required
+          />
+          <SelectField
+            label={t("console.plans.status")}
+            name="status"
+            defaultValue={plan.status}
+            options={(["ON_SHELF", "OFF_SHELF", "DRAFT"] as const).map((s) => ({
+              value: s,
+              label: t(STATUS_KEYS[s]),
+            }))}
+          />
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-sm font-medium text-slate-800">{t("console.plans.labels")}</legend>
+            {labels.map((label) => (
+              <label key={label.labelCode} className="mr-4 inline-flex items-center gap-1 text-sm">
+                <input
+                  type="checkbox"
+                  name="labels"
+                  value={label.labelCode}
+                  defaultChecked={plan.labelCodes.includes(label.labelCode)}
+                />
+                {t.language === "zh_CN" ? label.name.zh_CN : label.name.en_US}
+              </label>
+            ))}
+          </fieldset>
+          <Field
+            label={t("console.plan.sortOrder")}
+            name="sortOrder"
+            inputMode="numeric"
+            defaultValue={String(plan.sortOrder)}
+          />
+          <button type="submit" className={buttonClass}>
+            {t("console.save")}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="plan-prices" className="mb-8 max-w-2xl">
+        <h2 id="plan-prices" className="mb-1 text-lg font-semibold">
+          {t("console.plan.prices")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-800">
+          {t("console.plan.pricesHelp")}{" "}
+          <Link className={linkClass} to={`/admin/pricing?plan=${plan.platformProductCode}`}>
+            {t("console.plan.toRules")}
+          </Link>
+        </p>
+        <ActionNote result={result} intent="prices" success={t("console.saved")} />
+        <Form method="post">
+          <input type="hidden" name="intent" value="prices" />
+          <Table
+            caption={t("console.plan.prices")}
+            head={[t("console.currency"), t("console.plan.price"), t("console.plan.original")]}
+          >
+            {currencies.map((c) => (
+              <tr key={c.code}>
+                <Cell>{c.code}</Cell>
+                <Cell>
+                  <input
+                    aria-label={`${t("console.plan.price")} ${c.code}`}
+                    name={`price_${c.code}`}
+                    inputMode="decimal"
+                    defaultValue={toMajor(priceOf(c.code)?.unitPrice, c.minorDigits)}
+                    className={inputClass}
+                  />
+                </Cell>
+                <Cell>
+                  <input
+                    aria-label={`${t("console.plan.original")} ${c.code}`}
+                    name={`original_${c.code}`}
+                    inputMode="decimal"
+                    defaultValue={toMajor(priceOf(c.code)?.displayPrice, c.minorDigits)}
+                    className={inputClass}
+                  />
+                </Cell>
+              </tr>
+            ))}
+          </Table>
+          <button type="submit" className={`${buttonClass} mt-3`}>
+            {t("console.plan.savePrices")}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="plan-suppliers" className="mb-8 max-w-3xl">
+        <h2 id="plan-suppliers" className="mb-1 text-lg font-semibold">
+          {t("console.plan.suppliers")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-800">{t("console.plan.suppliersHelp")}</p>
+        <ActionNote result={result} intent="suppliers" success={t("console.saved")} />
+        <Form method="post">
+          <input type="hidden" name="intent" value="suppliers" />
+          <Table
+            caption={t("console.plan.suppliers")}
+            head={[
+              t("console.plan.choice"),
+              t("console.plan.supplier"),
+              t("console.plan.package"),
+              t("console.plan.costUsd"),
+            ]}
+          >
+            {SLOTS.map((slot) => {
+              const current = plan.suppliers[slot];
+              return (
+                <tr key={slot}>
+                  <Cell>
+                    {slot === 0 ? t("console.plan.firstChoice") : t("console.plan.failover", { n: slot })}
+                  </Cell>
+                  <Cell>
+                    <select
+                      aria-label={`${t("console.plan.supplier")} ${slot + 1}`}
+                      name={`supplier_${slot}`}
+                      defaultValue={current?.supplier ?? ""}
+                      className={inputClass}
+                    >
+                      <option value="">{t("console.plan.noSupplier")}</option>
+                      {SUPPLIERS.map((s) => (
+                        <option key={s} value={s}>
+                          {s}
+                        </option>
+                      ))}
+                    </select>
+                  </Cell>
+                  <Cell>
+                    <input
+                      aria-label={`${t("console.plan.package")} ${slot + 1}`}
+                      name={`package_${slot}`}
+                      defaultValue={current?.packageCode ?? ""}
+                      className={inputClass}
+                    />
+                  </Cell>
+                  <Cell>
+                    <input
+                      aria-label={`${t("console.plan.costUsd")} ${slot + 1}`}
+                      name={`cost_${slot}`}
+                      inputMode="decimal"
+                      defaultValue={toMajor(current?.costUsdCents, 2)}
+                      className={inputClass}
+                    />
+                  </Cell>
+                </tr>
+              );
+            })}
+          </Table>
+          <button type="submit" className={`${buttonClass} mt-3`}>
+            {t("console.plan.saveSuppliers")}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,361 @@
+import { Form, useActionData, useLoaderData } from "react-router";
+import {
+  type ActionResult,
+  actionResult,
+  callConsole,
+  field,
+  readConsole,
+  requireOperator,
+} from "../features/admin/console.server.ts";
+import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
+import { type CurrencyInfo, toMajor, toMinor } from "../features/admin/merch.ts";
+import {
+  ActionNote,
+  buttonClass,
+  Cell,
+  Field,
+  IntentButton,
+  inputClass,
+  PageTitle,
+  SelectField,
+  secondaryButtonClass,
+  Table,
+} from "../features/admin/ui.tsx";
+import type { Route } from "./+types/admin.pricing";
+
+interface Rule {
+  id: number;
+  destinationCode: string | null;
+  platformProductCode: string | null;
+  markupBp: number;
+  floorUsdCents: number;
+}
+
+interface Pricing {
+  rules: Rule[];
+  roundings: { currencyCode: string; step: number; ending: number }[];
+  rates: CurrencyInfo[];
+}
+
+interface Preview {
+  changes: { platformProductCode: string; currencyCode: string; before: number | null; after: number }[];
+  plans: number;
+  unpriced: number;
+  total: number;
+}
+
+// Price rules, roundings and FX rates (ADR 0231): every change is previewed (the prices it would give) before it
+// is saved; saving reprices the plans with a known supplier cost and the store shows the new prices at once.
+export async function loader(args: Route.LoaderArgs) {
+  const operator = await requireOperator(args, "catalog.read");
+  const pricing = await readConsole<Pricing>(args, "/o2adm/v1/pricing");
+  const plan = new URL(args.request.url).searchParams.get("plan") ?? "";
+  return { pricing, plan, canWrite: operator.permissions.includes("prices.write") };
+}
+
+function ruleBody(form: FormData) {
+  const scope = field(form, "scope");
+  const code = field(form, "scopeCode").toUpperCase();
+  return {
+    destinationCode: scope === "destination" ? code : null,
+    platformProductCode: scope === "plan" ? code : null,
+    markupBp: Math.round(Number(field(form, "markup") || "0") * 10_000),
+    floorUsdCents: toMinor(field(form, "floor") || "0", 2) ?? -1,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = field(form, "intent");
+  const { rates } = await readConsole<Pricing>(args, "/o2adm/v1/pricing");
+  const rateBody = () =>
+    Object.fromEntries(
+      rates
+        .filter((c) => c.code !== "HKD" && field(form, `rate_${c.code}`) !== c.rateFromBase)
+        .map((c) => [c.code, field(form, `rate_${c.code}`)]),
+    );
+  const roundingBody = () =>
+    Object.fromEntries(
+      rates
+        .filter((c) => field(form, `step_${c.code}`) !== "")
+        .map((c) => [
+          c.code,
+          {
+            step: Number(field(form, `step_${c.code}`)),
+            ending: Number(field(form, `ending_${c.code}`) || 0),
+          },
+        ]),
+    );
+  switch (intent) {
+    case "previewRule":
+      return actionResult<Preview>(
+        intent,
+        await callConsole(args, {
+          method: "POST",
+          path: "/o2adm/v1/pricing/preview",
+          body: { rule: ruleBody(form) },
+        }),
+      );
+    case "saveRule":
+      return actionResult(
+        intent,
+        await callConsole(args, { method: "POST", path: "/o2adm/v1/pricing/rules", body: ruleBody(form) }),
+      );
+    case "deleteRule":
+      return actionResult(
+        intent,
+        await callConsole(args, {
+          method: "DELETE",
+          path: `/o2adm/v1/pricing/rules/${encodeURIComponent(field(form, "id"))}`,
+        }),
+      );
+    case "previewRates":
+      return actionResult<Preview>(
+        intent,
+        await callConsole(args, {
+          method: "POST",
+          path: "/o2adm/v1/pricing/preview",
+          body: { rates: rateBody() },
+        }),
+      );
+    case "saveRates":
+      return actionResult(
+        intent,
+        await callConsole(args, {
+          method: "PUT",
+          path: "/o2adm/v1/pricing/rates",
+          body: { rates: rateBody() },
+        }),
+      );
+    case "previewRoundings":
+      return actionResult<Preview>(
+        intent,
+        await callConsole(args, {
+          method: "POST",
+          path: "/o2adm/v1/pricing/preview",
+          body: { roundings: roundingBody() },
+        }),
+      );
+    default:
+      return actionResult(
+        intent,
+        await callConsole(args, {
+          method: "PUT",
+          path: "/o2adm/v1/pricing/roundings",
+          body: { roundings: roundingBody() },
+        }),
+      );
+  }
+}
+
+function PreviewTable({
+  result,
+  currencies,
+}: {
+  result: ActionResult | undefined;
+  currencies: CurrencyInfo[];
+}) {
+  const t = useConsoleT();
+  if (!result?.ok || !result.intent.startsWith("preview")) return null;
+  const preview = result.value as Preview;
+  const digits = (code: string) => currencies.find((c) => c.code === code)?.minorDigits ?? 2;
+  const money = (minor: number | null, code: string) =>
+    minor === null ? "—" : formatMoney(minor, code, t.language, digits(code));
+  return (
+    <section aria-labelledby="preview" className="mb-6 rounded border border-blue-700 bg-white p-3">
+      <h2 id="preview" className="mb-2 font-semibold">
+        {t("console.pricing.preview")}
+      </h2>
+      <p role="status" className="mb-2 text-sm">
+        {t("console.pricing.previewSummary", {
+          plans: preview.plans,
+          prices: preview.total,
+          unpriced: preview.unpriced,
+        })}
+      </p>
+      {preview.changes.length > 0 ? (
+        <Table
+          caption={t("console.pricing.preview")}
+          head={[
+            t("console.plans.code"),
+            t("console.currency"),
+            t("console.pricing.before"),
+            t("console.pricing.after"),
+          ]}
+        >
+          {preview.changes.slice(0, 200).map((c) => (
+            <tr key={`${c.platformProductCode}-${c.currencyCode}`}>
+              <Cell>{c.platformProductCode}</Cell>
+              <Cell>{c.currencyCode}</Cell>
+              <Cell>{money(c.before, c.currencyCode)}</Cell>
+              <Cell>{money(c.after, c.currencyCode)}</Cell>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </section>
+  );
+}
+
+export default function ConsolePricing() {
+  const t = useConsoleT();
+  const { pricing, plan, canWrite } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const scopeOf = (rule: Rule) =>
+    rule.platformProductCode
+      ? t("console.pricing.scopePlan", { code: rule.platformProductCode })
+      : rule.destinationCode
+        ? t("console.pricing.scopeDestination", { code: rule.destinationCode })
+        : t("console.pricing.scopeDefault");
+  const rounding = (code: string) => pricing.roundings.find((r) => r.currencyCode === code);
+  return (
+    <>
+      <title>{`${t("console.pricing.title")} · ${t("console.title")}`}</title>
+      <PageTitle>{t("console.pricing.title")}</PageTitle>
+      <p className="mb-4 max-w-3xl text-sm text-slate-800">{t("console.pricing.help")}</p>
+      <PreviewTable result={result} currencies={pricing.rates} />
+
+      <section aria-labelledby="rules" className="mb-8 max-w-3xl">
+        <h2 id="rules" className="mb-3 text-lg font-semibold">
+          {t("console.pricing.rules")}
+        </h2>
+        {pricing.rules.length === 0 ? (
+          <p className="mb-3 text-sm">{t("console.pricing.noRules")}</p>
+        ) : (
+          <Table
+            caption={t("console.pricing.rules")}
+            head={[t("console.pricing.scope"), t("console.pricing.markup"), t("console.pricing.floor"), ""]}
+          >
+            {pricing.rules.map((rule) => (
+              <tr key={rule.id}>
+                <Cell>{scopeOf(rule)}</Cell>
+                <Cell>× {(rule.markupBp / 10_000).toFixed(2)}</Cell>
+                <Cell>{formatMoney(rule.floorUsdCents, "USD", t.language)}</Cell>
+                <Cell>
+                  {canWrite ? (
+                    <IntentButton
+                      intent="deleteRule"
+                      label={t("console.pricing.delete")}
+                      fields={{ id: String(rule.id) }}
+                      secondary
+                    />
+                  ) : null}
+                </Cell>
+              </tr>
+            ))}
+          </Table>
+        )}
+        {canWrite ? (
+          <Form
+            method="post"
+            className="mt-4 grid grid-cols-1 gap-x-4 rounded border border-slate-300 bg-white p-3 md:grid-cols-4"
+          >
+            <h3 className="font-semibold md:col-span-4">{t("console.pricing.newRule")}</h3>
+            <ActionNote result={result} intent="saveRule" success={t("console.pricing.saved")} />
+            <ActionNote result={result} intent="previewRule" />
+            <SelectField
+              label={t("console.pricing.scope")}
+              name="scope"
+              defaultValue={plan ? "plan" : "default"}
+              options={[
+                { value: "default", label: t("console.pricing.scopeDefault") },
+                { value: "destination", label: t("console.pricing.destination") },
+                { value: "plan", label: t("console.pricing.plan") },
+              ]}
+            />
+            <Field label={t("console.pricing.scopeCode")} name="scopeCode" defaultValue={plan} />
+            <Field
+              label={t("console.pricing.markupHelp")}
+              name="markup"
+              inputMode="text"
+              defaultValue="1.8"
+              required
+            />
+            <Field label={t("console.pricing.floorUsd")} name="floor" inputMode="text" defaultValue="0" />
+            <div className="flex gap-2 md:col-span-4">
+              <button type="submit" name="intent" value="previewRule" className={secondaryButtonClass}>
+                {t("console.pricing.previewButton")}
+              </button>
+              <button type="submit" name="intent" value="saveRule" className={buttonClass}>
+                {t("console.pricing.saveRule")}
+              </button>
+            </div>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="rates" className="mb-8 max-w-3xl">
+        <h2 id="rates" className="mb-1 text-lg font-semibold">
+          {t("console.pricing.rates")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-800">{t("console.pricing.ratesHelp")}</p>
+        <ActionNote result={result} intent="saveRates" success={t("console.pricing.saved")} />
+        <ActionNote result={result} intent="previewRates" />
+        <ActionNote result={result} intent="saveRoundings" success={t("console.pricing.saved")} />
+        <ActionNote result={result} intent="previewRoundings" />
+        <Form method="post">
+          <Table
+            caption={t("console.pricing.rates")}
+            head={[
+              t("console.currency"),
+              t("console.pricing.rate"),
+              t("console.pricing.step"),
+              t("console.pricing.ending"),
+            ]}
+          >
+            {pricing.rates.map((c) => (
+              <tr key={c.code}>
+                <Cell>{c.code}</Cell>
+                <Cell>
+                  <input
+                    aria-label={`${t("console.pricing.rate")} ${c.code}`}
+                    name={`rate_${c.code}`}
+                    defaultValue={c.rateFromBase}
+                    readOnly={c.code === "HKD"}
+                    className={inputClass}
+                  />
+                </Cell>
+                <Cell>
+                  <input
+                    aria-label={`${t("console.pricing.step")} ${c.code}`}
+                    name={`step_${c.code}`}
+                    inputMode="numeric"
+                    defaultValue={rounding(c.code)?.step ?? ""}
+                    placeholder={String(c.minorDigits === 0 ? 10 : 10 ** c.minorDigits)}
+                    className={inputClass}
+                  />
+                </Cell>
+                <Cell>
+                  <input
+                    aria-label={`${t("console.pricing.ending")} ${c.code}`}
+                    name={`ending_${c.code}`}
+                    inputMode="numeric"
+                    defaultValue={rounding(c.code)?.ending ?? ""}
+                    placeholder={toMajor(c.minorDigits === 0 ? 0 : 10 ** c.minorDigits - 1, 0)}
+                    className={inputClass}
+                  />
+                </Cell>
+              </tr>
+            ))}
+          </Table>
+          {canWrite ? (
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="previewRates" className={secondaryButtonClass}>
+                {t("console.pricing.previewRates")}
+              </button>
+              <button type="submit" name="intent" value="saveRates" className={buttonClass}>
+                {t("console.pricing.saveRates")}
+              </button>
+              <button type="submit" name="intent" value="previewRoundings" className={secondaryButtonClass}>
+                {t("console.pricing.previewRoundings")}
+              </button>
+              <button type="submit" name="intent" value="saveRoundings" className={buttonClass}>
+                {t("console.pricing.saveRoundings")}
+              </button>
+            </div>
+          ) : null}
+        </Form>
+      </section>
+    </>
+  );
+}

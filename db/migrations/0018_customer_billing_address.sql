@@ -1,0 +1,1 @@
+ALTER TABLE "customer" ADD COLUMN "billing_address" jsonb;

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../../services.ts";
+import { consoleCatalogRoutes } from "../catalog/console/routes.ts";
+import { adminPageRoutes } from "../content/admin-routes.ts";
+import { consoleMarketingRoutes } from "../coupon/console-routes.ts";
+import { consoleContentRoutes } from "../pages/console-routes.ts";
+import { consoleReviewRoutes } from "../reviews/console-routes.ts";
+import { consoleInviteRoutes } from "../sfb/console-routes.ts";
+import { adminCoreRoutes } from "./routes.ts";
+import { adminSupportRoutes } from "./support-routes.ts";
+
+/**
+ * Every console endpoint group (/o2adm/v1, issue 16). Add a group here; each registers its endpoints through
+ * adminRoute (route.ts), which checks the permission and records the endpoint for the permission-matrix test.
+ */
+export function adminRoutes(app: FastifyInstance, services: Services) {
+  adminCoreRoutes(app, services);
+  // Catalogue, prices, FX, plan sheets, marketing and content (ADRs 0230-0234).
+  consoleCatalogRoutes(app, services);
+  consoleMarketingRoutes(app, services);
+  consoleContentRoutes(app, services);
+  // Invite-reward settings and review moderation (ADR 0235).
+  consoleInviteRoutes(app, services);
+  consoleReviewRoutes(app, services);
+  adminSupportRoutes(app, services);
+  adminPageRoutes(app, services);
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { ApiError } from "../../http/errors.ts";
+import { parseInput } from "../../http/validate.ts";
+import { type Access, can } from "./permissions.ts";
+import type { AdminService, CurrentOperator } from "./service.ts";
+
+/** Where the console's API lives (issue 16). */
+export const ADMIN_API_PREFIX = "/o2adm/v1";
+/** The operator's session cookie: its own name, HttpOnly, SameSite=Strict, whole site (ADR 0221). */
+export const OPERATOR_SESSION_COOKIE = "o2adm_sid";
+/** The password step's signed challenge, waiting for the TOTP code (five minutes). */
+export const OPERATOR_CHALLENGE_COOKIE = "o2adm_step";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in operator on a console API call (`/o2adm/...`); null otherwise. */
+    operator: CurrentOperator | null;
+  }
+}
+
+export interface AdminEndpoint {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  permission: Access;
+}
+
+/**
+ * Every console endpoint, as registered (keyed "METHOD url"). The permission-matrix test walks it, so an
+ * endpoint added anywhere through adminRoute is covered by that test without listing it again.
+ */
+export const ADMIN_ENDPOINTS = new Map<string, AdminEndpoint>();
+
+export interface AdminHandlerContext<P, Q, B> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in operator (for a "public" endpoint: whoever is signed in, possibly nobody). */
+  operator: CurrentOperator;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface AdminRouteDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: AdminEndpoint["method"];
+  /** Under ADMIN_API_PREFIX, e.g. "/orders/:code" becomes /o2adm/v1/orders/:code. */
+  url: string;
+  permission: Access;
+  /** A larger body than the app's 1 MB (an uploaded file); bytes. */
+  bodyLimit?: number;
+  schema?: { params?: P; querystring?: Q; body?: B };
+  handler: (context: AdminHandlerContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
+}
+
+/**
+ * Registers one console endpoint (ADR 0222): the operator's session and the permission are checked first
+ * (401 without a session, 403 without the permission), then the input is validated with the zod schemas, which
+ * are also declared on the route for the OpenAPI document. Errors are {failed, code, message} as everywhere.
+ */
+export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  app: FastifyInstance,
+  definition: AdminRouteDefinition<P, Q, B>,
+) {
+  const url = `${ADMIN_API_PREFIX}${definition.url}`;
+  const { permission, schema = {} } = definition;
+  ADMIN_ENDPOINTS.set(`${definition.method} ${url}`, { method: definition.method, url, permission });
+  app.route({
+    method: definition.method,
+    url,
+    ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
+    schema: { ...schema, tags: ["console"] },
+    handler: async (request, reply) => {
+      const operator = request.operator;
+      if (permission !== "public") {
+        if (!operator) throw new ApiError(401, "adminApi.signInRequired");
+        if (!can(operator.role, permission)) throw new ApiError(403, "adminApi.forbidden");
+      }
+      const params = schema.params ? parseInput(schema.params, request.params) : request.params;
+      const query = schema.querystring ? parseInput(schema.querystring, request.query) : request.query;
+      const body = schema.body ? parseInput(schema.body, request.body) : request.body;
+      return definition.handler({
+        request,
+        reply,
+        operator: operator as CurrentOperator,
+        params: params as z.infer<P>,
+        query: query as z.infer<Q>,
+        body: body as z.infer<B>,
+      });
+    },
+  });
+}
+
+/** The console API's paths. */
+export function isAdminApiPath(pathname: string): boolean {
+  return pathname === "/o2adm" || pathname.startsWith("/o2adm/");
+}
+
+/**
+ * Reads the operator's session cookie on console API calls only, and never a shopper's token: the two realms
+ * never cross (a shopper's session cannot open the console, and this cookie means nothing to the store's API).
+ * Console answers are never stored by any cache.
+ */
+export function installOperatorContext(app: FastifyInstance, admin: AdminService) {
+  app.decorateRequest("operator", null);
+  app.addHook("onRequest", async (request) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (!isAdminApiPath(pathname)) return;
+    const token = request.cookies?.[OPERATOR_SESSION_COOKIE];
+    request.operator = token ? await admin.resolveSession(token) : null;
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isAdminApiPath(request.url.split("?")[0] ?? "/")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+}
+
+/** The operator cookies' attributes: HttpOnly, SameSite=Strict, the whole site, Secure outside localhost. */
+export function operatorCookieAttributes(secure: boolean) {
+  return { httpOnly: true, sameSite: "strict" as const, secure, path: "/" };
+}

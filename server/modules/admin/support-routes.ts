@@ -1,0 +1,422 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { ORDER_STATUSES } from "../../../db/schema/index.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { Services } from "../../services.ts";
+import { recordAudit } from "./audit.ts";
+import { adminRoute } from "./route.ts";
+
+const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
+const IccidParam = z.object({
+  iccid: z
+    .string()
+    .trim()
+    .regex(/^\d{18,22}$/, "validation.invalid"),
+});
+const CustomerParam = z.object({ id: z.uuid() });
+const Key = z.string().trim().min(8).max(128);
+const Reason = z.string().trim().min(3).max(500);
+const DateInput = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalid");
+
+const OrderSearch = z.object({
+  code: z.string().trim().max(32).optional(),
+  email: z.string().trim().max(254).optional(),
+  iccid: z
+    .string()
+    .trim()
+    .regex(/^\d{18,22}$/, "validation.invalid")
+    .optional()
+    .or(z.literal("")),
+  from: DateInput.optional().or(z.literal("")),
+  to: DateInput.optional().or(z.literal("")),
+  status: z.enum(ORDER_STATUSES).optional().or(z.literal("")),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/**
+ * The support and finance side of the console (issue 16): orders (search, timeline, resend the eSIM e-mail,
+ * internal notes, refunds), eSIMs (look-up, refresh, cancel an unused profile), customers (search, detail,
+ * credit, password reset, deletion) and the dashboard. Every change writes its audit entry in its transaction.
+ */
+export function adminSupportRoutes(app: FastifyInstance, services: Services) {
+  const { order, esim, payment, refund, credit, account, admin } = services;
+  const { notes } = admin;
+
+  async function orderByCode(code: string) {
+    const row = await order.findByCode(code);
+    if (!row) throw new ApiError(404, "error.notFound");
+    return row;
+  }
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/orders",
+    permission: "orders.read",
+    schema: { querystring: OrderSearch },
+    handler: async ({ query }) => {
+      const orderIds = query.iccid ? await esim.orderIdsOfIccid(query.iccid) : undefined;
+      const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined;
+      const { rows, total } = await order.consoleSearch(
+        {
+          code: query.code || undefined,
+          email: query.email || undefined,
+          orderIds,
+          from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+          to,
+          status: query.status || undefined,
+        },
+        query.page,
+        query.size,
+      );
+      return {
+        total,
+        page: query.page,
+        size: query.size,
+        records: rows.map((row) => ({
+          code: row.code,
+          status: row.status,
+          contactEmail: row.contactEmail,
+          planTitle: row.planTitle,
+          quantity: row.quantity,
+          total: row.total,
+          currencyCode: row.currencyCode,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/orders/:code",
+    permission: "orders.read",
+    schema: { params: CodeParam },
+    handler: async ({ params }) => {
+      const row = await orderByCode(params.code);
+      const [history, payments, supplier, refunds, orderNotes, outbox, currencies] = await Promise.all([
+        order.history(row.id),
+        payment.consoleOfOrder(row.id),
+        esim.consoleTimelineOfOrder(row.id),
+        refund.ofOrder(row.id),
+        notes.ofOrder(row.id),
+        services.outbox.recent(row.contactEmail, 50),
+        services.site.currencies(),
+      ]);
+      const emails = outbox.filter((m) => m.subject.includes(row.code) || m.body.includes(row.code));
+      const timeline = [
+        ...history.map((h) => ({
+          at: h.at.toISOString(),
+          kind: "order",
+          label: `${h.fromStatus ?? "—"} → ${h.toStatus}`,
+          detail: h.reason,
+        })),
+        ...payments.flatMap((p) => [
+          {
+            at: p.createdAt,
+            kind: "payment",
+            label: `${p.provider} session`,
+            detail: `${p.amount} ${p.currencyCode}`,
+          },
+          ...(p.status !== "CREATED"
+            ? [
+                {
+                  at: p.updatedAt,
+                  kind: "payment",
+                  label: `${p.provider} ${p.status}`,
+                  detail: p.failureCode ?? "",
+                },
+              ]
+            : []),
+        ]),
+        ...supplier.events,
+        ...refunds.map((r) => ({
+          at: r.createdAt,
+          kind: "refund",
+          label: `refund ${r.destination} ${r.status}`,
+          detail: `${r.amount} ${r.currencyCode}: ${r.reason}`,
+        })),
+        ...emails.map((m) => ({
+          at: m.createdAt.toISOString(),
+          kind: "email",
+          label: m.subject,
+          detail: `${m.to} (${m.status})`,
+        })),
+        ...orderNotes.map((n) => ({ at: n.createdAt, kind: "note", label: n.operatorName, detail: n.body })),
+      ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+      const refunded = refunds.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
+      return {
+        order: {
+          code: row.code,
+          status: row.status,
+          customerId: row.customerId,
+          contactEmail: row.contactEmail,
+          contactPhone: row.contactPhone,
+          planTitle: row.planTitle,
+          quantity: row.quantity,
+          subtotal: row.subtotal,
+          couponDiscount: row.couponDiscount,
+          promoDiscount: row.promoDiscount,
+          creditAmount: row.creditAmount,
+          total: row.total,
+          currencyCode: row.currencyCode,
+          minorDigits: currencies.get(row.currencyCode)?.minorDigits ?? 2,
+          locale: row.locale,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+          paymentProvider: row.paymentProvider,
+          topUpIccid: row.topUpIccid,
+        },
+        refunded,
+        refundable:
+          row.paidAt && ["PAID", "FULFILLING", "COMPLETED"].includes(row.status) ? row.total - refunded : 0,
+        refunds,
+        notes: orderNotes,
+        esims: supplier.esims,
+        timeline,
+      };
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/orders/:code/resend-email",
+    permission: "orders.write",
+    schema: { params: CodeParam },
+    handler: async ({ operator, params }) => {
+      const row = await orderByCode(params.code);
+      return esim.resendDelivery(row.id, (tx) =>
+        recordAudit(tx, {
+          operatorId: operator.id,
+          action: "order.resend_email",
+          entity: "order",
+          entityId: row.code,
+          after: { to: row.contactEmail },
+        }),
+      );
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/orders/:code/notes",
+    permission: "orders.write",
+    schema: { params: CodeParam, body: z.object({ body: z.string().trim().min(1).max(2000) }) },
+    handler: async ({ operator, params, body }) => {
+      const row = await orderByCode(params.code);
+      return admin.inTransaction(async (tx) => {
+        const note = await notes.add(tx, { orderId: row.id, operatorId: operator.id, body: body.body });
+        await recordAudit(tx, {
+          operatorId: operator.id,
+          action: "order.note",
+          entity: "order",
+          entityId: row.code,
+          after: { note: body.body },
+        });
+        return { id: note.id, createdAt: note.createdAt.toISOString() };
+      });
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/orders/:code/refunds",
+    permission: "refunds.create",
+    schema: {
+      params: CodeParam,
+      body: z.object({
+        amount: z.coerce.number().int().positive().max(100_000_000),
+        destination: z.enum(["CARD", "CREDIT"]),
+        reason: Reason,
+        idempotencyKey: Key,
+      }),
+    },
+    handler: async ({ operator, params, body }) => {
+      const result = await refund.refund({
+        operatorId: operator.id,
+        limited: operator.role === "support",
+        orderCode: params.code,
+        amount: body.amount,
+        destination: body.destination,
+        reason: body.reason,
+        idempotencyKey: body.idempotencyKey,
+      });
+      return result;
+    },
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/esims/:iccid",
+    permission: "esims.read",
+    schema: { params: IccidParam },
+    handler: async ({ params }) => {
+      const found = await esim.consoleByIccid(params.iccid);
+      if (!found) throw new ApiError(404, "error.notFound");
+      return found;
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/esims/:iccid/refresh",
+    permission: "esims.refresh",
+    schema: { params: IccidParam },
+    handler: async ({ params }) => esim.refreshFromSupplier(params.iccid),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/esims/:iccid/cancel",
+    permission: "orders.write",
+    schema: { params: IccidParam, body: z.object({ reason: Reason }) },
+    handler: async ({ operator, params, body }) =>
+      esim.cancelUnused(params.iccid, (tx) =>
+        recordAudit(tx, {
+          operatorId: operator.id,
+          action: "esim.cancel",
+          entity: "esim",
+          entityId: params.iccid,
+          before: { state: "READY" },
+          after: { state: "CANCELLED", reason: body.reason },
+        }),
+      ),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/customers",
+    permission: "customers.read",
+    schema: { querystring: z.object({ q: z.string().trim().min(1).max(254) }) },
+    handler: async ({ query }) => ({ records: await account.consoleSearch(query.q) }),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/customers/:id",
+    permission: "customers.read",
+    schema: { params: CustomerParam },
+    handler: async ({ params }) => {
+      const customer = await account.consoleCustomer(params.id);
+      if (!customer) throw new ApiError(404, "error.notFound");
+      const [orders, esims, coupons, balance, history] = await Promise.all([
+        order.ofCustomer(params.id),
+        esim.consoleOfCustomer(params.id),
+        services.coupon.allAvailable(params.id, "en_US"),
+        credit.balance(admin.db, params.id),
+        credit.history(params.id, 0, 20),
+      ]);
+      return {
+        customer,
+        orders: orders.map((o) => ({
+          code: o.code,
+          status: o.status,
+          total: o.total,
+          currencyCode: o.currencyCode,
+          createdAt: o.createdAt.toISOString(),
+        })),
+        esims,
+        coupons,
+        credit: { ...balance, history },
+      };
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/customers/:id/credit-adjustments",
+    permission: "credit.adjust",
+    schema: {
+      params: CustomerParam,
+      body: z.object({
+        amountMinor: z.coerce
+          .number()
+          .int()
+          .min(-10_000_000)
+          .max(10_000_000)
+          .refine((n) => n !== 0),
+        reason: Reason,
+        idempotencyKey: Key,
+      }),
+    },
+    handler: async ({ operator, params, body }) => {
+      if (!(await account.consoleCustomer(params.id))) throw new ApiError(404, "error.notFound");
+      return admin.inTransaction(async (tx) => {
+        const before = await credit.balance(tx, params.id);
+        const result = await credit.adjust(tx, {
+          customerId: params.id,
+          amountMinor: body.amountMinor,
+          reason: "credit.adjustedByOperator",
+          source: `operator:${operator.id}`,
+          idempotencyKey: `console:${body.idempotencyKey}`,
+          note: body.reason,
+        });
+        if (result?.created)
+          await recordAudit(tx, {
+            operatorId: operator.id,
+            action: "customer.credit.adjust",
+            entity: "customer",
+            entityId: params.id,
+            before: { balanceMinor: before.balanceMinor },
+            after: {
+              balanceMinor: before.balanceMinor + result.entry.amountMinor,
+              amountMinor: body.amountMinor,
+              reason: body.reason,
+            },
+          });
+        return { entry: result?.entry ?? null, balance: await credit.balance(tx, params.id) };
+      });
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/customers/:id/password-reset",
+    permission: "customers.write",
+    schema: { params: CustomerParam },
+    handler: async ({ operator, params }) =>
+      account.sendResetByOperator(params.id, (tx) =>
+        recordAudit(tx, {
+          operatorId: operator.id,
+          action: "customer.password_reset",
+          entity: "customer",
+          entityId: params.id,
+        }),
+      ),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/customers/:id/deletion",
+    permission: "customers.write",
+    schema: { params: CustomerParam, body: z.object({ reason: Reason }) },
+    handler: async ({ operator, params, body }) =>
+      account.deleteByOperator(params.id, (tx) =>
+        recordAudit(tx, {
+          operatorId: operator.id,
+          action: "customer.delete",
+          entity: "customer",
+          entityId: params.id,
+          after: { reason: body.reason },
+        }),
+      ),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/dashboard",
+    permission: "dashboard.read",
+    handler: async () => {
+      const [orders, balances, pendingRefunds] = await Promise.all([
+        order.dashboard(),
+        services.supplierBalances.latest(),
+        refund.pendingSince(new Date(Date.now() - 15 * 60_000)),
+      ]);
+      const alerts = balances
+        .filter((b) => b.low)
+        .map((b) => ({ kind: "supplier.low", supplier: b.supplier }));
+      return { ...orders, balances, alerts, pendingRefunds: pendingRefunds.length };
+    },
+  });
+}

@@ -1,0 +1,355 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import type { Database } from "../../../../db/client.ts";
+import {
+  currencies,
+  PLAN_STATUSES,
+  type PlanStatus,
+  planLabels,
+  planPrices,
+  plans,
+} from "../../../../db/schema/index.ts";
+import type { LocalizedText } from "../../../../db/schema/localized.ts";
+
+// Bulk export and import of plans and prices as Excel (issue 16; ADR 0233), with exceljs. One sheet, one row per
+// plan: the columns an operator may change (status, labels, the titles, a price and a struck-through original per
+// currency) and, for reference only, the plan's shape. The import reads the whole sheet, checks every row, and
+// either reports what would change (dry run) or writes every change in the caller's one transaction; a sheet
+// with any bad row changes nothing.
+
+export const SHEET_NAME = "Plans";
+const LOCALES = ["en_US", "zh_CN", "zh_HK"] as const;
+/** Rows past this are refused: the store sells a few thousand plans, a sheet far longer is a mistake. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+const FIXED = [
+  "code",
+  "destination",
+  "validityDays",
+  "dataMb",
+  "status",
+  "labels",
+  "title_en_US",
+  "title_zh_CN",
+  "title_zh_HK",
+] as const;
+
+export type ImportErrorKey =
+  | "consoleMerch.import.noSheet"
+  | "consoleMerch.import.badHeader"
+  | "consoleMerch.import.tooManyRows"
+  | "consoleMerch.import.unknownPlan"
+  | "consoleMerch.import.duplicatePlan"
+  | "consoleMerch.import.badStatus"
+  | "consoleMerch.import.unknownLabel"
+  | "consoleMerch.import.badTitle"
+  | "consoleMerch.import.badPrice"
+  | "consoleMerch.import.originalNotAbove";
+
+export interface ImportError {
+  /** The sheet's row number (1 is the header); 0 for the sheet as a whole. */
+  row: number;
+  column: string | null;
+  key: ImportErrorKey;
+  value: string | null;
+}
+
+export interface FieldChange {
+  field: string;
+  before: string | number | null;
+  after: string | number | null;
+}
+
+export interface RowChange {
+  row: number;
+  code: string;
+  changes: FieldChange[];
+}
+
+export interface ImportReport {
+  rows: number;
+  changed: RowChange[];
+  errors: ImportError[];
+  applied: boolean;
+}
+
+interface ParsedRow {
+  row: number;
+  code: string;
+  status: PlanStatus;
+  labelCodes: string[];
+  title: LocalizedText;
+  prices: Record<string, { unitPrice: number; displayPrice: number | null }>;
+}
+
+const priceColumn = (currency: string) => `price_${currency}`;
+const originalColumn = (currency: string) => `original_${currency}`;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((t) => t.text).join("");
+    if ("text" in value) return String(value.text);
+    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
+    if (value instanceof Date) return value.toISOString();
+    return "";
+  }
+  return String(value);
+}
+
+/** A price in major units ("4.99", 4.99) to minor units; null when it is not a price with that many digits. */
+export function toMinor(text: string, minorDigits: number): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}(\.\d+)?$/.test(trimmed)) return null;
+  const [whole, fraction = ""] = trimmed.split(".");
+  // Excel may write 4.99 as 4.9900000000000002: digits past the currency's are only allowed when they round away.
+  const minor = Math.round(Number(trimmed) * 10 ** minorDigits);
+  if (fraction.length > minorDigits && Math.abs(minor - Number(trimmed) * 10 ** minorDigits) > 1e-6)
+    return null;
+  if (!Number.isSafeInteger(minor) || whole === undefined) return null;
+  return minor;
+}
+
+const toMajor = (minor: number, minorDigits: number) => minor / 10 ** minorDigits;
+
+export function createPlanSheets() {
+  async function enabledCurrencies(db: Database) {
+    return db
+      .select({ code: currencies.code, minorDigits: currencies.minorDigits })
+      .from(currencies)
+      .where(eq(currencies.enabled, true))
+      .orderBy(asc(currencies.sortOrder));
+  }
+
+  return {
+    /** Every plan with its prices, as an .xlsx workbook. */
+    async exportPlans(db: Database): Promise<Buffer> {
+      const [rates, rows, prices] = await Promise.all([
+        enabledCurrencies(db),
+        db
+          .select()
+          .from(plans)
+          .orderBy(asc(plans.destinationCode), asc(plans.sortOrder), asc(plans.platformProductCode)),
+        db.select().from(planPrices),
+      ]);
+      const byPlan = new Map<string, Map<string, (typeof prices)[number]>>();
+      for (const p of prices) {
+        if (!byPlan.has(p.platformProductCode)) byPlan.set(p.platformProductCode, new Map());
+        byPlan.get(p.platformProductCode)!.set(p.currencyCode, p);
+      }
+      const workbook = new ExcelJS.Workbook();
+      workbook.creator = "Roamly console";
+      const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: "frozen", xSplit: 1, ySplit: 1 }] });
+      const columns = [...FIXED, ...rates.flatMap((c) => [priceColumn(c.code), originalColumn(c.code)])];
+      sheet.columns = columns.map((header) => ({
+        header,
+        key: header,
+        width: header.startsWith("title") ? 32 : 14,
+      }));
+      sheet.getRow(1).font = { bold: true };
+      for (const plan of rows) {
+        const planPrices = byPlan.get(plan.platformProductCode);
+        const values: Record<string, string | number | null> = {
+          code: plan.platformProductCode,
+          destination: plan.destinationCode,
+          validityDays: plan.validityDays,
+          dataMb: plan.unlimited ? "unlimited" : plan.dataMb,
+          status: plan.status,
+          labels: plan.labelCodes.join(","),
+          title_en_US: plan.title.en_US,
+          title_zh_CN: plan.title.zh_CN,
+          title_zh_HK: plan.title.zh_HK,
+        };
+        for (const c of rates) {
+          const price = planPrices?.get(c.code);
+          values[priceColumn(c.code)] = price ? toMajor(price.unitPrice, c.minorDigits) : null;
+          values[originalColumn(c.code)] =
+            price?.displayPrice != null ? toMajor(price.displayPrice, c.minorDigits) : null;
+        }
+        sheet.addRow(values);
+      }
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    },
+
+    /**
+     * Reads a workbook and compares it with the catalogue. With apply, writes every change in `tx` when no row
+     * has an error (the caller's transaction: nothing is half-applied).
+     */
+    async importPlans(tx: Database, bytes: Buffer, apply: boolean): Promise<ImportReport> {
+      const report: ImportReport = { rows: 0, changed: [], errors: [], applied: false };
+      const workbook = new ExcelJS.Workbook();
+      try {
+        await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      } catch {
+        report.errors.push({ row: 0, column: null, key: "consoleMerch.import.noSheet", value: null });
+        return report;
+      }
+      const sheet = workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0];
+      if (!sheet) {
+        report.errors.push({ row: 0, column: null, key: "consoleMerch.import.noSheet", value: null });
+        return report;
+      }
+      const rates = await enabledCurrencies(tx);
+      const header = new Map<string, number>();
+      sheet.getRow(1).eachCell((cell, col) => header.set(cellText(cell.value).trim(), col));
+      const missing = ["code", "status", "labels", "title_en_US", "title_zh_CN", "title_zh_HK"].filter(
+        (h) => !header.has(h),
+      );
+      if (missing.length > 0) {
+        for (const column of missing)
+          report.errors.push({ row: 1, column, key: "consoleMerch.import.badHeader", value: null });
+        return report;
+      }
+      if (sheet.actualRowCount - 1 > MAX_IMPORT_ROWS) {
+        report.errors.push({ row: 0, column: null, key: "consoleMerch.import.tooManyRows", value: null });
+        return report;
+      }
+
+      const parsed: ParsedRow[] = [];
+      const seen = new Map<string, number>();
+      const codes: string[] = [];
+      sheet.eachRow((r, row) => {
+        if (row > 1) codes.push(cellText(r.getCell(header.get("code")!).value).trim());
+      });
+      const [existing, existingPrices, labels] = await Promise.all([
+        codes.length ? tx.select().from(plans).where(inArray(plans.platformProductCode, codes)) : [],
+        codes.length
+          ? tx.select().from(planPrices).where(inArray(planPrices.platformProductCode, codes))
+          : [],
+        tx.select({ code: planLabels.labelCode }).from(planLabels),
+      ]);
+      const planByCode = new Map(existing.map((p) => [p.platformProductCode, p]));
+      const knownLabels = new Set(labels.map((l) => l.code));
+
+      sheet.eachRow((r, row) => {
+        if (row === 1) return;
+        const text = (column: string) => {
+          const col = header.get(column);
+          return col === undefined ? "" : cellText(r.getCell(col).value).trim();
+        };
+        const allEmpty = [...header.keys()].every((column) => text(column) === "");
+        if (allEmpty) return;
+        report.rows += 1;
+        const error = (column: string | null, key: ImportErrorKey, value: string | null) =>
+          report.errors.push({ row, column, key, value });
+        const code = text("code");
+        const plan = planByCode.get(code);
+        if (!plan) {
+          error("code", "consoleMerch.import.unknownPlan", code || null);
+          return;
+        }
+        if (seen.has(code)) {
+          error("code", "consoleMerch.import.duplicatePlan", code);
+          return;
+        }
+        seen.set(code, row);
+        let ok = true;
+        const status = text("status") as PlanStatus;
+        if (!PLAN_STATUSES.includes(status)) {
+          error("status", "consoleMerch.import.badStatus", status || null);
+          ok = false;
+        }
+        const labelCodes = text("labels")
+          .split(",")
+          .map((l) => l.trim())
+          .filter(Boolean);
+        for (const label of labelCodes)
+          if (!knownLabels.has(label)) {
+            error("labels", "consoleMerch.import.unknownLabel", label);
+            ok = false;
+          }
+        const title = {} as LocalizedText;
+        for (const locale of LOCALES) {
+          const value = text(`title_${locale}`);
+          if (value === "" || value.length > 200) {
+            error(`title_${locale}`, "consoleMerch.import.badTitle", value.slice(0, 200) || null);
+            ok = false;
+          }
+          title[locale] = value;
+        }
+        const prices: ParsedRow["prices"] = {};
+        for (const c of rates) {
+          if (!header.has(priceColumn(c.code))) continue;
+          const priceText = text(priceColumn(c.code));
+          const originalText = text(originalColumn(c.code));
+          if (priceText === "" && originalText === "") continue;
+          const unitPrice = toMinor(priceText, c.minorDigits);
+          if (unitPrice === null || unitPrice <= 0) {
+            error(priceColumn(c.code), "consoleMerch.import.badPrice", priceText || null);
+            ok = false;
+            continue;
+          }
+          let displayPrice: number | null = null;
+          if (originalText !== "") {
+            displayPrice = toMinor(originalText, c.minorDigits);
+            if (displayPrice === null) {
+              error(originalColumn(c.code), "consoleMerch.import.badPrice", originalText);
+              ok = false;
+              continue;
+            }
+            if (displayPrice <= unitPrice) {
+              error(originalColumn(c.code), "consoleMerch.import.originalNotAbove", originalText);
+              ok = false;
+              continue;
+            }
+          }
+          prices[c.code] = { unitPrice, displayPrice };
+        }
+        if (ok) parsed.push({ row, code, status, labelCodes, title, prices });
+      });
+
+      for (const item of parsed) {
+        const plan = planByCode.get(item.code)!;
+        const changes: FieldChange[] = [];
+        if (plan.status !== item.status)
+          changes.push({ field: "status", before: plan.status, after: item.status });
+        if (plan.labelCodes.join(",") !== item.labelCodes.join(","))
+          changes.push({
+            field: "labels",
+            before: plan.labelCodes.join(","),
+            after: item.labelCodes.join(","),
+          });
+        for (const locale of LOCALES)
+          if (plan.title[locale] !== item.title[locale])
+            changes.push({ field: `title_${locale}`, before: plan.title[locale], after: item.title[locale] });
+        for (const [currency, price] of Object.entries(item.prices)) {
+          const stored = existingPrices.find(
+            (p) => p.platformProductCode === item.code && p.currencyCode === currency,
+          );
+          if (stored?.unitPrice !== price.unitPrice)
+            changes.push({
+              field: priceColumn(currency),
+              before: stored?.unitPrice ?? null,
+              after: price.unitPrice,
+            });
+          if ((stored?.displayPrice ?? null) !== price.displayPrice)
+            changes.push({
+              field: originalColumn(currency),
+              before: stored?.displayPrice ?? null,
+              after: price.displayPrice,
+            });
+        }
+        if (changes.length > 0) report.changed.push({ row: item.row, code: item.code, changes });
+      }
+      if (!apply || report.errors.length > 0) return report;
+
+      for (const change of report.changed) {
+        const item = parsed.find((p) => p.row === change.row)!;
+        await tx
+          .update(plans)
+          .set({ status: item.status, labelCodes: item.labelCodes, title: item.title })
+          .where(eq(plans.platformProductCode, item.code));
+        for (const [currencyCode, price] of Object.entries(item.prices))
+          await tx
+            .insert(planPrices)
+            .values({ platformProductCode: item.code, currencyCode, ...price })
+            .onConflictDoUpdate({
+              target: [planPrices.platformProductCode, planPrices.currencyCode],
+              set: price,
+            });
+      }
+      report.applied = true;
+      return report;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../../db/schema/index.ts";
+import { setupTestApp } from "../../../test/api.ts";
+import { place, pricePlan, shopper } from "./purchase-test-kit.ts";
+
+// Issue 12 "Unpaid orders pile up": paying again for the same plan reuses the open unpaid order, even when the
+// two requests race under different idempotency keys (a second tab, a retry after the page was reloaded).
+
+const app = setupTestApp();
+
+beforeAll(async () => {
+  await pricePlan(app);
+});
+
+async function ordersOf(customerId: string) {
+  return app.database.db.select().from(orders).where(eq(orders.customerId, customerId));
+}
+
+describe("placing the same order again", () => {
+  it("returns the open unpaid order instead of a new one; a different quantity is a new order", async () => {
+    const who = await shopper(app);
+    const first = await place(app, who, { quantity: 2 });
+    expect(first.statusCode).toBe(201);
+    const again = await place(app, who, { quantity: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().code).toBe(first.json().code);
+    const other = await place(app, who, { quantity: 3 });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().code).not.toBe(first.json().code);
+    expect(await ordersOf(who.id)).toHaveLength(2);
+  });
+
+  it("gives one order to ten racing placements under ten different keys", async () => {
+    const who = await shopper(app);
+    const results = await Promise.all(Array.from({ length: 10 }, () => place(app, who, { quantity: 1 })));
+    expect(results.map((res) => res.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(new Set(results.map((res) => res.json().code)).size).toBe(1);
+    expect(await ordersOf(who.id)).toHaveLength(1);
+  });
+
+  it("does not reuse an order that was cancelled", async () => {
+    const who = await shopper(app);
+    const first = (await place(app, who, {})).json().code as string;
+    const cancelled = await app.server.inject({
+      method: "POST",
+      url: `/o2ord/v1/customer/orders/${first}/cancel`,
+      headers: { ...who.headers, "x-lang": "en_US" },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const again = await place(app, who, {});
+    expect(again.statusCode).toBe(201);
+    expect(again.json().code).not.toBe(first);
+  });
+});

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { isLocale } from "../../../core/constants.ts";
+import type { Services } from "../../services.ts";
+import { adminRoute } from "../admin/route.ts";
+
+/*
+ * The page editor's console endpoints (issue 17, /o2adm/v1/pages…): pages.read to list, open, compare;
+ * pages.write to create, duplicate and save drafts; pages.publish to publish and roll back.
+ */
+
+const SITE = z.string().regex(/^[A-Za-z0-9_]{1,64}$/);
+const PAGE_CODE = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+const LANG = z.string().refine(isLocale, "validation.invalid");
+const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const Revision = z.number().int().min(1).max(2_147_483_647);
+const Version = z.coerce.number().int().min(1).max(2_147_483_647);
+const Title = z.string().trim().min(1).max(120);
+
+const ListQuery = z.object({ siteCode: SITE.optional(), lang: LANG.optional() });
+const CreateBody = z.object({
+  siteCode: SITE,
+  lang: LANG,
+  pageType: z.enum(["HOME", "LANDING", "TEMPLATE"]),
+  pageCode: PAGE_CODE,
+  title: Title,
+});
+const DuplicateBody = z.object({
+  pageCode: PAGE_CODE,
+  title: Title,
+  lang: LANG.optional(),
+  pageType: z.enum(["LANDING", "TEMPLATE"]).optional(),
+});
+const SaveBody = z.object({ revision: Revision, document: z.record(z.string(), z.unknown()) });
+const PublishBody = z.object({ revision: Revision });
+const DiffQuery = z.object({ from: Version, to: Version });
+const RollbackBody = z.object({ version: Version });
+
+export function adminPageRoutes(app: FastifyInstance, services: Services) {
+  const editor = services.pageEditor;
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages",
+    permission: "pages.read",
+    schema: { querystring: ListQuery },
+    handler: async ({ query }) => ({ pages: await editor.list(query) }),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/pages",
+    permission: "pages.write",
+    schema: { body: CreateBody },
+    handler: async ({ operator, body }) => editor.create(operator.id, body),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/:id",
+    permission: "pages.read",
+    schema: { params: Id },
+    handler: async ({ params }) => editor.open(params.id),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/pages/:id/duplicate",
+    permission: "pages.write",
+    schema: { params: Id, body: DuplicateBody },
+    handler: async ({ operator, params, body }) => editor.duplicate(operator.id, params.id, body),
+  });
+
+  adminRoute(app, {
+    method: "PUT",
+    url: "/pages/:id/draft",
+    permission: "pages.write",
+    schema: { params: Id, body: SaveBody },
+    handler: async ({ operator, params, body }) => editor.save(operator.id, params.id, body),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/pages/:id/publish",
+    permission: "pages.publish",
+    schema: { params: Id, body: PublishBody },
+    handler: async ({ operator, params, body }) => editor.publish(operator.id, params.id, body),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/:id/versions",
+    permission: "pages.read",
+    schema: { params: Id },
+    handler: async ({ params }) => ({ versions: await editor.versions(params.id) }),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/:id/diff",
+    permission: "pages.read",
+    schema: { params: Id, querystring: DiffQuery },
+    handler: async ({ params, query }) => editor.diff(params.id, query.from, query.to),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/pages/:id/rollback",
+    permission: "pages.publish",
+    schema: { params: Id, body: RollbackBody },
+    handler: async ({ operator, params, body }) => editor.rollback(operator.id, params.id, body.version),
+  });
+}

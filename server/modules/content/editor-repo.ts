@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import type { ContentDocument } from "../../../db/schema/content-document.ts";
+import { contentPages, contentPageVersions, type PageType } from "../../../db/schema/index.ts";
+
+type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+export interface PageKey {
+  siteCode: string;
+  pageCode: string;
+  lang: string;
+}
+
+/** The page editor's storage (issue 17): drafts with a revision, published rows, and the published versions. */
+export function createEditorRepo(db: Database) {
+  const keyOf = (key: PageKey) =>
+    and(
+      eq(contentPages.siteCode, key.siteCode),
+      eq(contentPages.pageCode, key.pageCode),
+      eq(contentPages.lang, key.lang),
+    );
+  const versionKey = (key: PageKey) =>
+    and(
+      eq(contentPageVersions.siteCode, key.siteCode),
+      eq(contentPageVersions.pageCode, key.pageCode),
+      eq(contentPageVersions.lang, key.lang),
+    );
+  return {
+    db,
+    /** Every stored row (drafts and published), for the page list. */
+    listRows(filter: { siteCode?: string; lang?: string }) {
+      return db
+        .select({
+          id: contentPages.id,
+          siteCode: contentPages.siteCode,
+          pageCode: contentPages.pageCode,
+          pageType: contentPages.pageType,
+          lang: contentPages.lang,
+          status: contentPages.status,
+          title: contentPages.title,
+          revision: contentPages.revision,
+          updatedAt: contentPages.updatedAt,
+          publishedAt: contentPages.publishedAt,
+        })
+        .from(contentPages)
+        .where(
+          and(
+            filter.siteCode ? eq(contentPages.siteCode, filter.siteCode) : undefined,
+            filter.lang ? eq(contentPages.lang, filter.lang) : undefined,
+          ),
+        )
+        .orderBy(asc(contentPages.siteCode), asc(contentPages.lang), asc(contentPages.pageCode));
+    },
+    async byId(id: number, tx: Tx = db) {
+      const [row] = await tx.select().from(contentPages).where(eq(contentPages.id, id)).limit(1);
+      return row ?? null;
+    },
+    async row(key: PageKey, status: "draft" | "published", tx: Tx = db) {
+      const [row] = await tx
+        .select()
+        .from(contentPages)
+        .where(and(keyOf(key), eq(contentPages.status, status)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Locks a page's rows (draft and published) for a publish or a roll-back. */
+    async lockPage(key: PageKey, tx: Tx) {
+      await tx.execute(
+        sql`select id from ${contentPages} where ${contentPages.siteCode} = ${key.siteCode} and ${contentPages.pageCode} = ${key.pageCode} and ${contentPages.lang} = ${key.lang} for update`,
+      );
+    },
+    async insertDraft(siteCode: string, document: ContentDocument, tx: Tx = db) {
+      const [row] = await tx
+        .insert(contentPages)
+        .values({
+          siteCode,
+          pageCode: document.pageCode,
+          pageType: document.pageType as PageType,
+          lang: document.lang,
+          status: "draft",
+          title: document.title,
+          document,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+    /** Replaces a draft's document if it is still at `revision`; null when another save came first. */
+    async updateDraft(id: number, revision: number, document: ContentDocument, tx: Tx = db) {
+      const [row] = await tx
+        .update(contentPages)
+        .set({ document, title: document.title, revision: revision + 1, updatedAt: new Date() })
+        .where(
+          and(eq(contentPages.id, id), eq(contentPages.status, "draft"), eq(contentPages.revision, revision)),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Writes the published row (what pages/query-file serves). */
+    async upsertPublished(siteCode: string, document: ContentDocument, tx: Tx) {
+      const now = new Date();
+      const [row] = await tx
+        .insert(contentPages)
+        .values({
+          siteCode,
+          pageCode: document.pageCode,
+          pageType: document.pageType as PageType,
+          lang: document.lang,
+          status: "published",
+          title: document.title,
+          document,
+          publishedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [contentPages.siteCode, contentPages.pageCode, contentPages.lang, contentPages.status],
+          set: {
+            title: document.title,
+            document,
+            pageType: document.pageType as PageType,
+            updatedAt: now,
+            publishedAt: now,
+            revision: sql`${contentPages.revision} + 1`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+    async lastVersion(key: PageKey, tx: Tx = db) {
+      const [row] = await tx
+        .select({ version: max(contentPageVersions.version) })
+        .from(contentPageVersions)
+        .where(versionKey(key));
+      return row?.version ?? 0;
+    },
+    async insertVersion(
+      key: PageKey,
+      values: {
+        version: number;
+        document: ContentDocument;
+        publishedBy: string | null;
+        restoredFrom?: number;
+      },
+      tx: Tx,
+    ) {
+      const [row] = await tx
+        .insert(contentPageVersions)
+        .values({ ...key, ...values })
+        .returning();
+      return row!;
+    },
+    versions(key: PageKey) {
+      return db
+        .select({
+          id: contentPageVersions.id,
+          version: contentPageVersions.version,
+          title: sql<string>`${contentPageVersions.document}->>'title'`,
+          publishedBy: contentPageVersions.publishedBy,
+          restoredFrom: contentPageVersions.restoredFrom,
+          publishedAt: contentPageVersions.publishedAt,
+        })
+        .from(contentPageVersions)
+        .where(versionKey(key))
+        .orderBy(desc(contentPageVersions.version));
+    },
+    async version(key: PageKey, version: number, tx: Tx = db) {
+      const [row] = await tx
+        .select()
+        .from(contentPageVersions)
+        .where(and(versionKey(key), eq(contentPageVersions.version, version)))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type EditorRepo = ReturnType<typeof createEditorRepo>;

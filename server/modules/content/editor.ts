@@ -1,0 +1,442 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { type AreaProblem, areaProblems, type HotAreaValue } from "../../../core/hot-areas.ts";
+import {
+  type ContentDocument,
+  ContentDocumentSchema,
+  componentDepth,
+  MAX_COMPONENT_DEPTH,
+  type PageComponent,
+  walkComponents,
+} from "../../../db/schema/content-document.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { sanitizeDocument } from "./document.ts";
+import type { EditorRepo, PageKey } from "./editor-repo.ts";
+
+/*
+ * The visual page editor's use cases (issue 17, ADRs 0270–0272): drafts per site and locale with a revision check,
+ * publishing (the published row that pages/query-file serves, a version, and the caches of that page dropped),
+ * versions compared and rolled back, and signed preview links. Every change is audited in its transaction.
+ */
+
+/** A page's shared-cache tag: publishing one page drops only that page's cached file (plus the HTML cache). */
+export function pageCacheTag(
+  siteCode: string,
+  lang: string,
+  page: { pageCode: string } | { pageType: string },
+) {
+  return `${CACHE_TAGS.content}:${siteCode}:${lang}:${"pageCode" in page ? page.pageCode : `type-${page.pageType}`}`;
+}
+
+/** How long a preview link works (ADR 0272): a week, enough to send a draft round for review. */
+export const PREVIEW_LINK_TTL_S = 7 * 24 * 3600;
+
+export type PreviewType = "subPage" | "template";
+
+export interface EditorSettings {
+  /** The HMAC key of preview links. */
+  previewSecret: string;
+  now?: () => number;
+}
+
+/** Links in pages may only go where the storefront would follow them: same site, no script URLs (spec 2). */
+const LINK_POLICY = { origin: "https://store.invalid", allowedHosts: [] as string[] };
+
+export interface ComponentChange {
+  variantId: string;
+  componentId: string;
+  componentName: string;
+  change: "added" | "removed" | "changed" | "moved";
+}
+
+/** What differs between two documents, component by component (the version diff, ADR 0271). */
+export function diffDocuments(before: ContentDocument, after: ContentDocument) {
+  const fields: string[] = [];
+  if (before.title !== after.title) fields.push("title");
+  const changes: ComponentChange[] = [];
+  const variantIds = new Set([...before.variants, ...after.variants].map((v) => v.variantId));
+  for (const variantId of variantIds) {
+    const a = before.variants.find((v) => v.variantId === variantId);
+    const b = after.variants.find((v) => v.variantId === variantId);
+    if (!a || !b || a.minWidth !== b.minWidth || a.maxWidth !== b.maxWidth || a.layout !== b.layout)
+      fields.push(`variant:${variantId}`);
+    const index = (components: PageComponent[] | undefined) => {
+      const map = new Map<string, { component: PageComponent; path: string; own: string }>();
+      const walk = (list: PageComponent[], parent: string) =>
+        list.forEach((component, position) => {
+          const { childrenData, ...own } = component;
+          map.set(component.componentId, {
+            component,
+            path: `${parent}/${position}`,
+            own: JSON.stringify(own),
+          });
+          walk(childrenData ?? [], component.componentId);
+        });
+      walk(components ?? [], "");
+      return map;
+    };
+    const left = index(a?.components);
+    const right = index(b?.components);
+    for (const [id, entry] of right) {
+      const old = left.get(id);
+      const name = entry.component.componentName || entry.component.componentCode;
+      if (!old) changes.push({ variantId, componentId: id, componentName: name, change: "added" });
+      else if (old.own !== entry.own)
+        changes.push({ variantId, componentId: id, componentName: name, change: "changed" });
+      else if (old.path !== entry.path)
+        changes.push({ variantId, componentId: id, componentName: name, change: "moved" });
+    }
+    for (const [id, entry] of left)
+      if (!right.has(id))
+        changes.push({
+          variantId,
+          componentId: id,
+          componentName: entry.component.componentName || entry.component.componentCode,
+          change: "removed",
+        });
+  }
+  return { fields, changes };
+}
+
+/** Validates and sanitizes a document as the editor saves it (the same checks as rendering, ADR 0070). */
+export function checkDocument(input: unknown): ContentDocument {
+  if (componentDepth(input) > MAX_COMPONENT_DEPTH)
+    throw new ApiError(400, "error.badRequest", { fields: { document: "validation.tooDeep" } });
+  const parsed = ContentDocumentSchema.safeParse(input);
+  if (!parsed.success) throw new ApiError(400, "error.badRequest");
+  const document = sanitizeDocument(parsed.data);
+  const ids = new Set<string>();
+  for (const variant of document.variants)
+    for (const component of walkComponents(variant.components)) {
+      // A component id is unique within its variant (the renderer keys on it).
+      const key = `${variant.variantId}/${component.componentId}`;
+      if (ids.has(key)) throw new ApiError(400, "pageEditor.duplicateId");
+      ids.add(key);
+      const areaSets: unknown[] =
+        component.componentCode === "HotArea"
+          ? [component.data.areas]
+          : component.componentCode === "Hotspot" && Array.isArray(component.data.tabs)
+            ? component.data.tabs.map((tab) => (tab as { areas?: unknown })?.areas)
+            : [];
+      for (const areas of areaSets) {
+        if (areas === undefined) continue;
+        if (!Array.isArray(areas)) throw new ApiError(400, "error.badRequest");
+        const problems = areaProblems(areas as HotAreaValue[], LINK_POLICY);
+        if (problems.length > 0)
+          throw new ApiError(400, `pageEditor.area.${problems[0]!.problem satisfies AreaProblem}`);
+      }
+      if (component.action && !areaProblemsFree(component.action))
+        throw new ApiError(400, "pageEditor.area.action");
+    }
+  return document;
+}
+
+function areaProblemsFree(action: NonNullable<PageComponent["action"]>) {
+  return areaProblems([{ left: 0, top: 0, width: 100, height: 100, action }], LINK_POLICY).length === 0;
+}
+
+export interface EditorPageSummary {
+  /** The id the editor opens: the draft's when there is one, else the published row's. */
+  id: number;
+  siteCode: string;
+  pageCode: string;
+  lang: string;
+  pageType: string;
+  title: string;
+  hasDraft: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+}
+
+export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings: EditorSettings) {
+  const now = settings.now ?? Date.now;
+  const keyOf = (row: { siteCode: string; pageCode: string; lang: string }): PageKey => ({
+    siteCode: row.siteCode,
+    pageCode: row.pageCode,
+    lang: row.lang,
+  });
+
+  function sign(id: number, type: PreviewType, siteCode: string, expires: number) {
+    return createHmac("sha256", settings.previewSecret)
+      .update(`preview|${id}|${type}|${siteCode}|${expires}`)
+      .digest("base64url");
+  }
+
+  /** The draft of a page, made from the published row the first time an operator opens it. */
+  async function draftOf(id: number) {
+    const row = await repo.byId(id);
+    if (!row) throw notFound("pageEditor.notFound");
+    if (row.status === "draft") return row;
+    const existing = await repo.row(keyOf(row), "draft");
+    if (existing) return existing;
+    return (await repo.insertDraft(row.siteCode, row.document)) ?? (await repo.row(keyOf(row), "draft"))!;
+  }
+
+  async function view(draft: NonNullable<Awaited<ReturnType<typeof repo.byId>>>) {
+    const key = keyOf(draft);
+    const published = await repo.row(key, "published");
+    return {
+      id: draft.id,
+      siteCode: draft.siteCode,
+      pageCode: draft.pageCode,
+      lang: draft.lang,
+      pageType: draft.pageType,
+      revision: draft.revision,
+      document: draft.document,
+      updatedAt: draft.updatedAt.toISOString(),
+      publishedAt: published?.publishedAt?.toISOString() ?? null,
+      lastVersion: await repo.lastVersion(key),
+      preview: previewLink(draft.id, draft.pageType === "TEMPLATE" ? "template" : "subPage", draft.siteCode),
+    };
+  }
+
+  function previewLink(id: number, type: PreviewType, siteCode: string) {
+    const expires = Math.floor(now() / 1000) + PREVIEW_LINK_TTL_S;
+    const query = new URLSearchParams({
+      type,
+      siteCode,
+      expires: String(expires),
+      sig: sign(id, type, siteCode, expires),
+    });
+    return `/preview/${id}?${query}`;
+  }
+
+  async function invalidate(siteCode: string, lang: string, document: ContentDocument) {
+    const tags = [pageCacheTag(siteCode, lang, { pageCode: document.pageCode })];
+    if (document.pageType === "HOME") tags.push(pageCacheTag(siteCode, lang, { pageType: "HOME" }));
+    await cache.invalidate(tags);
+  }
+
+  /** Publishes `document` as the page's next version; in the caller's transaction. */
+  async function publishIn(
+    tx: Parameters<Parameters<EditorRepo["db"]["transaction"]>[0]>[0],
+    key: PageKey,
+    document: ContentDocument,
+    operatorId: string,
+    restoredFrom?: number,
+  ) {
+    await repo.lockPage(key, tx);
+    let last = await repo.lastVersion(key, tx);
+    if (last === 0) {
+      // The first publish from the editor keeps what was live before (the seed's page) as version 1.
+      const live = await repo.row(key, "published", tx);
+      if (live) {
+        await repo.insertVersion(key, { version: 1, document: live.document, publishedBy: null }, tx);
+        last = 1;
+      }
+    }
+    await repo.upsertPublished(key.siteCode, document, tx);
+    return repo.insertVersion(
+      key,
+      { version: last + 1, document, publishedBy: operatorId, ...(restoredFrom ? { restoredFrom } : {}) },
+      tx,
+    );
+  }
+
+  return {
+    async list(filter: { siteCode?: string; lang?: string }): Promise<EditorPageSummary[]> {
+      const rows = await repo.listRows(filter);
+      const byKey = new Map<string, EditorPageSummary>();
+      for (const row of rows) {
+        const key = `${row.siteCode}|${row.lang}|${row.pageCode}`;
+        const current = byKey.get(key);
+        const summary: EditorPageSummary = current ?? {
+          id: row.id,
+          siteCode: row.siteCode,
+          pageCode: row.pageCode,
+          lang: row.lang,
+          pageType: row.pageType,
+          title: row.title,
+          hasDraft: false,
+          publishedAt: null,
+          updatedAt: row.updatedAt.toISOString(),
+        };
+        if (row.status === "draft") {
+          Object.assign(summary, { id: row.id, title: row.title, hasDraft: true, pageType: row.pageType });
+        } else summary.publishedAt = row.publishedAt?.toISOString() ?? row.updatedAt.toISOString();
+        byKey.set(key, summary);
+      }
+      return [...byKey.values()];
+    },
+
+    async open(id: number) {
+      return view(await draftOf(id));
+    },
+
+    async create(
+      operatorId: string,
+      input: {
+        siteCode: string;
+        lang: string;
+        pageType: "HOME" | "LANDING" | "TEMPLATE";
+        pageCode: string;
+        title: string;
+      },
+      from?: ContentDocument,
+    ) {
+      const document = checkDocument({
+        formatVersion: 1,
+        pageCode: input.pageCode,
+        pageType: input.pageType,
+        lang: input.lang,
+        title: input.title,
+        // A new page starts with one width range for every width; a copy keeps the source's ranges.
+        variants: from?.variants ?? [
+          { variantId: "all", minWidth: 0, maxWidth: null, layout: "normal", components: [] },
+        ],
+      });
+      if (input.pageType === "HOME") {
+        const homes = (await repo.listRows({ siteCode: input.siteCode, lang: input.lang })).filter(
+          (row) => row.pageType === "HOME" && row.pageCode !== input.pageCode,
+        );
+        if (homes.length > 0) throw new ApiError(409, "pageEditor.homeExists");
+      }
+      const key = { siteCode: input.siteCode, pageCode: input.pageCode, lang: input.lang };
+      if ((await repo.row(key, "published")) || (await repo.row(key, "draft")))
+        throw new ApiError(409, "pageEditor.codeTaken");
+      const row = await repo.db.transaction(async (tx) => {
+        const inserted = await repo.insertDraft(input.siteCode, document, tx);
+        if (!inserted) throw new ApiError(409, "pageEditor.codeTaken");
+        await recordAudit(tx, {
+          operatorId,
+          action: from ? "page.duplicate" : "page.create",
+          entity: "content_page",
+          entityId: String(inserted.id),
+          after: { ...key, pageType: input.pageType, title: input.title },
+        });
+        return inserted;
+      });
+      return view(row);
+    },
+
+    async duplicate(
+      operatorId: string,
+      id: number,
+      input: { pageCode: string; title: string; lang?: string; pageType?: "LANDING" | "TEMPLATE" },
+    ) {
+      const source = await draftOf(id);
+      return this.create(
+        operatorId,
+        {
+          siteCode: source.siteCode,
+          lang: input.lang ?? source.lang,
+          pageType: input.pageType ?? (source.pageType === "TEMPLATE" ? "TEMPLATE" : "LANDING"),
+          pageCode: input.pageCode,
+          title: input.title,
+        },
+        source.document,
+      );
+    },
+
+    /** Saves the draft if it is still at `revision` (409 otherwise: someone else saved first). */
+    async save(operatorId: string, id: number, input: { revision: number; document: unknown }) {
+      const draft = await repo.byId(id);
+      if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
+      const document = checkDocument(input.document);
+      if (
+        document.pageCode !== draft.pageCode ||
+        document.lang !== draft.lang ||
+        document.pageType !== draft.pageType
+      )
+        throw new ApiError(400, "pageEditor.keyChanged");
+      const saved = await repo.db.transaction(async (tx) => {
+        const row = await repo.updateDraft(id, input.revision, document, tx);
+        if (!row) throw new ApiError(409, "pageEditor.stale");
+        await recordAudit(tx, {
+          operatorId,
+          action: "page.draft.save",
+          entity: "content_page",
+          entityId: String(id),
+          before: { revision: input.revision },
+          after: { revision: row.revision, title: document.title },
+        });
+        return row;
+      });
+      return view(saved);
+    },
+
+    /** Publishes the draft at `revision` as the page's next version, then drops that page's caches. */
+    async publish(operatorId: string, id: number, input: { revision: number }) {
+      const draft = await repo.byId(id);
+      if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
+      if (draft.pageType === "TEMPLATE") throw new ApiError(400, "pageEditor.templateNotPublished");
+      if (draft.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
+      const key = keyOf(draft);
+      const document = checkDocument(draft.document);
+      const version = await repo.db.transaction(async (tx) => {
+        const current = await repo.byId(id, tx);
+        if (current?.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
+        const row = await publishIn(tx, key, document, operatorId);
+        await recordAudit(tx, {
+          operatorId,
+          action: "page.publish",
+          entity: "content_page",
+          entityId: String(id),
+          after: { ...key, version: row.version, revision: input.revision },
+        });
+        return row.version;
+      });
+      await invalidate(key.siteCode, key.lang, document);
+      return { version, page: await view((await repo.byId(id))!) };
+    },
+
+    async versions(id: number) {
+      const draft = await repo.byId(id);
+      if (!draft) throw notFound("pageEditor.notFound");
+      const rows = await repo.versions(keyOf(draft));
+      return rows.map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }));
+    },
+
+    async diff(id: number, from: number, to: number) {
+      const draft = await repo.byId(id);
+      if (!draft) throw notFound("pageEditor.notFound");
+      const [a, b] = await Promise.all([repo.version(keyOf(draft), from), repo.version(keyOf(draft), to)]);
+      if (!a || !b) throw notFound("pageEditor.versionNotFound");
+      return { from, to, ...diffDocuments(a.document, b.document) };
+    },
+
+    /** Publishes an old version again (as a new version) and makes it the draft too. */
+    async rollback(operatorId: string, id: number, version: number) {
+      const draft = await draftOf(id);
+      const key = keyOf(draft);
+      const target = await repo.version(key, version);
+      if (!target) throw notFound("pageEditor.versionNotFound");
+      const document = checkDocument(target.document);
+      const published = await repo.db.transaction(async (tx) => {
+        const row = await publishIn(tx, key, document, operatorId, version);
+        const current = await repo.byId(draft.id, tx);
+        await repo.updateDraft(draft.id, current!.revision, document, tx);
+        await recordAudit(tx, {
+          operatorId,
+          action: "page.rollback",
+          entity: "content_page",
+          entityId: String(draft.id),
+          after: { ...key, restored: version, version: row.version },
+        });
+        return row.version;
+      });
+      await invalidate(key.siteCode, key.lang, document);
+      return { version: published, page: await view((await repo.byId(draft.id))!) };
+    },
+
+    previewLink,
+
+    /** True when a preview link's signature is this shop's and it has not expired (ADR 0272). */
+    verifyPreview(
+      id: number,
+      type: PreviewType,
+      siteCode: string,
+      expires: string | null,
+      sig: string | null,
+    ) {
+      const expiresAt = Number(expires);
+      if (!sig || !Number.isSafeInteger(expiresAt) || expiresAt * 1000 < now()) return false;
+      const expected = Buffer.from(sign(id, type, siteCode, expiresAt));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export type PageEditor = ReturnType<typeof createPageEditor>;
