@@ -289,6 +289,11 @@ function TabChild({
   return <>{renderComponent(child)}</>;
 }
 
+/** An element's top in page coordinates. */
+function topOf(element: HTMLElement | null): number {
+  return element ? element.getBoundingClientRect().top + window.scrollY : 0;
+}
+
 function TabsBlock({ component, renderComponent, vertical }: BlockProps & { vertical: boolean }) {
   const { t } = useI18n();
   const tabs = tabsOf(component.data);
@@ -312,8 +317,9 @@ function TabsBlock({ component, renderComponent, vertical }: BlockProps & { vert
   const select = (index: number) => {
     if (index === active) return;
     if (sticky) {
-      // spec 4: with a sticky header each tab keeps its own scroll position.
-      scrollPositions.current.set(active, window.scrollY);
+      // spec 4: with a sticky header each tab keeps its own scroll position, kept as an offset from the tabs' top
+      // so that content above them settling (images, fonts) while another tab is open does not move it.
+      scrollPositions.current.set(active, window.scrollY - topOf(root.current));
       restore.current = index;
     }
     setActivated((set) => (set.has(index) ? set : new Set([...set, index])));
@@ -325,9 +331,9 @@ function TabsBlock({ component, renderComponent, vertical }: BlockProps & { vert
     const index = restore.current;
     if (index === null || !root.current) return;
     restore.current = null;
-    const top = root.current.getBoundingClientRect().top + window.scrollY;
+    const top = topOf(root.current);
     const saved = scrollPositions.current.get(index);
-    if (saved !== undefined) window.scrollTo({ top: saved });
+    if (saved !== undefined) window.scrollTo({ top: top + saved });
     else if (window.scrollY > top) window.scrollTo({ top });
   }, [active]);
 
