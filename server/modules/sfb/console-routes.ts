@@ -44,7 +44,7 @@ export function consoleInviteRoutes(app: FastifyInstance, services: Services) {
       if (body.friendCouponCode) {
         const coupon = await merch.coupons.get(db, body.friendCouponCode);
         // Only a wallet coupon can be given to the friend (a promo code is typed at checkout, not received).
-        if (!coupon || coupon.marketingType !== "COUPON")
+        if (coupon?.marketingType !== "COUPON")
           throw new ApiError(400, "error.badRequest", {
             fields: { friendCouponCode: "consoleMerch.couponNotFound" },
           });
