@@ -46,7 +46,7 @@ export function MediaUploader({ onUploaded }: { onUploaded: (item: MediaItem) =>
   const error = localError || (result && !result.ok && handled.current === result ? result.message : "");
   return (
     <section
-      aria-labelledby={`${inputId}-label`}
+      aria-labelledby={noteId}
       data-testid="media-dropzone"
       onDragOver={(event) => {
         event.preventDefault();
@@ -62,7 +62,7 @@ export function MediaUploader({ onUploaded }: { onUploaded: (item: MediaItem) =>
         over ? "border-blue-700 bg-blue-50" : "border-slate-400 bg-white"
       }`}
     >
-      <label id={`${inputId}-label`} htmlFor={inputId} className="mb-1 block font-medium text-slate-900">
+      <label htmlFor={inputId} className="mb-1 block font-medium text-slate-900">
         {t("console.media.uploadLabel")}
       </label>
       <p id={noteId} className="mb-2 text-slate-700">
