@@ -43,7 +43,14 @@ export function MediaUploader({ onUploaded }: { onUploaded: (item: MediaItem) =>
     fetcher.submit(form, { method: "post", action: MEDIA_LIBRARY_ROUTE, encType: "multipart/form-data" });
   }
 
-  const error = localError || (result && !result.ok && handled.current === result ? result.message : "");
+  const failed = !busy && result && !result.ok ? result : null;
+  const error =
+    localError ||
+    (failed
+      ? failed.fields?.file === "tooLarge"
+        ? t("console.media.tooLarge")
+        : failed.message || t("console.media.failed")
+      : "");
   return (
     <section
       aria-labelledby={noteId}
