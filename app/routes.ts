@@ -33,6 +33,7 @@ export default [
       route("marketing/words", "routes/admin.words.tsx"),
       route("marketing/invite", "routes/admin.invite.tsx"),
       route("content/reviews", "routes/admin.reviews.tsx"),
+      route("content/media", "routes/admin.media.tsx"),
       route("content", "routes/admin.content.tsx"),
       route("content/help/:slug", "routes/admin.help-article.tsx"),
       route("content/notes/:code", "routes/admin.note.tsx"),

@@ -49,12 +49,21 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(page.getByRole("heading", { name: "Edit Autumn in Kyoto" })).toBeVisible();
   await hydrated(page);
 
-  // A banner with an image and two hot areas; an overlapping third is refused and a 3 %-wide one discarded.
+  // A banner with an image uploaded through the media picker (ADR 0274), and two hot areas; an overlapping third
+  // is refused and a 3 %-wide one discarded.
   await page.getByLabel("Block type").selectOption("HotArea");
   await page.getByRole("button", { name: "Add block" }).click();
   await page.getByLabel("Name").fill("Kyoto banner");
-  await page.getByLabel("Image URL").fill("/media/banner/kyoto-autumn.svg");
-  await expect(page.getByTestId("hot-area-canvas").locator("img")).toBeVisible();
+  await page.getByRole("button", { name: "Choose image…" }).click();
+  const picker = page.getByRole("dialog", { name: "Choose an image" });
+  await expect(picker).toBeVisible();
+  await picker.getByLabel("Upload an image").setInputFiles("e2e/fixtures/kyoto-banner.png");
+  await expect(picker).toBeHidden({ timeout: 30_000 });
+  const bannerImage = page.getByTestId("hot-area-canvas").locator("img");
+  await expect(bannerImage).toHaveAttribute("src", /^\/media\/library\/[0-9a-f]{64}\.png$/);
+  const imageUrl = (await bannerImage.getAttribute("src"))!;
+  await expect(bannerImage).toBeVisible();
+  await expect.poll(() => bannerImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
   await drag(page, [2, 5], [45, 95]);
   await expect(page.getByText("Area 1 added")).toBeVisible();
   await drag(page, [50, 5], [80, 95]);
@@ -115,6 +124,10 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await shopper.goto(`/cmsCLP?pageCode=${code}`);
   await expect(shopper.getByRole("heading", { name: "Autumn in Kyoto" })).toBeVisible();
   await expect(shopper.getByText("Your autumn coupon")).toBeVisible();
+  // The shopper's page shows the uploaded image, loaded from its library URL.
+  const shopperImage = shopper.locator(`img[src="${imageUrl}"]`).first();
+  await expect(shopperImage).toBeVisible();
+  await expect.poll(() => shopperImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
   await hydrated(shopper);
   await shopper.getByRole("link", { name: "Kyoto banner: 1" }).click();
   await expect(shopper).toHaveURL(/\/plp\?type=REGION$/);

@@ -49,6 +49,8 @@ import { createHelpService } from "./modules/help/service.ts";
 import { createSupportDesk } from "./modules/help/support.ts";
 import { createInvoiceService } from "./modules/invoice/service.ts";
 import { createLovService } from "./modules/lov/service.ts";
+import { createMediaRepo } from "./modules/media/repo.ts";
+import { createMediaService } from "./modules/media/service.ts";
 import { createNotificationRepo } from "./modules/notification/repo.ts";
 import { createNotificationService } from "./modules/notification/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
@@ -151,9 +153,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const pages = createPagesService(createPagesRepo(db));
   // Uploads (issue 10, ADRs 0210-0211): DATA_DIR/uploads or S3-compatible storage; images re-encoded off-thread.
   const imagePool = createImagePool(1);
+  const fileStorage = createFileStorage(env);
   const uploads = createUploadService({
     repo: createUploadRepo(db),
-    storage: createFileStorage(env),
+    storage: fileStorage,
     images: imagePool,
     jobs,
   });
@@ -264,6 +267,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // The visual page editor (issue 17): drafts, versions, publishing and signed preview links.
   const pageEditor = createPageEditor(createEditorRepo(db), cache, {
     previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
+  });
+  // The operators' public media library (issue 17, ADR 0274): same checks and storage as uploads.
+  const media = createMediaService({
+    repo: createMediaRepo(db),
+    storage: fileStorage,
+    images: imagePool,
+    pagesUsing: (url, tx) => pageEditor.pagesUsing(url, tx),
   });
   const payments = createPaymentProviders(env, db, jobs);
   // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
@@ -476,6 +486,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     recommend,
     content,
     pageEditor,
+    media,
     pages,
     help: createHelpService(createHelpRepo(db)),
     reviews,

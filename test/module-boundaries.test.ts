@@ -70,6 +70,8 @@ const OWNERS: Record<string, string[]> = {
   help: ["helpArticles", "helpFeedback", "helpWords"],
   notification: ["customerNotifications", "notificationPreferences"],
   uploads: ["customerUploads"],
+  // The operators' public media library (issue 17, ADR 0274).
+  media: ["mediaAssets"],
   "providers/messages": ["messageOutbox"],
   "providers/payment": ["sandboxPaymentSessions"],
   "providers/supplier": ["sandboxSupplierProfiles", "sandboxSupplierPackages"],

@@ -1,4 +1,4 @@
-import { Form, redirect, useActionData } from "react-router";
+import { Form, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import type { ComponentChange } from "../../server/modules/content/editor.ts";
 import { appContext } from "../context.ts";
@@ -14,6 +14,7 @@ import {
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import { blocksOf } from "../features/content-blocks/load-page.server.ts";
+import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
 import { Editor } from "../features/page-editor/Editor.tsx";
 import type { Route } from "./+types/admin.page-editor";
 
@@ -35,6 +36,12 @@ interface VersionRow {
   title: string;
   restoredFrom: number | null;
   publishedAt: string;
+}
+
+// The media picker's uploads go to the media library's action: the editor's page (and its unsaved draft) stays.
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith(MEDIA_LIBRARY_ROUTE)) return false;
+  return defaultShouldRevalidate;
 }
 
 // The visual page editor (issue 17): one page's draft, its versions, publish and roll back.

@@ -21,6 +21,7 @@ import install from "./messages/install.ts";
 import invoice from "./messages/invoice.ts";
 import journey from "./messages/journey.ts";
 import mail from "./messages/mail.ts";
+import media from "./messages/media.ts";
 import notify from "./messages/notifications.ts";
 import ordersUi from "./messages/orders-ui.ts";
 import pageEditor from "./messages/page-editor.ts";
@@ -65,6 +66,7 @@ const named = {
   uploads,
   journey,
   mail,
+  media,
 } as const;
 /** Every module by name (the feature-messages test maps keys to modules). */
 export const namedMessageModules = named;

@@ -7,6 +7,7 @@ export * from "./credit.ts";
 export * from "./esim.ts";
 export * from "./marketing.ts";
 export * from "./media.ts";
+export * from "./media-library.ts";
 export * from "./orders.ts";
 export * from "./pages.ts";
 export * from "./refund.ts";

@@ -36,6 +36,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { to: "/admin/content/reviews", label: "console.nav.reviews", permission: "content.read" },
   { to: "/admin/audit", label: "console.nav.audit", permission: "audit.read" },
   { to: "/admin/pages", label: "console.nav.pages", permission: "pages.read" },
+  { to: "/admin/content/media", label: "console.nav.media", permission: "pages.read" },
 ];
 
 export function ConsoleFrame({

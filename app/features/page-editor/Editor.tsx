@@ -6,6 +6,7 @@ import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
 import { ContentPage } from "../content-blocks/ContentPage.tsx";
+import { MediaPicker } from "../media/MediaPicker.tsx";
 import { ADDABLE_CODES, blankComponent, fieldLabel, formFields } from "./component-forms.ts";
 import { HotAreaTool } from "./HotAreaTool.tsx";
 import { delayedPlaceholders } from "./placeholders.ts";
@@ -134,6 +135,16 @@ function ComponentForm({
       {fields.map(({ key, kind }) => {
         const value = component.data[key];
         const id = `field-${component.componentId}-${key}`;
+        if (kind === "image")
+          return (
+            <MediaPicker
+              key={key}
+              id={id}
+              label={t(fieldLabel(key))}
+              value={typeof value === "string" ? value : ""}
+              onChange={(url) => setData(key, url)}
+            />
+          );
         return (
           <div key={key} className="mb-2 text-sm">
             <label htmlFor={id} className="block font-medium">

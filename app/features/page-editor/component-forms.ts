@@ -33,7 +33,11 @@ export const COMPONENT_DATA_SCHEMAS: Partial<Record<string, z.ZodObject>> = {
   CustomTitle: z.object({ title: text, subTitle: text }),
 };
 
-export type FieldKind = "text" | "html" | "number" | "list";
+/** "image": a picture from the media library (`app/features/media/MediaPicker.tsx`, ADR 0274). */
+export type FieldKind = "text" | "html" | "number" | "list" | "image";
+
+/** The data keys that hold an image URL, edited with the media picker. */
+const IMAGE_KEYS = new Set(["imageUrl"]);
 
 /** The form fields of a component's schema, in order. */
 export function formFields(code: string): { key: string; kind: FieldKind }[] {
@@ -48,7 +52,9 @@ export function formFields(code: string): { key: string; kind: FieldKind }[] {
           ? "list"
           : key === "html"
             ? "html"
-            : "text";
+            : IMAGE_KEYS.has(key)
+              ? "image"
+              : "text";
     return { key, kind };
   });
 }

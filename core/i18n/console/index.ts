@@ -1,5 +1,6 @@
 import { format } from "../format.ts";
 import core from "./core.ts";
+import media from "./media.ts";
 import merch from "./merch.ts";
 import moderation from "./moderation.ts";
 import pages from "./pages.ts";
@@ -9,7 +10,7 @@ import support from "./support.ts";
  * Every console message module, by name (issue 16). A console feature adds its own file next to core.ts
  * (defineConsoleMessages) and lists it here once; the console sends all of them to the browser.
  */
-const named = { core, merch, support, pages, moderation } as const;
+const named = { core, merch, support, pages, moderation, media } as const;
 
 export const consoleMessageModules = named;
 export const CONSOLE_LANGUAGES = ["en_US", "zh_CN"] as const;

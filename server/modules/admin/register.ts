@@ -3,6 +3,7 @@ import type { Services } from "../../services.ts";
 import { consoleCatalogRoutes } from "../catalog/console/routes.ts";
 import { adminPageRoutes } from "../content/admin-routes.ts";
 import { consoleMarketingRoutes } from "../coupon/console-routes.ts";
+import { mediaRoutes } from "../media/routes.ts";
 import { consoleContentRoutes } from "../pages/console-routes.ts";
 import { consoleReviewRoutes } from "../reviews/console-routes.ts";
 import { consoleInviteRoutes } from "../sfb/console-routes.ts";
@@ -24,4 +25,6 @@ export function adminRoutes(app: FastifyInstance, services: Services) {
   consoleReviewRoutes(app, services);
   adminSupportRoutes(app, services);
   adminPageRoutes(app, services);
+  // The public media library (ADR 0274): its console endpoints and its public file URLs.
+  mediaRoutes(app, services);
 }

@@ -55,6 +55,21 @@ export function createEditorRepo(db: Database) {
       const [row] = await tx.select().from(contentPages).where(eq(contentPages.id, id)).limit(1);
       return row ?? null;
     },
+    /** The pages (drafts and published rows) whose document contains `text` (a media library URL). */
+    mentioning(text: string, tx: Tx = db) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return tx
+        .select({
+          siteCode: contentPages.siteCode,
+          pageCode: contentPages.pageCode,
+          lang: contentPages.lang,
+          status: contentPages.status,
+        })
+        .from(contentPages)
+        .where(sql`${contentPages.document}::text like ${pattern}`)
+        .orderBy(asc(contentPages.siteCode), asc(contentPages.pageCode), asc(contentPages.lang))
+        .limit(20);
+    },
     async row(key: PageKey, status: "draft" | "published", tx: Tx = db) {
       const [row] = await tx
         .select()

@@ -381,6 +381,14 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
       return { version, page: await view((await repo.byId(id))!) };
     },
 
+    /**
+     * The pages that use `text` (a media library URL) in their draft or published document, so the library can
+     * refuse to delete an image a page shows (ADR 0274). In the caller's transaction when given.
+     */
+    pagesUsing(text: string, tx?: Parameters<EditorRepo["mentioning"]>[1]) {
+      return repo.mentioning(text, tx);
+    },
+
     async versions(id: number) {
       const draft = await repo.byId(id);
       if (!draft) throw notFound("pageEditor.notFound");

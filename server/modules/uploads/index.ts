@@ -3,4 +3,5 @@ export { createFileStorage, type FileStorage } from "../../providers/storage/ind
 export { type CheckedFile, checkContent, type DetectedType, detectType, UploadRejected } from "./content.ts";
 export { IMAGE_LIMITS, ImageRejected, reencodeImage } from "./image.ts";
 export { createImagePool, type ImagePool } from "./image-pool.ts";
+export { cleanFileName } from "./service.ts";
 export { checkXlsx, XLSX_LIMITS } from "./xlsx.ts";
