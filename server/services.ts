@@ -338,6 +338,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
     outbox,
     notifications,
+    catalog,
     supplier: supplier.supplier,
     suppliers: supplier.suppliers,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,

@@ -25,6 +25,7 @@ import {
   type SupplierPlan,
 } from "../../providers/supplier/types.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
+import type { PlanView } from "../catalog/service.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
 import { deliveryEmail, formatData, lpaOf, plainEmail, topUpEmail, topUpLink } from "./emails.ts";
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
@@ -59,6 +60,8 @@ export interface EsimServiceDeps {
   outbox: MessageSender;
   /** The default supplier; null when none is configured (production without one): orders then wait in FULFILLING. */
   supplier: EsimSupplier | null;
+  /** Prices the top-up packages an eSIM may take in the shopper's currency (the catalogue's priced plans). */
+  catalog?: { priceMany(codes: readonly string[], currencyCode: string, locale: Locale): Promise<PlanView[]> };
   /** Every configured supplier by name: plans may name them (ADR 0196), and eSIMs are served by their issuer. */
   suppliers?: Partial<Record<SupplierName, EsimSupplier>>;
   /** The storefront's origin for links in e-mails. */
@@ -653,7 +656,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     await jobs.enqueue(ESIM_USAGE_SYNC_JOB, {}, { runAt: new Date(slot), dedupeKey: `esim-usage:${slot}` });
   }
 
-  return {
+  const api = {
     /** The fulfilment seam (ADR 0106): a durable provisioning job per order. */
     async onFulfilling(order: OrderRow) {
       // Without a default supplier only plans that name a configured one are provisioned; the rest wait in
@@ -788,10 +791,58 @@ export function createEsimService(deps: EsimServiceDeps) {
     },
 
     /** Checkout's rule for a top-up: the ICCID is one of the customer's eSIMs and not expired. */
-    async checkTopUp(customerId: string, iccid: string) {
+    /**
+     * A top-up must name one of the customer's eSIMs that can take one, and (when given) a package that may top
+     * it up: a forged or foreign plan code is a 400 (issue 12).
+     */
+    async checkTopUp(customerId: string, iccid: string, platformProductCode?: string) {
       const esim = await repo.findByIccid(iccid);
       if (!esim || esim.customerId !== customerId)
         throw new ApiError(404, "esim.topUp.notFound", { fields: { topUpIccid: "esim.topUp.notFound" } });
+      await assertTopUpable(esim);
+      if (platformProductCode === undefined) return;
+      const { codes } = await topUpPlanCodes(esim);
+      if (!codes.includes(platformProductCode))
+        throw new ApiError(400, "esim.topUp.planNotAllowed", {
+          fields: { platformProductCode: "esim.topUp.planNotAllowed" },
+        });
+    },
+
+    /**
+     * The top-up packages an eSIM may take (issue 12), priced in the shopper's currency, with the plan it was
+     * issued with preselected when it is still on sale.
+     */
+    async topUpOptions(customerId: string, id: string, currencyCode: string, locale: Locale) {
+      const esim = await owned(customerId, id);
+      await assertTopUpable(esim);
+      const { base, codes } = await topUpPlanCodes(esim);
+      const priced = deps.catalog ? await deps.catalog.priceMany(codes, currencyCode, locale) : [];
+      const byCode = new Map(priced.map((plan) => [plan.platformProductCode, plan]));
+      const packages = codes.flatMap((code) => {
+        const plan = byCode.get(code);
+        return plan
+          ? [
+              {
+                platformProductCode: plan.platformProductCode,
+                title: plan.title,
+                dataMb: plan.dataMb,
+                unlimited: plan.unlimited,
+                dailyHighSpeedMb: plan.dailyHighSpeedMb,
+                validityDays: plan.validityDays,
+                currencyCode: plan.currencyCode,
+                unitPrice: plan.unitPrice,
+                displayPrice: plan.displayPrice,
+              },
+            ]
+          : [];
+      });
+      const preselected = packages.some((p) => p.platformProductCode === base) ? base : null;
+      return { esimId: esim.id, iccid: esim.iccid, preselected, packages };
+    },
+  };
+
+  /** An eSIM that can take a top-up: not over, not cancelled, its own order delivered. */
+  async function assertTopUpable(esim: EsimRow) {
       if (esim.state === "EXPIRED")
         throw new ApiError(400, "esim.topUp.expired", { fields: { topUpIccid: "esim.topUp.expired" } });
       if (esim.state === "CANCELLED")
@@ -800,7 +851,34 @@ export function createEsimService(deps: EsimServiceDeps) {
       const issuing = await orders.findById(esim.orderId);
       if (issuing?.status === "PAID" || issuing?.status === "FULFILLING")
         throw new ApiError(400, "esim.topUp.notReady", { fields: { topUpIccid: "esim.topUp.notReady" } });
-    },
+  }
+
+  /**
+   * The plans that may top an eSIM up (issue 12): on sale for the destination of the plan it was issued with
+   * (the same country, region or global coverage), and fulfilled by the supplier that issued it, since a top-up
+   * goes to that supplier (a plan with no supplier rows goes to the default supplier, ADR 0196).
+   */
+  async function topUpPlanCodes(esim: EsimRow): Promise<{ base: string | null; codes: string[] }> {
+    const pkgs = await repo.packagesOf([esim.id]);
+    const base = (pkgs.find((pkg) => !pkg.topUp) ?? pkgs.at(-1))?.platformProductCode ?? null;
+    const plan = base ? await repo.plan(base) : undefined;
+    if (!base || !plan) return { base, codes: [] };
+    const codes = await repo.onShelfPlanCodes(plan.destinationCode);
+    const mapped = new Map<string, Set<string>>();
+    for (const row of await supplierOrders.suppliersOfPlans(codes)) {
+      const names = mapped.get(row.platformProductCode) ?? new Set<string>();
+      names.add(row.supplier);
+      mapped.set(row.platformProductCode, names);
+    }
+    const issuable = (code: string) => {
+      const names = mapped.get(code);
+      return names ? names.has(esim.supplier) : esim.supplier === supplier?.name;
+    };
+    return { base, codes: codes.filter(issuable) };
+  }
+
+  return {
+    ...api,
 
     /** The eSIMs an order issued or topped up (the order detail's `esims`). */
     esimsOfOrder(orderId: string) {
