@@ -36,7 +36,10 @@ export default function EsimTopUpPage({ loaderData, params }: Route.ComponentPro
         </p>
       )}
       {refused && (
-        <p role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        <p
+          role="alert"
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
           {refused}
         </p>
       )}
@@ -75,7 +78,9 @@ export default function EsimTopUpPage({ loaderData, params }: Route.ComponentPro
                     </span>
                     <span className="shrink-0 text-right">
                       {pkg.displayPrice !== null && (
-                        <span className="block text-xs text-slate-600 line-through">{price(pkg.displayPrice)}</span>
+                        <span className="block text-xs text-slate-600 line-through">
+                          {price(pkg.displayPrice)}
+                        </span>
                       )}
                       <span className="block font-semibold text-slate-900">{price(pkg.unitPrice)}</span>
                     </span>

@@ -90,11 +90,14 @@ export default defineMessages({
     "esimUi.topUp": "Top up",
     "esimUi.topUpPicker.title": "Choose a top-up",
     "esimUi.topUpPicker.back": "Back to your eSIM",
-    "esimUi.topUpPicker.intro": "Data for your eSIM ending {last}. It goes onto the same eSIM: nothing to install.",
+    "esimUi.topUpPicker.intro":
+      "Data for your eSIM ending {last}. It goes onto the same eSIM: nothing to install.",
     "esimUi.topUpPicker.legend": "Top-up packages for this eSIM",
     "esimUi.topUpPicker.current": "your current plan",
-    "esimUi.topUpPicker.none": "No top-up packages are on sale for this eSIM right now. Please check again later or buy a new eSIM.",
-    "esimUi.topUpPicker.note": "Only packages that work where this eSIM works are shown. The price is in your currency.",
+    "esimUi.topUpPicker.none":
+      "No top-up packages are on sale for this eSIM right now. Please check again later or buy a new eSIM.",
+    "esimUi.topUpPicker.note":
+      "Only packages that work where this eSIM works are shown. The price is in your currency.",
     "esimUi.topUpPicker.continue": "Continue to checkout",
     "esimUi.guide": "Installation guide",
     "esimUi.purchased.filter": "Filter by state",

@@ -119,7 +119,12 @@ describe("top-up packages", () => {
     expect(((await options(who, esim.id)).json() as TopUpOptions).preselected).toBe(PLAN);
 
     for (const forged of ["ASIA-5GB-30D", "KR-3GB-30D", "NOT-A-PLAN"]) {
-      const res = await place(app, who, { platformProductCode: forged, topUpIccid: esim.iccid }, { lang: "zh_CN" });
+      const res = await place(
+        app,
+        who,
+        { platformProductCode: forged, topUpIccid: esim.iccid },
+        { lang: "zh_CN" },
+      );
       expect(res.statusCode, forged).toBe(400);
       expect(res.json()).toMatchObject({ failed: true, code: "esim.topUp.planNotAllowed" });
       expect(res.json().message).toBe("该套餐不能为此 eSIM 充值，请从为它提供的充值套餐中选择。");
