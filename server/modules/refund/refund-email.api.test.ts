@@ -55,7 +55,9 @@ describe("refund e-mail", () => {
     let mails = await refundMails(who.email, code);
     expect(mails).toHaveLength(1);
     const [card] = mails;
-    expect(card!.subject).toBe(translate("zh_HK", "purchase.email.refundSubject", { amount: "HK$20.00", code }));
+    expect(card!.subject).toBe(
+      translate("zh_HK", "purchase.email.refundSubject", { amount: "HK$20.00", code }),
+    );
     expect(card!.html).toContain('lang="zh-HK"');
     expect(card!.body).toContain(translate("zh_HK", "purchase.email.refundPartial"));
     expect(card!.body).toContain(translate("zh_HK", "mail.destination.card"));
