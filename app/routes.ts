@@ -137,6 +137,7 @@ export default [
         layout("routes/messages.esim.tsx", { id: "ucenter-esim-messages" }, [
           route("eSIM", "routes/ucenter.esim.tsx"),
           route("eSIM/:id", "routes/ucenter.esim.detail.tsx"),
+          route("eSIM/:id/top-up", "routes/ucenter.esim.topup.tsx"),
           route("purchased", "routes/ucenter.purchased.tsx"),
         ]),
         route("*", "routes/not-found.tsx", { id: "ucenter-not-found" }),

@@ -120,10 +120,10 @@ test("buy with the sandbox card, then the eSIM's QR code decodes to the LPA show
     /^https?:\/\//,
   );
 
-  // A top-up goes through checkout for the same plan onto this ICCID; the install guide is one step away.
+  // A top-up starts at the eSIM's top-up picker (issue 12); the install guide is one step away.
   await expect(page.getByRole("link", { name: "Top up" })).toHaveAttribute(
     "href",
-    `/checkout?platformProductCode=${PLAN}&iccid=${esim.iccid}`,
+    `/ucenter/eSIM/${esim.id}/top-up`,
   );
   await expect(page.getByRole("link", { name: "Installation guide" })).toHaveAttribute(
     "href",

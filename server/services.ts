@@ -348,6 +348,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
     outbox,
     notifications,
+    catalog,
+    currencies: site.currencies,
     supplier: supplier.supplier,
     suppliers: supplier.suppliers,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
@@ -471,6 +473,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: site.currencies,
     providers: payments.providers,
     supportLimits: parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT),
+    outbox,
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
   });
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */

@@ -37,7 +37,7 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
   };
 }
 
-/** The plan a top-up repeats: the one the eSIM was issued with, else its newest package. */
+/** The eSIM takes a top-up when it has a plan (the picker offers the packages that fit it, issue 12). */
 function topUpPlan(esim: EsimDetail): string | null {
   return (esim.packages.find((pkg) => !pkg.topUp) ?? esim.packages.at(-1))?.platformProductCode ?? null;
 }
@@ -123,7 +123,7 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-5 flex flex-wrap gap-3">
           {plan && (
             <Link
-              to={`${href("/checkout")}?${new URLSearchParams({ platformProductCode: plan, iccid: esim.iccid })}`}
+              to={href(`/ucenter/eSIM/${esim.id}/top-up`)}
               className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               {t("esimUi.topUp")}

@@ -13,6 +13,8 @@ export default defineMessages({
     "esim.topUp.cancelled":
       "That eSIM was cancelled when its order was refunded and can't be topped up. Buy a new eSIM instead.",
     "esim.topUp.notReady": "That eSIM's order is still being completed. Try topping it up in a few minutes.",
+    "esim.topUp.planNotAllowed":
+      "That package can't top up this eSIM. Choose one of the top-up packages offered for it.",
     "esim.dev.noProfile": "The sandbox supplier has no active package on that ICCID.",
     "esim.email.deliverySubject": "Your eSIM is ready (order {code})",
     "esim.email.deliveryIntro":
@@ -44,10 +46,10 @@ export default defineMessages({
       "The eSIMs already shown in your account for this order have been cancelled and can't be installed.",
     "esim.email.lowSubject": "You've used 80% of your data ({plan})",
     "esim.email.lowBody":
-      "Your eSIM {iccid} has used {used} of {total} on {plan}. Top up to stay connected: {url}",
+      "Your eSIM ending {last} has used {used} of {total} on {plan}. Top up now to stay connected: the data goes onto the same eSIM, with nothing to install.",
     "esim.email.expiredSubject": "Your data plan has ended ({plan})",
     "esim.email.expiredBody":
-      "{plan} on your eSIM {iccid} has ended. Keep the same eSIM and add more data: {url}",
+      "{plan} on your eSIM ending {last} has ended. Keep the same eSIM and add more data whenever you need it: there's nothing to install.",
   },
   zh_CN: {
     "esim.notFound": "找不到该 eSIM。",
@@ -59,6 +61,7 @@ export default defineMessages({
     "esim.topUp.expired": "该 eSIM 已过期，无法充值，请购买新的 eSIM。",
     "esim.topUp.cancelled": "该 eSIM 已随订单退款取消，无法充值，请购买新的 eSIM。",
     "esim.topUp.notReady": "该 eSIM 的订单仍在处理中，请几分钟后再充值。",
+    "esim.topUp.planNotAllowed": "该套餐不能为此 eSIM 充值，请从为它提供的充值套餐中选择。",
     "esim.dev.noProfile": "沙盒供应商在该 ICCID 上没有可用的套餐。",
     "esim.email.deliverySubject": "你的 eSIM 已就绪（订单 {code}）",
     "esim.email.deliveryIntro":
@@ -87,9 +90,11 @@ export default defineMessages({
       "抱歉，供应商未能为订单 {code}（{plan}）发放 eSIM。我们已发起全额退款，款项将原路退回，通常 5 至 10 个工作日到账。你可以随时重新购买。",
     "esim.email.failedCancelled": "此订单已显示在你账户中的 eSIM 已被取消，无法安装。",
     "esim.email.lowSubject": "你已使用 80% 的流量（{plan}）",
-    "esim.email.lowBody": "你的 eSIM {iccid} 的 {plan} 已使用 {used}，共 {total}。充值以保持连接：{url}",
+    "esim.email.lowBody":
+      "你尾号 {last} 的 eSIM 上的 {plan} 已使用 {used}，共 {total}。立即充值以保持连接：流量会加到同一张 eSIM 上，无需重新安装。",
     "esim.email.expiredSubject": "你的流量套餐已结束（{plan}）",
-    "esim.email.expiredBody": "你的 eSIM {iccid} 上的 {plan} 已结束。保留同一张 eSIM 并添加流量：{url}",
+    "esim.email.expiredBody":
+      "你尾号 {last} 的 eSIM 上的 {plan} 已结束。需要时可为同一张 eSIM 加购流量，无需重新安装。",
   },
   zh_HK: {
     "esim.notFound": "找不到該 eSIM。",
@@ -101,6 +106,7 @@ export default defineMessages({
     "esim.topUp.expired": "該 eSIM 已過期，無法增值，請購買新的 eSIM。",
     "esim.topUp.cancelled": "該 eSIM 已隨訂單退款取消，無法增值，請購買新的 eSIM。",
     "esim.topUp.notReady": "該 eSIM 的訂單仍在處理中，請幾分鐘後再增值。",
+    "esim.topUp.planNotAllowed": "該計劃不能為此 eSIM 增值，請從為它提供的增值計劃中選擇。",
     "esim.dev.noProfile": "沙盒供應商在該 ICCID 上沒有可用的套餐。",
     "esim.email.deliverySubject": "你的 eSIM 已準備好（訂單 {code}）",
     "esim.email.deliveryIntro":
@@ -129,8 +135,10 @@ export default defineMessages({
       "抱歉，供應商未能為訂單 {code}（{plan}）發出 eSIM。我們已安排全數退款，款項將退回原付款方式，一般 5 至 10 個工作天到賬。你可以隨時重新購買。",
     "esim.email.failedCancelled": "此訂單已顯示在你帳戶中的 eSIM 已被取消，無法安裝。",
     "esim.email.lowSubject": "你已使用 80% 的數據（{plan}）",
-    "esim.email.lowBody": "你的 eSIM {iccid} 的 {plan} 已使用 {used}，共 {total}。增值以保持連線：{url}",
+    "esim.email.lowBody":
+      "你尾號 {last} 的 eSIM 上的 {plan} 已使用 {used}，共 {total}。立即增值以保持連線：數據會加到同一張 eSIM 上，無需重新安裝。",
     "esim.email.expiredSubject": "你的數據計劃已結束（{plan}）",
-    "esim.email.expiredBody": "你的 eSIM {iccid} 上的 {plan} 已結束。保留同一張 eSIM 並加購數據：{url}",
+    "esim.email.expiredBody":
+      "你尾號 {last} 的 eSIM 上的 {plan} 已結束。需要時可為同一張 eSIM 加購數據，無需重新安裝。",
   },
 });

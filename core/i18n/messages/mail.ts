@@ -1,7 +1,8 @@
 import { defineMessages } from "../define.ts";
 
 // Keys are "mail.…": the frame every designed e-mail shares (issue 12; ADR 0250): the footer and its links.
-// The e-mails' own sentences stay in their features' modules (account, purchase, esim).
+// The e-mails' own sentences stay in their features' modules (account, purchase, esim); headings, buttons
+// and the facts box lines they share are here (ADR 0254).
 export default defineMessages({
   en_US: {
     "mail.tagline": "Travel eSIM data plans",
@@ -14,6 +15,22 @@ export default defineMessages({
     "mail.openEsim": "Open your eSIM",
     "mail.viewOrder": "View your order",
     "mail.codePreview": "Your code: {code}",
+    "mail.failedHeading": "We couldn't deliver your eSIM",
+    "mail.lowHeading": "You've used 80% of your data",
+    "mail.endedHeading": "Your data plan has ended",
+    "mail.refundHeading": "Your refund is on its way",
+    "mail.refundHeadingCredit": "Your refund is in your store credit",
+    "mail.topUpButton": "Choose a top-up",
+    "mail.tryAgain": "Try again",
+    "mail.fact.order": "Order: {code}",
+    "mail.fact.plan": "Plan: {plan}",
+    "mail.fact.esim": "eSIM: ending {last}",
+    "mail.fact.used": "Data used: {used} of {total}",
+    "mail.fact.refund": "Refund: {amount}",
+    "mail.fact.refundTo": "Refunded to: {destination}",
+    "mail.fact.refundedSoFar": "Refunded so far: {refunded} of {total}",
+    "mail.destination.card": "your original payment method",
+    "mail.destination.credit": "store credit",
   },
   zh_CN: {
     "mail.tagline": "出行 eSIM 流量套餐",
@@ -26,6 +43,22 @@ export default defineMessages({
     "mail.openEsim": "打开我的 eSIM",
     "mail.viewOrder": "查看订单",
     "mail.codePreview": "您的验证码：{code}",
+    "mail.failedHeading": "您的 eSIM 未能发放",
+    "mail.lowHeading": "您已使用 80% 的流量",
+    "mail.endedHeading": "您的流量套餐已结束",
+    "mail.refundHeading": "您的退款正在路上",
+    "mail.refundHeadingCredit": "退款已存入您的余额",
+    "mail.topUpButton": "选择充值套餐",
+    "mail.tryAgain": "重新购买",
+    "mail.fact.order": "订单：{code}",
+    "mail.fact.plan": "套餐：{plan}",
+    "mail.fact.esim": "eSIM：尾号 {last}",
+    "mail.fact.used": "已用流量：{used}，共 {total}",
+    "mail.fact.refund": "退款金额：{amount}",
+    "mail.fact.refundTo": "退至：{destination}",
+    "mail.fact.refundedSoFar": "累计退款：{refunded}，订单金额 {total}",
+    "mail.destination.card": "原付款方式",
+    "mail.destination.credit": "账户余额",
   },
   zh_HK: {
     "mail.tagline": "旅遊 eSIM 數據計劃",
@@ -38,5 +71,21 @@ export default defineMessages({
     "mail.openEsim": "打開我的 eSIM",
     "mail.viewOrder": "查看訂單",
     "mail.codePreview": "您的驗證碼：{code}",
+    "mail.failedHeading": "您的 eSIM 未能發出",
+    "mail.lowHeading": "您已使用 80% 的數據",
+    "mail.endedHeading": "您的數據計劃已結束",
+    "mail.refundHeading": "您的退款正在處理",
+    "mail.refundHeadingCredit": "退款已存入您的餘額",
+    "mail.topUpButton": "選擇增值計劃",
+    "mail.tryAgain": "重新購買",
+    "mail.fact.order": "訂單：{code}",
+    "mail.fact.plan": "計劃：{plan}",
+    "mail.fact.esim": "eSIM：尾號 {last}",
+    "mail.fact.used": "已用數據：{used}，共 {total}",
+    "mail.fact.refund": "退款金額：{amount}",
+    "mail.fact.refundTo": "退至：{destination}",
+    "mail.fact.refundedSoFar": "累計退款：{refunded}，訂單金額 {total}",
+    "mail.destination.card": "原付款方式",
+    "mail.destination.credit": "帳戶餘額",
   },
 });

@@ -32,6 +32,13 @@ export default defineMessages({
     "purchase.status.CANCELLED": "Cancelled",
     "purchase.status.REFUNDING": "Refunding",
     "purchase.status.REFUNDED": "Refunded",
+    "purchase.email.refundSubject": "Refund of {amount} for order {code}",
+    "purchase.email.refundCard":
+      "We've refunded {amount} for order {code} ({plan}) to your original payment method. It usually shows on your statement within 5 to 10 business days, depending on your bank.",
+    "purchase.email.refundCredit":
+      "We've refunded {amount} for order {code} ({plan}) as store credit: {credit} is in your account now and can be used at checkout.",
+    "purchase.email.refundPartial": "This is a partial refund: the rest of the order stays as it is.",
+    "purchase.email.refundFull": "The order is now refunded in full.",
     "purchase.email.confirmationSubject": "Order {code} confirmed",
     "purchase.email.confirmationBody":
       "Thank you for your order {code}.\n\n{plan} × {quantity}\nTotal paid: {total}\n\nWe are preparing your eSIM and will e-mail you when it is ready to install.",
@@ -88,6 +95,13 @@ export default defineMessages({
     "purchase.status.CANCELLED": "已取消",
     "purchase.status.REFUNDING": "退款中",
     "purchase.status.REFUNDED": "已退款",
+    "purchase.email.refundSubject": "订单 {code} 退款 {amount}",
+    "purchase.email.refundCard":
+      "我们已将订单 {code}（{plan}）的 {amount} 退回原付款方式，通常 5 至 10 个工作日到账，具体视银行而定。",
+    "purchase.email.refundCredit":
+      "我们已将订单 {code}（{plan}）的 {amount} 以账户余额退还：{credit} 已存入你的账户，可在结算时使用。",
+    "purchase.email.refundPartial": "这是部分退款，订单的其余部分保持不变。",
+    "purchase.email.refundFull": "该订单现已全额退款。",
     "purchase.email.confirmationSubject": "订单 {code} 已确认",
     "purchase.email.confirmationBody":
       "感谢您的订单 {code}。\n\n{plan} × {quantity}\n实付金额：{total}\n\n我们正在为您准备 eSIM，准备好后会通过邮件通知您安装。",
@@ -144,6 +158,13 @@ export default defineMessages({
     "purchase.status.CANCELLED": "已取消",
     "purchase.status.REFUNDING": "退款中",
     "purchase.status.REFUNDED": "已退款",
+    "purchase.email.refundSubject": "訂單 {code} 退款 {amount}",
+    "purchase.email.refundCard":
+      "我們已將訂單 {code}（{plan}）的 {amount} 退回原付款方式，一般 5 至 10 個工作天到賬，視乎銀行而定。",
+    "purchase.email.refundCredit":
+      "我們已將訂單 {code}（{plan}）的 {amount} 以帳戶餘額退還：{credit} 已存入你的帳戶，可於結帳時使用。",
+    "purchase.email.refundPartial": "這是部分退款，訂單其餘部分維持不變。",
+    "purchase.email.refundFull": "此訂單現已全數退款。",
     "purchase.email.confirmationSubject": "訂單 {code} 已確認",
     "purchase.email.confirmationBody":
       "感謝您的訂單 {code}。\n\n{plan} × {quantity}\n實付金額：{total}\n\n我們正在為您準備 eSIM，準備好後會以電郵通知您安裝。",

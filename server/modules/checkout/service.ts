@@ -38,7 +38,7 @@ export interface CheckoutDeps {
   /** Store credit (ADRs 0240, 0241); without it checkout offers none. */
   credit?: CreditService;
   /** A top-up must name one of the customer's eSIMs that has not expired (the eSIM module checks). */
-  esims?: { checkTopUp(customerId: string, iccid: string): Promise<void> };
+  esims?: { checkTopUp(customerId: string, iccid: string, platformProductCode?: string): Promise<void> };
   /**
    * The active payment provider's minimum charge in a currency, null when none (ADR 0122); `rates` are the
    * store's currencies, from which a provider derives a floor for a currency it does not list (ADR 0149).
@@ -95,7 +95,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     currencyCode: string,
     locale: Locale,
   ) {
-    if (input.topUpIccid) await deps.esims?.checkTopUp(customerId, input.topUpIccid);
+    if (input.topUpIccid)
+      await deps.esims?.checkTopUp(customerId, input.topUpIccid, input.platformProductCode);
     const plan = await catalog.getPlan(input.platformProductCode, currencyCode, locale);
     const rates = await deps.currencies();
     const currency = rates.get(currencyCode);

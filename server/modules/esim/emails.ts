@@ -3,13 +3,13 @@ import type { Locale } from "../../../core/constants.ts";
 import { appleInstallUrl, esimPath } from "../../../core/esim.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
-import { designedEmail, type EmailBlock } from "../../providers/messages/email-template.ts";
+import { designedEmail, type EmailBlock, iccidEnding } from "../../providers/messages/email-template.ts";
 import type { OutboundMessage } from "../../providers/messages/outbox.ts";
 import { activationCode } from "../../providers/supplier/formats.ts";
 import type { EsimRow } from "./repo.ts";
 
 // The e-mails about eSIMs (ADR 0134), in the order's language: delivery with QR codes, top-up, failure and
-// refund, 80 % used and plan ended. Delivery and top-up are designed e-mails (ADR 0250).
+// refund, 80 % used and plan ended, all designed e-mails from one template (ADRs 0250, 0254).
 
 /** A storefront link in the locale (en_US unprefixed, spec 2). */
 export function storeLink(origin: string, locale: Locale, path: string): string {
@@ -115,6 +115,127 @@ export function topUpEmail(
   });
 }
 
-export function plainEmail(to: string, subject: string, body: string): OutboundMessage {
-  return { channel: "EMAIL", to, subject, body };
+/** Where a shopper picks a top-up for an eSIM (issue 12): the packages that fit it, its own plan preselected. */
+export function topUpPickerLink(origin: string, locale: Locale, esimId: string): string {
+  return storeLink(origin, locale, `${esimPath(esimId)}/top-up`);
+}
+
+/**
+ * Provisioning failed and the order was refunded in full (ADR 0151): what failed, the refund in the order's
+ * currency, the order's page and a way to try again.
+ */
+export function failureEmail(
+  order: {
+    code: string;
+    planTitle: string;
+    platformProductCode: string;
+    contactEmail: string;
+    topUpIccid: string | null;
+  },
+  facts: { refund: string; cancelled: boolean },
+  locale: Locale,
+  origin: string,
+): Promise<OutboundMessage> {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+    translate(locale, key, params);
+  const body = t("esim.email.failedBody", { code: order.code, plan: order.planTitle });
+  return designedEmail({
+    to: order.contactEmail,
+    subject: t("esim.email.failedSubject", { code: order.code }),
+    locale,
+    origin,
+    preview: body,
+    blocks: [
+      { kind: "heading", text: t("mail.failedHeading") },
+      { kind: "text", text: body },
+      // Profiles issued before the failure showed in the shopper's list: say they are gone (ADR 0151).
+      ...(facts.cancelled ? [{ kind: "text" as const, text: t("esim.email.failedCancelled") }] : []),
+      {
+        kind: "facts",
+        lines: [
+          t("mail.fact.order", { code: order.code }),
+          t("mail.fact.plan", { plan: order.planTitle }),
+          ...(order.topUpIccid ? [t("mail.fact.esim", { last: iccidEnding(order.topUpIccid) })] : []),
+          t("mail.fact.refund", { amount: facts.refund }),
+        ],
+      },
+      {
+        kind: "button",
+        text: t("mail.viewOrder"),
+        url: storeLink(origin, locale, `/my/order/${order.code}`),
+      },
+      {
+        kind: "link",
+        text: t("mail.tryAgain"),
+        url: order.topUpIccid
+          ? storeLink(origin, locale, "/ucenter/eSIM")
+          : storeLink(origin, locale, `/pdp/${encodeURIComponent(order.platformProductCode)}`),
+      },
+    ],
+  });
+}
+
+interface NoticeFacts {
+  to: string;
+  plan: string;
+  esim: Pick<EsimRow, "id" | "iccid">;
+}
+
+/** 80 % of a package's data is used (ADR 0133): how much, on which eSIM, and a top-up in one tap. */
+export function lowDataEmail(
+  notice: NoticeFacts & { used: string; total: string },
+  locale: Locale,
+  origin: string,
+): Promise<OutboundMessage> {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+    translate(locale, key, params);
+  const last = iccidEnding(notice.esim.iccid);
+  const body = t("esim.email.lowBody", { plan: notice.plan, last, used: notice.used, total: notice.total });
+  return designedEmail({
+    to: notice.to,
+    subject: t("esim.email.lowSubject", { plan: notice.plan }),
+    locale,
+    origin,
+    preview: body,
+    blocks: [
+      { kind: "heading", text: t("mail.lowHeading") },
+      { kind: "text", text: body },
+      {
+        kind: "facts",
+        lines: [
+          t("mail.fact.plan", { plan: notice.plan }),
+          t("mail.fact.esim", { last }),
+          t("mail.fact.used", { used: notice.used, total: notice.total }),
+        ],
+      },
+      { kind: "button", text: t("mail.topUpButton"), url: topUpPickerLink(origin, locale, notice.esim.id) },
+      { kind: "link", text: t("mail.openEsim"), url: storeLink(origin, locale, esimPath(notice.esim.id)) },
+    ],
+  });
+}
+
+/** A package ran its course (ADR 0133): the same eSIM can take more data, nothing to install. */
+export function planEndedEmail(
+  notice: NoticeFacts,
+  locale: Locale,
+  origin: string,
+): Promise<OutboundMessage> {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+    translate(locale, key, params);
+  const last = iccidEnding(notice.esim.iccid);
+  const body = t("esim.email.expiredBody", { plan: notice.plan, last });
+  return designedEmail({
+    to: notice.to,
+    subject: t("esim.email.expiredSubject", { plan: notice.plan }),
+    locale,
+    origin,
+    preview: body,
+    blocks: [
+      { kind: "heading", text: t("mail.endedHeading") },
+      { kind: "text", text: body },
+      { kind: "facts", lines: [t("mail.fact.plan", { plan: notice.plan }), t("mail.fact.esim", { last })] },
+      { kind: "button", text: t("mail.topUpButton"), url: topUpPickerLink(origin, locale, notice.esim.id) },
+      { kind: "link", text: t("mail.openEsim"), url: storeLink(origin, locale, esimPath(notice.esim.id)) },
+    ],
+  });
 }

@@ -280,7 +280,9 @@ describe("usage", () => {
     const notices = await low();
     expect(notices).toHaveLength(1);
     expect(notices[0]!.body).toContain("2.4 GB of 3 GB");
-    expect(notices[0]!.body).toContain(`/checkout?platformProductCode=${PLAN}&iccid=${esim.iccid}`);
+    // The top-up button opens the eSIM's top-up picker, its own plan preselected (issue 12).
+    expect(notices[0]!.body).toContain(`/ucenter/eSIM/${esim.id}/top-up`);
+    expect(notices[0]!.html).toContain(`/ucenter/eSIM/${esim.id}/top-up`);
 
     // 31 days on, the plan has ended: the eSIM is expired and the customer is told once.
     const ended = new Date(Date.now() + 31 * 24 * HOUR);
@@ -291,7 +293,8 @@ describe("usage", () => {
     expect(detail.packages[0]!.state).toBe("EXPIRED");
     const over = (await mail(who.email)).filter((m) => m.subject.startsWith("Your data plan has ended"));
     expect(over).toHaveLength(1);
-    expect(over[0]!.body).toContain(`iccid=${esim.iccid}`);
+    expect(over[0]!.body).toContain(`/ucenter/eSIM/${esim.id}/top-up`);
+    expect(over[0]!.body).toContain(esim.iccid.slice(-4));
     expect(await low()).toHaveLength(1);
   });
 

@@ -235,6 +235,16 @@ export function createEsimRepo(db: Database) {
       return claimed.length > 0;
     },
 
+    /** The plans on sale for a destination (top-up packages for an eSIM of that destination, issue 12). */
+    onShelfPlanCodes(destinationCode: string) {
+      return db
+        .select({ platformProductCode: plans.platformProductCode })
+        .from(plans)
+        .where(and(eq(plans.destinationCode, destinationCode), eq(plans.status, "ON_SHELF")))
+        .orderBy(asc(plans.sortOrder), asc(plans.platformProductCode))
+        .then((rows) => rows.map((row) => row.platformProductCode));
+    },
+
     plan(code: string, executor: Database = db) {
       return executor
         .select()

@@ -38,6 +38,13 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
     return services.esim.getEsim(customer.id, id, request.ctx.locale);
   });
 
+  // The top-up packages this eSIM may take, priced in the request's currency (issue 12).
+  app.get("/o2esim/v1/customer/esims/:id/top-ups", { schema: { params: EsimIdParam } }, async (request) => {
+    const customer = await requireCustomer(request);
+    const { id } = parseInput(EsimIdParam, request.params);
+    return services.esim.topUpOptions(customer.id, id, request.ctx.currency, request.ctx.locale);
+  });
+
   app.post(
     "/o2esim/v1/customer/esims/:id/installed",
     { schema: { params: EsimIdParam } },

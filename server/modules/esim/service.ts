@@ -8,13 +8,13 @@ import {
   type EsimSummary,
   type PackageState,
 } from "../../../core/esim.ts";
-import { translate } from "../../../core/i18n/index.ts";
 import { isEsimId } from "../../../core/ids.ts";
 import { pageList } from "../../../core/lists.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import { defineJob, type JobContext, type JobRunner } from "../../jobs/runner.ts";
-import type { MessageSender } from "../../providers/messages/outbox.ts";
+import { formatAmount } from "../../providers/messages/email-template.ts";
+import type { MessageSender, OutboundMessage } from "../../providers/messages/outbox.ts";
 import {
   type EsimSupplier,
   FAILOVER_CODES,
@@ -24,9 +24,19 @@ import {
   SupplierPendingError,
   type SupplierPlan,
 } from "../../providers/supplier/types.ts";
+import type { PlanView } from "../catalog/service.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
-import { deliveryEmail, formatData, lpaOf, plainEmail, topUpEmail, topUpLink } from "./emails.ts";
+import type { SiteService } from "../site/service.ts";
+import {
+  deliveryEmail,
+  failureEmail,
+  formatData,
+  lowDataEmail,
+  lpaOf,
+  planEndedEmail,
+  topUpEmail,
+} from "./emails.ts";
 import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
 import { createSupplierOrders } from "./supplier-orders.ts";
 
@@ -59,6 +69,12 @@ export interface EsimServiceDeps {
   outbox: MessageSender;
   /** The default supplier; null when none is configured (production without one): orders then wait in FULFILLING. */
   supplier: EsimSupplier | null;
+  /** The store's currencies (amounts in e-mails in the order's currency). */
+  currencies?: SiteService["currencies"];
+  /** Prices the top-up packages an eSIM may take in the shopper's currency (the catalogue's priced plans). */
+  catalog?: {
+    priceMany(codes: readonly string[], currencyCode: string, locale: Locale): Promise<PlanView[]>;
+  };
   /** Every configured supplier by name: plans may name them (ADR 0196), and eSIMs are served by their issuer. */
   suppliers?: Partial<Record<SupplierName, EsimSupplier>>;
   /** The storefront's origin for links in e-mails. */
@@ -463,17 +479,11 @@ export function createEsimService(deps: EsimServiceDeps) {
     const order = await orders.findById(payload.orderId);
     if (!order || !(await refundedForFailure(order))) return;
     const locale = localeOf(order.locale);
-    let body = translate(locale, "esim.email.failedBody", { code: order.code, plan: order.planTitle });
     // Profiles issued before the failure showed in the shopper's list: say they are gone (ADR 0151).
-    if (!order.topUpIccid && (await repo.esimsOfOrder(order.id)).length > 0)
-      body += `\n\n${translate(locale, "esim.email.failedCancelled")}`;
-    await outbox.send(
-      plainEmail(
-        order.contactEmail,
-        translate(locale, "esim.email.failedSubject", { code: order.code }),
-        body,
-      ),
-    );
+    const cancelled = !order.topUpIccid && (await repo.esimsOfOrder(order.id)).length > 0;
+    const currencies = (await deps.currencies?.()) ?? new Map();
+    const refund = formatAmount(order.total, order.currencyCode, currencies);
+    await outbox.send(await failureEmail(order, { refund, cancelled }, locale, origin));
     await deps.notifications?.record({
       customerId: order.customerId,
       kind: "ORDER_FAILED",
@@ -543,65 +553,101 @@ export function createEsimService(deps: EsimServiceDeps) {
     // The shopper may have switched these e-mails off (ADR 0204); the notice still lands in the centre.
     const emailLow = (await deps.notifications?.emailWanted(esim.customerId, "DATA_LOW")) ?? true;
     const emailEnded = (await deps.notifications?.emailWanted(esim.customerId, "PLAN_ENDED")) ?? true;
+    // Each package's new state, worked out and its due notices rendered before the transaction (one
+    // connection on an embedded database; rendering needs none). Claiming a notice in the transaction decides
+    // whether it is sent, so each goes once.
+    const updates: {
+      pkg: PackageWithPlan;
+      state: PackageState;
+      usedMb: number;
+      activatedAt: Date | null;
+      expiresAt: Date | null;
+      plan: string;
+      used: string;
+      total: string;
+      low: boolean;
+      ended: boolean;
+      lowEmail: OutboundMessage | null;
+      endedEmail: OutboundMessage | null;
+    }[] = [];
+    for (const pkg of pkgs) {
+      const report = reported.get(pkg.supplierPackageId);
+      // A package that is over or was withdrawn by a refund stays so whatever the supplier says.
+      let state: PackageState = gone(pkg.state) ? pkg.state : (report?.state ?? pkg.state);
+      const expiresAt = report?.expiresAt ?? pkg.expiresAt;
+      if (!gone(state) && expiresAt && expiresAt <= now) state = "EXPIRED";
+      const usedMb = report?.usedMb ?? pkg.dataUsedMb;
+      // A supplier that gives no activation time (Airalo): when the store first saw the package started.
+      const started = state === "ACTIVE" || state === "USED_UP" || state === "EXPIRED";
+      const activatedAt = report?.activatedAt ?? pkg.activatedAt ?? (report && started ? now : null);
+      const locale = localeOf(pkg.orderLocale);
+      const plan = planName(pkg, locale);
+      const to = contacts.get(pkg.orderId)!;
+      const low =
+        pkg.dataTotalMb !== null &&
+        pkg.dataTotalMb > 0 &&
+        usedMb >= pkg.dataTotalMb * LOW_DATA_SHARE &&
+        !gone(state);
+      // Only a package that ran its course is "ended"; one withdrawn by a refund was never the customer's.
+      const ended = state === "EXPIRED" && pkg.state !== "EXPIRED" && activatedAt !== null;
+      const used = formatData(usedMb);
+      const total = pkg.dataTotalMb === null ? "" : formatData(pkg.dataTotalMb);
+      const lowEmail =
+        low && emailLow && !pkg.notifiedLowAt
+          ? await lowDataEmail({ to, plan, esim, used, total }, locale, origin)
+          : null;
+      const endedEmail =
+        ended && emailEnded && !pkg.notifiedExpiredAt
+          ? await planEndedEmail({ to, plan, esim }, locale, origin)
+          : null;
+      updates.push({
+        pkg,
+        state,
+        usedMb,
+        activatedAt,
+        expiresAt,
+        plan,
+        used,
+        total,
+        low,
+        ended,
+        lowEmail,
+        endedEmail,
+      });
+    }
     await db.transaction(async (rawTx) => {
       const tx = tx$(rawTx);
       const states: { state: PackageState; activatedAt: Date | null }[] = [];
-      for (const pkg of pkgs) {
-        const report = reported.get(pkg.supplierPackageId);
-        // A package that is over or was withdrawn by a refund stays so whatever the supplier says.
-        let state: PackageState = gone(pkg.state) ? pkg.state : (report?.state ?? pkg.state);
-        const expiresAt = report?.expiresAt ?? pkg.expiresAt;
-        if (!gone(state) && expiresAt && expiresAt <= now) state = "EXPIRED";
-        const usedMb = report?.usedMb ?? pkg.dataUsedMb;
-        // A supplier that gives no activation time (Airalo): when the store first saw the package started.
-        const started = state === "ACTIVE" || state === "USED_UP" || state === "EXPIRED";
-        const activatedAt = report?.activatedAt ?? pkg.activatedAt ?? (report && started ? now : null);
+      for (const {
+        pkg,
+        state,
+        usedMb,
+        activatedAt,
+        expiresAt,
+        plan,
+        used,
+        total,
+        low,
+        ended,
+        ...mail
+      } of updates) {
         states.push({ state, activatedAt });
         await repo.updatePackage(pkg.id, { state, dataUsedMb: usedMb, activatedAt, expiresAt }, tx);
-        const locale = localeOf(pkg.orderLocale);
-        const plan = planName(pkg, locale);
-        const link = topUpLink(origin, locale, pkg.platformProductCode, esim.iccid);
-        const low =
-          pkg.dataTotalMb !== null && pkg.dataTotalMb > 0 && usedMb >= pkg.dataTotalMb * LOW_DATA_SHARE;
-        if (low && !gone(state) && (await repo.claimNotice(pkg.id, "low", now, tx))) {
-          if (emailLow)
-            await outbox.send(
-              plainEmail(
-                contacts.get(pkg.orderId)!,
-                translate(locale, "esim.email.lowSubject", { plan }),
-                translate(locale, "esim.email.lowBody", {
-                  plan,
-                  iccid: esim.iccid,
-                  used: formatData(usedMb),
-                  total: formatData(pkg.dataTotalMb!),
-                  url: link,
-                }),
-              ),
-              tx,
-            );
+        if (low && (await repo.claimNotice(pkg.id, "low", now, tx))) {
+          if (mail.lowEmail) await outbox.send(mail.lowEmail, tx);
           await deps.notifications?.record(
             {
               customerId: esim.customerId,
               kind: "DATA_LOW",
-              params: { plan, used: formatData(usedMb), total: formatData(pkg.dataTotalMb!) },
+              params: { plan, used, total },
               link: `/ucenter/eSIM/${esim.id}`,
               eventKey: `data-low:${pkg.id}`,
             },
             tx,
           );
         }
-        // Only a package that ran its course is "ended"; one withdrawn by a refund was never the customer's.
-        const ended = state === "EXPIRED" && pkg.state !== "EXPIRED" && activatedAt !== null;
         if (ended && (await repo.claimNotice(pkg.id, "expired", now, tx))) {
-          if (emailEnded)
-            await outbox.send(
-              plainEmail(
-                contacts.get(pkg.orderId)!,
-                translate(locale, "esim.email.expiredSubject", { plan }),
-                translate(locale, "esim.email.expiredBody", { plan, iccid: esim.iccid, url: link }),
-              ),
-              tx,
-            );
+          if (mail.endedEmail) await outbox.send(mail.endedEmail, tx);
           await deps.notifications?.record(
             {
               customerId: esim.customerId,
@@ -653,7 +699,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     await jobs.enqueue(ESIM_USAGE_SYNC_JOB, {}, { runAt: new Date(slot), dedupeKey: `esim-usage:${slot}` });
   }
 
-  return {
+  const api = {
     /** The fulfilment seam (ADR 0106): a durable provisioning job per order. */
     async onFulfilling(order: OrderRow) {
       // Without a default supplier only plans that name a configured one are provisioned; the rest wait in
@@ -788,19 +834,94 @@ export function createEsimService(deps: EsimServiceDeps) {
     },
 
     /** Checkout's rule for a top-up: the ICCID is one of the customer's eSIMs and not expired. */
-    async checkTopUp(customerId: string, iccid: string) {
+    /**
+     * A top-up must name one of the customer's eSIMs that can take one, and (when given) a package that may top
+     * it up: a forged or foreign plan code is a 400 (issue 12).
+     */
+    async checkTopUp(customerId: string, iccid: string, platformProductCode?: string) {
       const esim = await repo.findByIccid(iccid);
       if (!esim || esim.customerId !== customerId)
         throw new ApiError(404, "esim.topUp.notFound", { fields: { topUpIccid: "esim.topUp.notFound" } });
-      if (esim.state === "EXPIRED")
-        throw new ApiError(400, "esim.topUp.expired", { fields: { topUpIccid: "esim.topUp.expired" } });
-      if (esim.state === "CANCELLED")
-        throw new ApiError(400, "esim.topUp.cancelled", { fields: { topUpIccid: "esim.topUp.cancelled" } });
-      // Its own order is still being provisioned and may yet fail and be cancelled with it (ADR 0151).
-      const issuing = await orders.findById(esim.orderId);
-      if (issuing?.status === "PAID" || issuing?.status === "FULFILLING")
-        throw new ApiError(400, "esim.topUp.notReady", { fields: { topUpIccid: "esim.topUp.notReady" } });
+      await assertTopUpable(esim);
+      if (platformProductCode === undefined) return;
+      const { codes } = await topUpPlanCodes(esim);
+      if (!codes.includes(platformProductCode))
+        throw new ApiError(400, "esim.topUp.planNotAllowed", {
+          fields: { platformProductCode: "esim.topUp.planNotAllowed" },
+        });
     },
+
+    /**
+     * The top-up packages an eSIM may take (issue 12), priced in the shopper's currency, with the plan it was
+     * issued with preselected when it is still on sale.
+     */
+    async topUpOptions(customerId: string, id: string, currencyCode: string, locale: Locale) {
+      const esim = await owned(customerId, id);
+      await assertTopUpable(esim);
+      const { base, codes } = await topUpPlanCodes(esim);
+      const priced = deps.catalog ? await deps.catalog.priceMany(codes, currencyCode, locale) : [];
+      const byCode = new Map(priced.map((plan) => [plan.platformProductCode, plan]));
+      const packages = codes.flatMap((code) => {
+        const plan = byCode.get(code);
+        return plan
+          ? [
+              {
+                platformProductCode: plan.platformProductCode,
+                title: plan.title,
+                dataMb: plan.dataMb,
+                unlimited: plan.unlimited,
+                dailyHighSpeedMb: plan.dailyHighSpeedMb,
+                validityDays: plan.validityDays,
+                currencyCode: plan.currencyCode,
+                unitPrice: plan.unitPrice,
+                displayPrice: plan.displayPrice,
+              },
+            ]
+          : [];
+      });
+      const preselected = packages.some((p) => p.platformProductCode === base) ? base : null;
+      return { esimId: esim.id, iccid: esim.iccid, preselected, packages };
+    },
+  };
+
+  /** An eSIM that can take a top-up: not over, not cancelled, its own order delivered. */
+  async function assertTopUpable(esim: EsimRow) {
+    if (esim.state === "EXPIRED")
+      throw new ApiError(400, "esim.topUp.expired", { fields: { topUpIccid: "esim.topUp.expired" } });
+    if (esim.state === "CANCELLED")
+      throw new ApiError(400, "esim.topUp.cancelled", { fields: { topUpIccid: "esim.topUp.cancelled" } });
+    // Its own order is still being provisioned and may yet fail and be cancelled with it (ADR 0151).
+    const issuing = await orders.findById(esim.orderId);
+    if (issuing?.status === "PAID" || issuing?.status === "FULFILLING")
+      throw new ApiError(400, "esim.topUp.notReady", { fields: { topUpIccid: "esim.topUp.notReady" } });
+  }
+
+  /**
+   * The plans that may top an eSIM up (issue 12): on sale for the destination of the plan it was issued with
+   * (the same country, region or global coverage), and fulfilled by the supplier that issued it, since a top-up
+   * goes to that supplier (a plan with no supplier rows goes to the default supplier, ADR 0196).
+   */
+  async function topUpPlanCodes(esim: EsimRow): Promise<{ base: string | null; codes: string[] }> {
+    const pkgs = await repo.packagesOf([esim.id]);
+    const base = (pkgs.find((pkg) => !pkg.topUp) ?? pkgs.at(-1))?.platformProductCode ?? null;
+    const plan = base ? await repo.plan(base) : undefined;
+    if (!base || !plan) return { base, codes: [] };
+    const codes = await repo.onShelfPlanCodes(plan.destinationCode);
+    const mapped = new Map<string, Set<string>>();
+    for (const row of await supplierOrders.suppliersOfPlans(codes)) {
+      const names = mapped.get(row.platformProductCode) ?? new Set<string>();
+      names.add(row.supplier);
+      mapped.set(row.platformProductCode, names);
+    }
+    const issuable = (code: string) => {
+      const names = mapped.get(code);
+      return names ? names.has(esim.supplier) : esim.supplier === supplier?.name;
+    };
+    return { base, codes: codes.filter(issuable) };
+  }
+
+  return {
+    ...api,
 
     /** The eSIMs an order issued or topped up (the order detail's `esims`). */
     esimsOfOrder(orderId: string) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { esimSupplierOrders, planSuppliers } from "../../../db/schema/index.ts";
 
@@ -15,6 +15,15 @@ export function createSupplierOrders(db: Database) {
         .from(planSuppliers)
         .where(eq(planSuppliers.platformProductCode, code))
         .orderBy(asc(planSuppliers.rank));
+    },
+
+    /** The supplier packages of many plans at once (which supplier can top an eSIM up with which plan). */
+    suppliersOfPlans(codes: string[]) {
+      if (codes.length === 0) return Promise.resolve([]);
+      return db
+        .select({ platformProductCode: planSuppliers.platformProductCode, supplier: planSuppliers.supplier })
+        .from(planSuppliers)
+        .where(inArray(planSuppliers.platformProductCode, codes));
     },
 
     ofUnit(orderId: string, unitIndex: number) {

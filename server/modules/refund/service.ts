@@ -2,12 +2,15 @@ import { convertBetween } from "../../../core/coupon.ts";
 import type { Database } from "../../../db/client.ts";
 import type { RefundDestination } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
+import { formatAmount } from "../../providers/messages/email-template.ts";
+import type { MessageSender, OutboundMessage } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import { recordAudit } from "../admin/audit.ts";
 import type { CreditService } from "../credit/service.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
 import type { OrderService } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
+import { refundEmail } from "./emails.ts";
 import type { RefundRepo, RefundRow } from "./repo.ts";
 
 /** Order statuses an operator may refund from (a paid order, delivered or not). */
@@ -72,6 +75,10 @@ export function createRefundService(deps: {
   currencies: SiteService["currencies"];
   providers: Partial<Record<string, PaymentProvider>>;
   supportLimits: Map<string, number>;
+  /** The refund e-mail (ADR 0254): written with the refund's success, so each refund is told once. */
+  outbox?: MessageSender;
+  /** The storefront's origin for the e-mail's links. */
+  publicOrigin?: string;
 }) {
   const { db, repo, orders, credit } = deps;
 
@@ -81,16 +88,48 @@ export function createRefundService(deps: {
     );
   }
 
-  async function sendToCard(row: RefundRow, provider: string, paymentId: string): Promise<RefundRow> {
+  /** The shopper's refund e-mail, rendered before the transaction that records the refund's success. */
+  function notice(
+    order: { code: string; planTitle: string; contactEmail: string; locale: string; currencyCode: string },
+    row: Pick<RefundRow, "amount" | "destination" | "creditMinor">,
+    full: boolean,
+    currencies: Awaited<ReturnType<SiteService["currencies"]>>,
+  ) {
+    if (!deps.outbox) return Promise.resolve(null);
+    return refundEmail(
+      {
+        order,
+        amount: formatAmount(row.amount, order.currencyCode, currencies),
+        destination: row.destination,
+        credit: row.creditMinor === null ? null : formatAmount(row.creditMinor, CREDIT_CURRENCY, currencies),
+        full,
+      },
+      deps.publicOrigin ?? "",
+    );
+  }
+
+  async function sendToCard(
+    row: RefundRow,
+    provider: string,
+    paymentId: string,
+    email: () => Promise<OutboundMessage | null>,
+  ): Promise<RefundRow> {
     const issuer = deps.providers[provider];
+    let refundId: string;
     try {
       if (!issuer) throw new Error(`payment provider ${provider} is not configured`);
-      const { refundId } = await issuer.refund(paymentId, row.amount, `console-refund-${row.id}`);
-      return (await repo.update(row.id, { status: "SUCCEEDED", providerRefundId: refundId }))!;
+      ({ refundId } = await issuer.refund(paymentId, row.amount, `console-refund-${row.id}`));
     } catch {
       // Not taken by the provider: it no longer counts against the order, and the operator may try again.
       return (await repo.update(row.id, { status: "FAILED", failureCode: "provider-refused" }))!;
     }
+    const message = await email();
+    return db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      const done = (await repo.update(row.id, { status: "SUCCEEDED", providerRefundId: refundId }, tx))!;
+      if (message) await deps.outbox!.send(message, tx);
+      return done;
+    });
   }
 
   return {
@@ -165,6 +204,12 @@ export function createRefundService(deps: {
           });
         const full = committed + request.amount === locked.total;
         if (full) await orders.refundedByOperator(tx, locked, request.destination === "CARD");
+        // Store credit is the shopper's at once: told in the same transaction as the grant. (Whether the refund
+        // is full is known only under the order's lock; rendering needs no connection.)
+        if (request.destination === "CREDIT") {
+          const message = await notice(locked, row, full, currencies);
+          if (message) await deps.outbox!.send(message, tx);
+        }
         await recordAudit(tx, {
           operatorId: request.operatorId,
           action: "order.refund",
@@ -182,13 +227,18 @@ export function createRefundService(deps: {
         });
         const card =
           request.destination === "CARD"
-            ? { provider: locked.paymentProvider!, paymentId: locked.providerPaymentId! }
+            ? { provider: locked.paymentProvider!, paymentId: locked.providerPaymentId!, order: locked, full }
             : null;
         return { row, replayed: false, card };
       });
       let row = outcome.row;
       // The provider is called after the commit (never inside a transaction), under the refund's own key.
-      if (outcome.card) row = await sendToCard(row, outcome.card.provider, outcome.card.paymentId);
+      // The card refund's e-mail goes with the provider's acceptance, in the transaction that records it.
+      const card = outcome.card;
+      if (card)
+        row = await sendToCard(row, card.provider, card.paymentId, () =>
+          notice(card.order, row, card.full, currencies),
+        );
       return { refund: refundView(row), replayed: outcome.replayed };
     },
 

@@ -17,6 +17,7 @@ import { createElement as h, type ReactNode } from "react";
 import type { Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
+import { formatPrice } from "../../../core/money.ts";
 import type { OutboundMessage } from "./outbox.ts";
 
 /**
@@ -218,6 +219,24 @@ const TEXT_OPTIONS = {
     { selector: "h2", options: { uppercase: false } },
   ],
 };
+
+/** An amount in an order's currency as the store shows it ("HK$59.90"); the code when the store lost it. */
+export function formatAmount(
+  amountMinor: number,
+  currencyCode: string,
+  currencies: ReadonlyMap<string, { symbol: string; minorDigits: number }>,
+): string {
+  const currency = currencies.get(currencyCode);
+  return formatPrice(amountMinor, {
+    currencySymbol: currency?.symbol ?? `${currencyCode} `,
+    minorDigits: currency?.minorDigits ?? 2,
+  });
+}
+
+/** The last four digits of an ICCID, as e-mails name an eSIM ("ending 1234"). */
+export function iccidEnding(iccid: string): string {
+  return iccid.slice(-4);
+}
 
 /** Renders a designed e-mail: its HTML and, from the same tree, its plain-text part. */
 export async function designedEmail(email: DesignedEmail): Promise<OutboundMessage> {
