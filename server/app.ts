@@ -27,6 +27,8 @@ export interface AppOptions {
   ssr: "production" | "development" | "none";
   buildDir?: string;
   logger?: boolean;
+  /** Keeps the HTML cache on with the development renderer too (tests of the cache; production always has it). */
+  htmlCacheInDevelopment?: boolean;
 }
 
 export interface App {
@@ -122,15 +124,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       mode: options.ssr,
       services,
       buildDir: options.buildDir ?? "build",
-      htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
+      htmlCacheTtlMs:
+        options.ssr === "production" || options.htmlCacheInDevelopment ? env.SSR_CACHE_TTL_MS : 0,
       htmlCacheMaxBytes: env.SSR_CACHE_MAX_BYTES,
       publicOrigin: env.PUBLIC_ORIGIN,
       allowedHosts: allowedHostList(env.ALLOWED_HOSTS),
       fallbackOrigin: `http://localhost:${env.PORT}`,
     });
     // A published page (or any cached data that changed) must not wait for cached renders to expire, on any
-    // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176).
-    services.cache.onInvalidate(() => ssr.cache.clear());
+    // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176), and drops the
+    // pages whose render read one of its tags, no others (ADR 0245).
+    services.cache.onInvalidate((tags) => ssr.cache.invalidate(tags));
   }
   return { server, services };
 }

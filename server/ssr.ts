@@ -14,6 +14,7 @@ import { ApiError } from "./http/errors.ts";
 import { newNonce } from "./http/request-info.ts";
 import { consoleContentSecurityPolicy, contentSecurityPolicy } from "./http/security-headers.ts";
 import { siteOrigin } from "./http/site-origin.ts";
+import { trackReads } from "./infra/cache.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import type { Services } from "./services.ts";
 
@@ -177,7 +178,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       },
     });
 
-    const response = await handle(webRequest, context);
+    // What the render reads from the shared cache decides which invalidations drop the page (ADR 0245).
+    const since = cache.mark();
+    const reads = new Set<string>();
+    const response = cacheKey
+      ? await trackReads(reads, () => handle(webRequest, context))
+      : await handle(webRequest, context);
     reply.status(response.status);
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
     for (const [name, value] of response.headers) {
@@ -199,9 +205,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const gzip = isHtml && acceptsGzip(request.headers["accept-encoding"]);
     if (isHtml) reply.header("vary", appendVary(response.headers.get("vary"), "Accept-Encoding"));
     if (cacheKey && isHtml && response.status === 200 && response.headers.getSetCookie().length === 0) {
-      const html = await response.text();
-      cache.set(cacheKey, html, nonce, response.headers);
-      const stored = gzip ? cache.get(cacheKey) : null;
+      const html = await trackReads(reads, () => response.text());
+      const kept = cache.set(cacheKey, html, nonce, response.headers, reads, since);
+      const stored = gzip && kept ? cache.get(cacheKey) : null;
       if (stored) {
         reply.header("content-encoding", "gzip");
         return reply.send(stored.gzipWithNonce(nonce).gzip);

@@ -22,7 +22,12 @@ interface Entry {
   bytes: number;
   headers: Headers;
   storedAt: number;
+  /** The shared-cache tags the render read (ADR 0245); empty means unknown, and any invalidation drops it. */
+  tags: ReadonlySet<string>;
 }
+
+/** How many recent invalidations are kept to check renders that were running while they happened. */
+const INVALIDATION_LOG = 256;
 
 const CACHED_HEADERS = ["content-type", "link", "vary"];
 /** Default byte budget of the stored pages (their text and its deflated copy), ADR 0179. */
@@ -114,6 +119,9 @@ export class HtmlCache {
   readonly #entries: LRUCache<string, Entry>;
   readonly #ttlMs: number;
   #sweeper: NodeJS.Timeout | undefined;
+  /** Invalidations so far, and the tags of the latest ones (a render that started before one must not store). */
+  #generation = 0;
+  #recent: { generation: number; tags: ReadonlySet<string> }[] = [];
 
   constructor(ttlMs: number, options: HtmlCacheOptions = {}) {
     this.#ttlMs = ttlMs;
@@ -201,7 +209,46 @@ export class HtmlCache {
     };
   }
 
-  set(key: string, html: string, nonce: string, headers: Headers) {
+  /** A mark to give `set`: an invalidation after it that touches what the render read keeps its page out. */
+  mark(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Drops the pages whose render read one of the tags (and those that recorded none), here; every instance calls
+   * it for every invalidation (ADR 0245).
+   */
+  invalidate(tags: readonly string[]) {
+    const changed = new Set(tags);
+    this.#generation += 1;
+    this.#recent.push({ generation: this.#generation, tags: changed });
+    if (this.#recent.length > INVALIDATION_LOG) this.#recent.shift();
+    for (const [key, entry] of this.#entries.entries()) {
+      if (touches(entry.tags, changed)) this.#entries.delete(key);
+    }
+  }
+
+  /** Whether an invalidation since the mark touched these tags (or the log no longer reaches back to it). */
+  #staleSince(since: number, tags: ReadonlySet<string>): boolean {
+    if (since === this.#generation) return false;
+    const first = this.#recent[0];
+    if (!first || first.generation > since + 1) return true;
+    return this.#recent.some((item) => item.generation > since && touches(tags, item.tags));
+  }
+
+  /**
+   * Stores a rendered page with the tags its render read; `since` (from `mark()` before the render) keeps out a
+   * page whose data changed while it was rendering. Answers whether it was stored.
+   */
+  set(
+    key: string,
+    html: string,
+    nonce: string,
+    headers: Headers,
+    tags: ReadonlySet<string> = new Set(),
+    since: number = this.#generation,
+  ): boolean {
+    if (this.#staleSince(since, tags)) return false;
     const kept = new Headers();
     for (const name of CACHED_HEADERS) {
       const value = headers.get(name);
@@ -212,7 +259,15 @@ export class HtmlCache {
     const deflated = compact(
       parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })),
     );
-    this.#entries.set(key, { parts, deflated, bytes, headers: kept, storedAt: Date.now() });
+    this.#entries.set(key, {
+      parts,
+      deflated,
+      bytes,
+      headers: kept,
+      storedAt: Date.now(),
+      tags: new Set(tags),
+    });
+    return true;
   }
 
   clear() {
@@ -234,6 +289,13 @@ function compact(buffers: Buffer[]): Buffer[] {
     offset += buffer.length;
     return view;
   });
+}
+
+/** A page with no recorded tags depends on anything; otherwise on the tags it read. */
+function touches(read: ReadonlySet<string>, changed: ReadonlySet<string>): boolean {
+  if (read.size === 0) return true;
+  for (const tag of changed) if (read.has(tag)) return true;
+  return false;
 }
 
 function entrySize(entry: Entry, key: string): number {
