@@ -14,6 +14,7 @@ import { allowedHostList } from "./http/site-origin.ts";
 import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createSharedCache } from "./infra/cache.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
+import type { HtmlCache } from "./infra/html-cache.ts";
 import { installOperatorContext, OPERATOR_SESSION_COOKIE } from "./modules/admin/route.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
@@ -34,6 +35,8 @@ export interface AppOptions {
 export interface App {
   server: FastifyInstance;
   services: Services;
+  /** The page cache, when pages are rendered (tests read what it holds). */
+  htmlCache?: HtmlCache;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -135,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176), and drops the
     // pages whose render read one of its tags, no others (ADR 0245).
     services.cache.onInvalidate((tags) => ssr.cache.invalidate(tags));
+    return { server, services, htmlCache: ssr.cache };
   }
   return { server, services };
 }

@@ -7,7 +7,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
+import { cutNickname } from "../app/features/shell/nickname.ts";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { pathWithoutTrailingSlash } from "../core/locale-path.ts";
+import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
 import { sendApiError } from "./http/api-errors.ts";
 import { isApiPath } from "./http/api-prefixes.ts";
 import { ApiError } from "./http/errors.ts";
@@ -32,6 +35,14 @@ export interface SsrOptions {
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const SESSION_COOKIES = new Set([ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE]);
+/** Where the signed-in template's stand-in values are cut (ADR 0246). */
+const PERSONAL_SENTINELS = {
+  nickName: PERSONAL_TEMPLATE_USER.nickName,
+  shortName: PERSONAL_TEMPLATE_USER.shortName,
+  loginName: PERSONAL_TEMPLATE_USER.loginName,
+  unreadNotifications: String(PERSONAL_TEMPLATE_USER.unreadNotifications),
+};
 
 /** Registers static assets and the React Router handler for every non-API path. */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
@@ -92,6 +103,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const origin = siteOrigin(request, options);
     const url = new URL(request.url, origin);
     const nonce = newNonce();
+    const personalKey = cache.personalKeyFor(request, url);
+    if (personalKey) {
+      const sent = await sendPersonal(request, reply, { url, origin, nonce, key: personalKey });
+      if (sent) return sent;
+      // No shopper behind the cookie (it expired: the full render refreshes it), or no template: render.
+    }
     const cacheKey = cache.keyFor(request, url);
     if (cacheKey) {
       const hit = cache.get(cacheKey);
@@ -126,57 +143,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     reply: FastifyReply,
     { url, origin, nonce, cacheKey }: { url: URL; origin: string; nonce: string; cacheKey: string | null },
   ) {
-    const controller = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-      else if (value !== undefined) headers.set(name, value);
-    }
-    const init: RequestInit & { duplex?: "half" } = {
-      // A HEAD answers with the headers a GET would have, CSP included (issue 14.12); the router would give
-      // a HEAD response without them, and Node sends no body for a HEAD anyway.
-      method: request.method === "HEAD" ? "GET" : request.method,
-      headers,
-      signal: controller.signal,
-    };
-    if (BODY_METHODS.has(request.method) && Buffer.isBuffer(request.body)) {
-      init.body = new Uint8Array(request.body);
-      init.duplex = "half";
-    }
-    const webRequest = new Request(url, init);
-
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      services: options.services,
-      request: { ...request.ctx, nonce, origin },
-      consoleApi: async (call) => {
-        const result = await app.inject({
-          method: call.method,
-          url: call.path,
-          remoteAddress: request.ip,
-          headers: {
-            cookie: request.headers.cookie ?? "",
-            "x-requested-with": "fetch",
-            "x-lang": call.language ?? "en_US",
-            "user-agent": request.headers["user-agent"] ?? "",
-            ...(call.body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
-        });
-        const raw = result.headers["set-cookie"];
-        const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
-        let body: unknown = null;
-        try {
-          body = result.body ? JSON.parse(result.body) : null;
-        } catch {
-          body = null;
-        }
-        return { status: result.statusCode, body, setCookies };
-      },
-    });
+    const { webRequest, context } = routerRequest(request, reply, { url, origin, nonce, template: false });
 
     // What the render reads from the shared cache decides which invalidations drop the page (ADR 0245).
     const since = cache.mark();
@@ -219,6 +186,157 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     // Signed-in and other uncached pages stream; a sync flush per chunk keeps Suspense boundaries streaming.
     reply.header("content-encoding", "gzip");
     return reply.send(body.pipe(createGzip({ level: 4, flush: zlibConstants.Z_SYNC_FLUSH })));
+  }
+
+  /** The router's request and context for a page request; a template render carries no session (ADR 0246). */
+  function routerRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { url, origin, nonce, template }: { url: URL; origin: string; nonce: string; template: boolean },
+  ) {
+    const controller = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      // The signed-in template is the visitor's page: no session reaches its loaders (ADR 0246).
+      if (template && (name === "cookie" || name === "authorization")) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    if (template) {
+      const kept = Object.entries(request.cookies ?? {})
+        .filter(([name, value]) => !SESSION_COOKIES.has(name) && value !== undefined)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`);
+      if (kept.length > 0) headers.set("cookie", kept.join("; "));
+    }
+    const init: RequestInit & { duplex?: "half" } = {
+      // A HEAD answers with the headers a GET would have, CSP included (issue 14.12); the router would give
+      // a HEAD response without them, and Node sends no body for a HEAD anyway.
+      method: request.method === "HEAD" ? "GET" : request.method,
+      headers,
+      signal: controller.signal,
+    };
+    if (BODY_METHODS.has(request.method) && Buffer.isBuffer(request.body)) {
+      init.body = new Uint8Array(request.body);
+      init.duplex = "half";
+    }
+    const webRequest = new Request(url, init);
+
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: options.services,
+      request: template
+        ? {
+            ...request.ctx,
+            nonce,
+            origin,
+            personalTemplate: true,
+            sessionToken: null,
+            refreshToken: null,
+            customer: async () => null,
+          }
+        : { ...request.ctx, nonce, origin },
+      consoleApi: async (call) => {
+        const result = await app.inject({
+          method: call.method,
+          url: call.path,
+          remoteAddress: request.ip,
+          headers: {
+            cookie: request.headers.cookie ?? "",
+            "x-requested-with": "fetch",
+            "x-lang": call.language ?? "en_US",
+            "user-agent": request.headers["user-agent"] ?? "",
+            ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+        });
+        const raw = result.headers["set-cookie"];
+        const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+        let body: unknown = null;
+        try {
+          body = result.body ? JSON.parse(result.body) : null;
+        } catch {
+          body = null;
+        }
+        return { status: result.statusCode, body, setCookies };
+      },
+    });
+
+    return { webRequest, context };
+  }
+
+  /**
+   * A signed-in shopper's home, plp or pdp from the shared template (ADR 0246): the page rendered once with a
+   * stand-in shopper, with this shopper's header values put in. Null when it cannot: no shopper behind the
+   * cookie, a login without a login name, or a page that gives no template (not a 200, a cookie set).
+   */
+  async function sendPersonal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { url: URL; origin: string; nonce: string; key: string },
+  ) {
+    const customer = await request.ctx.customer();
+    if (!customer?.loginName) return null;
+    let template = cache.get(page.key);
+    if (!template) {
+      const pending = rendering.get(page.key);
+      if (pending) await pending;
+      else await renderTemplate(request, reply, page);
+      template = cache.get(page.key);
+      if (!template?.personal) return null;
+    }
+    const nickName = customer.nickName ?? customer.loginName;
+    const values = {
+      nonce: page.nonce,
+      nickName,
+      shortName: cutNickname(nickName),
+      loginName: customer.loginName,
+      unreadNotifications: String(await options.services.notifications.unreadCount(customer.id)),
+    };
+    const { headers } = template;
+    for (const [name, value] of headers) reply.header(name, value);
+    reply.header("content-security-policy", contentSecurityPolicy(page.nonce));
+    reply.header("cache-control", "private, no-cache");
+    reply.header("vary", appendVary(appendVary(headers.get("vary"), "Cookie"), "Accept-Encoding"));
+    reply.header("x-html-cache", "hit");
+    if (acceptsGzip(request.headers["accept-encoding"])) {
+      reply.header("content-encoding", "gzip");
+      return reply.status(200).send(template.gzipFill(values).gzip);
+    }
+    return reply.status(200).send(template.fill(values).html);
+  }
+
+  /** Renders and stores the signed-in template of a page (one render at a time per key). */
+  async function renderTemplate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { url: URL; origin: string; nonce: string; key: string },
+  ) {
+    let done = () => {};
+    rendering.set(
+      page.key,
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
+    try {
+      const { webRequest, context } = routerRequest(request, reply, { ...page, template: true });
+      const since = cache.mark();
+      const reads = new Set<string>();
+      const response = await trackReads(reads, () => handle(webRequest, context));
+      const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+      if (response.status !== 200 || !isHtml || response.headers.getSetCookie().length > 0) {
+        await response.body?.cancel();
+        return;
+      }
+      const html = await trackReads(reads, () => response.text());
+      cache.set(page.key, html, page.nonce, response.headers, reads, since, PERSONAL_SENTINELS);
+    } finally {
+      rendering.delete(page.key);
+      done();
+    }
   }
 
   function sendCached(request: FastifyRequest, reply: FastifyReply, hit: CacheHit, nonce: string) {
