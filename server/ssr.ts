@@ -105,8 +105,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const nonce = newNonce();
     const personalKey = cache.personalKeyFor(request, url);
     if (personalKey) {
-      const sent = await sendPersonal(request, reply, { url, origin, nonce, key: personalKey });
-      if (sent) return sent;
+      // A boolean, not the reply: a reply is thenable, and awaiting it would wait for the response to finish.
+      if (await sendPersonal(request, reply, { url, origin, nonce, key: personalKey })) return reply;
       // No shopper behind the cookie (it expired: the full render refreshes it), or no template: render.
     }
     const cacheKey = cache.keyFor(request, url);
@@ -269,23 +269,23 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
 
   /**
    * A signed-in shopper's home, plp or pdp from the shared template (ADR 0246): the page rendered once with a
-   * stand-in shopper, with this shopper's header values put in. Null when it cannot: no shopper behind the
+   * stand-in shopper, with this shopper's header values put in. False (nothing sent) when it cannot: no shopper behind the
    * cookie, a login without a login name, or a page that gives no template (not a 200, a cookie set).
    */
   async function sendPersonal(
     request: FastifyRequest,
     reply: FastifyReply,
     page: { url: URL; origin: string; nonce: string; key: string },
-  ) {
+  ): Promise<boolean> {
     const customer = await request.ctx.customer();
-    if (!customer?.loginName) return null;
+    if (!customer?.loginName) return false;
     let template = cache.get(page.key);
     if (!template) {
       const pending = rendering.get(page.key);
       if (pending) await pending;
       else await renderTemplate(request, reply, page);
       template = cache.get(page.key);
-      if (!template?.personal) return null;
+      if (!template?.personal) return false;
     }
     const nickName = customer.nickName ?? customer.loginName;
     const values = {
@@ -303,9 +303,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     reply.header("x-html-cache", "hit");
     if (acceptsGzip(request.headers["accept-encoding"])) {
       reply.header("content-encoding", "gzip");
-      return reply.status(200).send(template.gzipFill(values).gzip);
+      reply.status(200).send(template.gzipFill(values).gzip);
+    } else {
+      reply.status(200).send(template.fill(values).html);
     }
-    return reply.status(200).send(template.fill(values).html);
+    return true;
   }
 
   /** Renders and stores the signed-in template of a page (one render at a time per key). */
