@@ -28,6 +28,8 @@ async function watchForVisitorHeader(page: Page) {
 test("a signed-in shopper gets home and a product page from the shared cache with their own header", async ({
   page,
 }) => {
+  // Signing up and five page loads: generous on a loaded machine.
+  test.setTimeout(240_000);
   const email = `cached-${Date.now().toString(36)}-w${test.info().workerIndex}@example.com`;
   const nick = email.split("@")[0]!;
   await page.goto("/register?pageFrom=%2F");
@@ -48,7 +50,7 @@ test("a signed-in shopper gets home and a product page from the shared cache wit
     expect(html).toContain(`Account menu for ${nick}`);
     expect(html).not.toMatch(/>Log in</);
     await hydrated(page);
-    await expect(accountMenu(page)).toContainText(`${nick.slice(0, 6)}…`);
+    await expect(accountMenu(page)).toContainText(`${nick.slice(0, 6)}…`, { timeout: 30_000 });
     expect(
       await page.evaluate(() => (window as unknown as { sawVisitorHeader: boolean }).sawVisitorHeader),
     ).toBe(false);
@@ -60,6 +62,6 @@ test("a signed-in shopper gets home and a product page from the shared cache wit
   expect((await credit).status()).toBe(200);
   await expect(page.getByRole("link", { name: /^Invite rewards/ })).toBeVisible();
   await page.getByRole("link", { name: "Account info" }).click();
-  await expect(page).toHaveURL(/\/my\/userInfo$/);
-  await expect(page.getByRole("heading", { name: "Account information" })).toBeVisible();
+  await expect(page).toHaveURL(/\/my\/userInfo$/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Account information" })).toBeVisible({ timeout: 30_000 });
 });

@@ -27,6 +27,9 @@ beforeAll(async () => {
     logger: false,
   });
   await built.server.ready();
+  // The development renderer's first render compiles the modules; on a loaded machine it can overrun the stream
+  // timeout, so it happens here, outside the tests (its answer is not checked). A query keeps it out of the cache.
+  await built.server.inject({ method: "GET", url: "/?page=warm-up" });
   Object.assign(app, {
     server: built.server,
     services: built.services,
