@@ -63,8 +63,11 @@ async function main() {
     const html = await probe.text();
     const hit = probe.headers.get("x-html-cache") === "hit";
     const personal = html.includes("Account menu for bench-shopper");
+    // The visitor's cached page on the same server, for comparison.
+    const visitor = await measure({ url, connections, durationS, warmupS: 2 });
     const load = await measure({ url, connections, durationS, warmupS: 2, headers });
     rows.push({ name, rps: load.rps, hit, personal });
+    console.log(`visitor   ${name.padEnd(4)} ${fixed(visitor.rps, 0).padStart(6)} req/s  (cached)`);
     console.log(
       `signed-in ${name.padEnd(4)} ${fixed(load.rps, 0).padStart(6)} req/s  ` +
         `${hit ? "from the shared template" : "NOT FROM THE CACHE"}` +
