@@ -10,6 +10,8 @@ import type { Services } from "../server/services.ts";
 export interface RequestInfo extends RequestContext {
   nonce: string;
   origin: string;
+  /** A render of a store page's signed-in template: the header has the stand-in shopper (ADR 0246). */
+  personalTemplate?: boolean;
 }
 
 /** One call of the console's API (/o2adm/v1) made in-process for a console page, with the page's cookies. */

@@ -24,9 +24,11 @@ import { readCookie } from "../core/cookies.ts";
 import { format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, splitLocale } from "../core/locale-path.ts";
+import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
 import type { Route } from "./+types/root";
 import { appContext } from "./context.ts";
 import { pageCustomer } from "./features/account/session.server.ts";
+import { cutNickname } from "./features/shell/nickname.ts";
 import { ErrorView, NotFoundView } from "./features/shell/PageStates.tsx";
 import { ShellFrame } from "./features/shell/ShellFrame.tsx";
 import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
@@ -69,9 +71,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // (server/infra/html-cache.ts skips any request with a session cookie or Authorization header).
   // spec 3 footer content (contact ways), which operators edit per locale.
   const footer = services.pages.footer(locale);
+  // The signed-in template of a store page (ADR 0246) has a stand-in shopper the server replaces per request.
+  const template = info.personalTemplate === true;
   const [site, customer] = await Promise.all([
     services.site.siteInfo(info.siteCode, locale),
-    pageCustomer(context.get(appContext), request, url),
+    template ? null : pageCustomer(context.get(appContext), request, url),
   ]);
   const switches = services.account.registrationSwitches();
   const currency =
@@ -88,14 +92,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     origin: info.origin,
     externalLinkHosts: services.externalLinkHosts,
     // spec 6: the logged-in customer's names (the header shows the nickname); null for a visitor.
-    user: customer
-      ? {
-          nickName: customer.nickName ?? customer.loginName ?? "",
-          loginName: customer.loginName,
-          // The account menu's count of unread notices (spec 2 /ucenter/push, ADR 0204).
-          unreadNotifications: await services.notifications.unreadCount(customer.id),
-        }
-      : null,
+    user: template
+      ? { ...PERSONAL_TEMPLATE_USER }
+      : customer
+        ? shopperHeader(customer, await services.notifications.unreadCount(customer.id))
+        : null,
     // spec 6: the register link shows only when phone or email registration is enabled.
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
     footer: await footer,
@@ -108,6 +109,20 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       privacyPolicy: { en_US: site.privacyPolicy, zh_CN: site.privacyPolicyCn, zh_HK: site.privacyPolicyHk },
       tacCondition: { en_US: site.tacCondition, zh_CN: site.tacConditionCn, zh_HK: site.tacConditionHk },
     },
+  };
+}
+
+/**
+ * The header's data of a signed-in shopper (spec 6): the nickname (the login name without one), shortened for the
+ * header, and the account menu's count of unread notices (spec 2 /ucenter/push, ADR 0204).
+ */
+function shopperHeader(customer: { nickName: string | null; loginName: string | null }, unread: number) {
+  const nickName = customer.nickName ?? customer.loginName ?? "";
+  return {
+    nickName,
+    shortName: cutNickname(nickName),
+    loginName: customer.loginName,
+    unreadNotifications: unread,
   };
 }
 

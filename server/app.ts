@@ -14,6 +14,7 @@ import { allowedHostList } from "./http/site-origin.ts";
 import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createSharedCache } from "./infra/cache.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
+import type { HtmlCache } from "./infra/html-cache.ts";
 import { installOperatorContext, OPERATOR_SESSION_COOKIE } from "./modules/admin/route.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
@@ -27,11 +28,15 @@ export interface AppOptions {
   ssr: "production" | "development" | "none";
   buildDir?: string;
   logger?: boolean;
+  /** Keeps the HTML cache on with the development renderer too (tests of the cache; production always has it). */
+  htmlCacheInDevelopment?: boolean;
 }
 
 export interface App {
   server: FastifyInstance;
   services: Services;
+  /** The page cache, when pages are rendered (tests read what it holds). */
+  htmlCache?: HtmlCache;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -122,15 +127,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
       mode: options.ssr,
       services,
       buildDir: options.buildDir ?? "build",
-      htmlCacheTtlMs: options.ssr === "production" ? env.SSR_CACHE_TTL_MS : 0,
+      htmlCacheTtlMs:
+        options.ssr === "production" || options.htmlCacheInDevelopment ? env.SSR_CACHE_TTL_MS : 0,
       htmlCacheMaxBytes: env.SSR_CACHE_MAX_BYTES,
       publicOrigin: env.PUBLIC_ORIGIN,
       allowedHosts: allowedHostList(env.ALLOWED_HOSTS),
       fallbackOrigin: `http://localhost:${env.PORT}`,
     });
     // A published page (or any cached data that changed) must not wait for cached renders to expire, on any
-    // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176).
-    services.cache.onInvalidate(() => ssr.cache.clear());
+    // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176), and drops the
+    // pages whose render read one of its tags, no others (ADR 0245).
+    services.cache.onInvalidate((tags) => ssr.cache.invalidate(tags));
+    return { server, services, htmlCache: ssr.cache };
   }
   return { server, services };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
 import { allowedHostList } from "./http/site-origin.ts";
-import { CACHE_TAGS, createSharedCache, type SharedCache } from "./infra/cache.ts";
+import { CACHE_TAGS, createSharedCache, recordingReads, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
@@ -255,12 +255,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       }
     },
   });
-  const search = createSearchService(createSearchRepo(db));
+  // Pages read these past the shared cache: a render that does depends on the catalogue (ADR 0245).
+  const search = createSearchService(recordingReads(createSearchRepo(db), CACHE_TAGS.catalog));
   const productList = createProductListService({
-    repo: createProductListRepo(db),
+    repo: recordingReads(createProductListRepo(db), CACHE_TAGS.catalog),
     catalogRepo,
     search,
-    campaigns: createCampaignGate(db),
+    campaigns: recordingReads(createCampaignGate(db), CACHE_TAGS.catalog),
   });
   const recommend = createRecommendService(createRecommendRepo(db), catalog, cache);
   const content = createContentService(createContentRepo(db), recommend, cache);

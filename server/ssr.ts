@@ -7,13 +7,17 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
+import { cutNickname } from "../app/features/shell/nickname.ts";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { pathWithoutTrailingSlash } from "../core/locale-path.ts";
+import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
 import { sendApiError } from "./http/api-errors.ts";
 import { isApiPath } from "./http/api-prefixes.ts";
 import { ApiError } from "./http/errors.ts";
 import { newNonce } from "./http/request-info.ts";
 import { consoleContentSecurityPolicy, contentSecurityPolicy } from "./http/security-headers.ts";
 import { siteOrigin } from "./http/site-origin.ts";
+import { trackReads } from "./infra/cache.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import type { Services } from "./services.ts";
 
@@ -31,6 +35,14 @@ export interface SsrOptions {
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const SESSION_COOKIES = new Set([ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE]);
+/** Where the signed-in template's stand-in values are cut (ADR 0246). */
+const PERSONAL_SENTINELS = {
+  nickName: PERSONAL_TEMPLATE_USER.nickName,
+  shortName: PERSONAL_TEMPLATE_USER.shortName,
+  loginName: PERSONAL_TEMPLATE_USER.loginName,
+  unreadNotifications: String(PERSONAL_TEMPLATE_USER.unreadNotifications),
+};
 
 /** Registers static assets and the React Router handler for every non-API path. */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
@@ -91,6 +103,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const origin = siteOrigin(request, options);
     const url = new URL(request.url, origin);
     const nonce = newNonce();
+    const personalKey = cache.personalKeyFor(request, url);
+    if (personalKey) {
+      // A boolean, not the reply: a reply is thenable, and awaiting it would wait for the response to finish.
+      if (await sendPersonal(request, reply, { url, origin, nonce, key: personalKey })) return reply;
+      // No shopper behind the cookie (it expired: the full render refreshes it), or no template: render.
+    }
     const cacheKey = cache.keyFor(request, url);
     if (cacheKey) {
       const hit = cache.get(cacheKey);
@@ -125,14 +143,73 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     reply: FastifyReply,
     { url, origin, nonce, cacheKey }: { url: URL; origin: string; nonce: string; cacheKey: string | null },
   ) {
+    const { webRequest, context } = routerRequest(request, reply, { url, origin, nonce, template: false });
+
+    // What the render reads from the shared cache decides which invalidations drop the page (ADR 0245).
+    const since = cache.mark();
+    const reads = new Set<string>();
+    const response = cacheKey
+      ? await trackReads(reads, () => handle(webRequest, context))
+      : await handle(webRequest, context);
+    reply.status(response.status);
+    const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie") continue;
+      reply.header(name, value);
+    }
+    for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+    if (isHtml && isConsolePage(url.pathname)) {
+      // The operator console (issue 16, ADR 0224): its own CSP, never stored, never indexed, never framed.
+      reply.header("content-security-policy", consoleContentSecurityPolicy(nonce));
+      reply.header("cache-control", "no-store");
+      reply.header("x-robots-tag", "noindex, nofollow");
+    } else if (isHtml) {
+      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+      reply.header("cache-control", "private, no-cache");
+    }
+
+    if (!response.body) return reply.send();
+    const gzip = isHtml && acceptsGzip(request.headers["accept-encoding"]);
+    if (isHtml) reply.header("vary", appendVary(response.headers.get("vary"), "Accept-Encoding"));
+    if (cacheKey && isHtml && response.status === 200 && response.headers.getSetCookie().length === 0) {
+      const html = await trackReads(reads, () => response.text());
+      const kept = cache.set(cacheKey, html, nonce, response.headers, reads, since);
+      const stored = gzip && kept ? cache.get(cacheKey) : null;
+      if (stored) {
+        reply.header("content-encoding", "gzip");
+        return reply.send(stored.gzipWithNonce(nonce).gzip);
+      }
+      return reply.send(html);
+    }
+    const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+    if (!gzip) return reply.send(body);
+    // Signed-in and other uncached pages stream; a sync flush per chunk keeps Suspense boundaries streaming.
+    reply.header("content-encoding", "gzip");
+    return reply.send(body.pipe(createGzip({ level: 4, flush: zlibConstants.Z_SYNC_FLUSH })));
+  }
+
+  /** The router's request and context for a page request; a template render carries no session (ADR 0246). */
+  function routerRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { url, origin, nonce, template }: { url: URL; origin: string; nonce: string; template: boolean },
+  ) {
     const controller = new AbortController();
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
+      // The signed-in template is the visitor's page: no session reaches its loaders (ADR 0246).
+      if (template && (name === "cookie" || name === "authorization")) continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       else if (value !== undefined) headers.set(name, value);
+    }
+    if (template) {
+      const kept = Object.entries(request.cookies ?? {})
+        .filter(([name, value]) => !SESSION_COOKIES.has(name) && value !== undefined)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`);
+      if (kept.length > 0) headers.set("cookie", kept.join("; "));
     }
     const init: RequestInit & { duplex?: "half" } = {
       // A HEAD answers with the headers a GET would have, CSP included (issue 14.12); the router would give
@@ -150,7 +227,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const context = new RouterContextProvider();
     context.set(appContext, {
       services: options.services,
-      request: { ...request.ctx, nonce, origin },
+      request: template
+        ? {
+            ...request.ctx,
+            nonce,
+            origin,
+            personalTemplate: true,
+            sessionToken: null,
+            refreshToken: null,
+            customer: async () => null,
+          }
+        : { ...request.ctx, nonce, origin },
       consoleApi: async (call) => {
         const result = await app.inject({
           method: call.method,
@@ -177,42 +264,81 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       },
     });
 
-    const response = await handle(webRequest, context);
-    reply.status(response.status);
-    const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-    for (const [name, value] of response.headers) {
-      if (name === "set-cookie") continue;
-      reply.header(name, value);
-    }
-    for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
-    if (isHtml && isConsolePage(url.pathname)) {
-      // The operator console (issue 16, ADR 0224): its own CSP, never stored, never indexed, never framed.
-      reply.header("content-security-policy", consoleContentSecurityPolicy(nonce));
-      reply.header("cache-control", "no-store");
-      reply.header("x-robots-tag", "noindex, nofollow");
-    } else if (isHtml) {
-      reply.header("content-security-policy", contentSecurityPolicy(nonce));
-      reply.header("cache-control", "private, no-cache");
-    }
+    return { webRequest, context };
+  }
 
-    if (!response.body) return reply.send();
-    const gzip = isHtml && acceptsGzip(request.headers["accept-encoding"]);
-    if (isHtml) reply.header("vary", appendVary(response.headers.get("vary"), "Accept-Encoding"));
-    if (cacheKey && isHtml && response.status === 200 && response.headers.getSetCookie().length === 0) {
-      const html = await response.text();
-      cache.set(cacheKey, html, nonce, response.headers);
-      const stored = gzip ? cache.get(cacheKey) : null;
-      if (stored) {
-        reply.header("content-encoding", "gzip");
-        return reply.send(stored.gzipWithNonce(nonce).gzip);
-      }
-      return reply.send(html);
+  /**
+   * A signed-in shopper's home, plp or pdp from the shared template (ADR 0246): the page rendered once with a
+   * stand-in shopper, with this shopper's header values put in. False (nothing sent) when it cannot: no shopper behind the
+   * cookie, a login without a login name, or a page that gives no template (not a 200, a cookie set).
+   */
+  async function sendPersonal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { url: URL; origin: string; nonce: string; key: string },
+  ): Promise<boolean> {
+    const customer = await request.ctx.customer();
+    if (!customer?.loginName) return false;
+    let template = cache.get(page.key);
+    if (!template) {
+      const pending = rendering.get(page.key);
+      if (pending) await pending;
+      else await renderTemplate(request, reply, page);
+      template = cache.get(page.key);
+      if (!template?.personal) return false;
     }
-    const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-    if (!gzip) return reply.send(body);
-    // Signed-in and other uncached pages stream; a sync flush per chunk keeps Suspense boundaries streaming.
-    reply.header("content-encoding", "gzip");
-    return reply.send(body.pipe(createGzip({ level: 4, flush: zlibConstants.Z_SYNC_FLUSH })));
+    const nickName = customer.nickName ?? customer.loginName;
+    const values = {
+      nonce: page.nonce,
+      nickName,
+      shortName: cutNickname(nickName),
+      loginName: customer.loginName,
+      unreadNotifications: String(await options.services.notifications.unreadCount(customer.id)),
+    };
+    const { headers } = template;
+    for (const [name, value] of headers) reply.header(name, value);
+    reply.header("content-security-policy", contentSecurityPolicy(page.nonce));
+    reply.header("cache-control", "private, no-cache");
+    reply.header("vary", appendVary(appendVary(headers.get("vary"), "Cookie"), "Accept-Encoding"));
+    reply.header("x-html-cache", "hit");
+    if (acceptsGzip(request.headers["accept-encoding"])) {
+      reply.header("content-encoding", "gzip");
+      reply.status(200).send(template.gzipFill(values).gzip);
+    } else {
+      reply.status(200).send(template.fill(values).html);
+    }
+    return true;
+  }
+
+  /** Renders and stores the signed-in template of a page (one render at a time per key). */
+  async function renderTemplate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { url: URL; origin: string; nonce: string; key: string },
+  ) {
+    let done = () => {};
+    rendering.set(
+      page.key,
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
+    try {
+      const { webRequest, context } = routerRequest(request, reply, { ...page, template: true });
+      const since = cache.mark();
+      const reads = new Set<string>();
+      const response = await trackReads(reads, () => handle(webRequest, context));
+      const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+      if (response.status !== 200 || !isHtml || response.headers.getSetCookie().length > 0) {
+        await response.body?.cancel();
+        return;
+      }
+      const html = await trackReads(reads, () => response.text());
+      cache.set(page.key, html, page.nonce, response.headers, reads, since, PERSONAL_SENTINELS);
+    } finally {
+      rendering.delete(page.key);
+      done();
+    }
   }
 
   function sendCached(request: FastifyRequest, reply: FastifyReply, hit: CacheHit, nonce: string) {

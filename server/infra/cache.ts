@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { createCache } from "async-cache-dedupe";
 import { Redis } from "ioredis";
@@ -72,6 +73,43 @@ const transformer = {
 
 const REFERENCES_TTL_S = 600;
 
+/**
+ * The tags a piece of work read (ADR 0245): a page render runs inside `trackReads`, and every cached function it
+ * calls, hit or miss, adds its entry's tags; data read past the cache (a plan's own row) adds its tag through
+ * `recordRead`. The HTML cache keeps the set with the page, so an invalidation drops only the pages that read one
+ * of its tags.
+ */
+const reads = new AsyncLocalStorage<Set<string>>();
+
+/** Runs work and collects into `into` the tags of the cached data it reads (see `reads`). */
+export function trackReads<T>(into: Set<string>, work: () => T): T {
+  return reads.run(into, work);
+}
+
+/**
+ * The reader with every method noting, when called, that the current tracked work read data with these tags:
+ * for repositories that pages read past the shared cache (a plan's row, the product list).
+ */
+export function recordingReads<T extends object>(source: T, ...tags: string[]): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(source)) {
+    wrapped[name] =
+      typeof value === "function"
+        ? (...args: unknown[]) => {
+            recordRead(...tags);
+            return (value as (...a: unknown[]) => unknown).apply(source, args);
+          }
+        : value;
+  }
+  return wrapped as T;
+}
+
+/** Notes that the current tracked work (a page render) depends on data with these tags. */
+export function recordRead(...tags: string[]) {
+  const store = reads.getStore();
+  if (store) for (const tag of tags) store.add(tag);
+}
+
 export function createSharedCache(options: SharedCacheOptions = {}) {
   const namespace = options.namespace ?? "roamly";
   const instance = randomUUID();
@@ -124,7 +162,11 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
         definition.load,
       );
       const call = (cache as unknown as Record<string, (arg: A) => Promise<V>>)[fullName]!;
-      return (arg: A) => call(arg);
+      return (arg: A) => {
+        const store = reads.getStore();
+        if (store) for (const tag of definition.tags(arg)) store.add(tag);
+        return call(arg);
+      };
     },
 
     /** Drops every entry with one of the tags, here and on every instance, and tells the listeners. */

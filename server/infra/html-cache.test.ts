@@ -187,3 +187,45 @@ describe("HtmlCache", () => {
     expect([...read].filter((name) => !known.has(name))).toEqual([]);
   });
 });
+
+describe("HtmlCache invalidation by the tags a page read (ADR 0245)", () => {
+  const headers = () => new Headers({ "content-type": "text/html" });
+
+  it("drops the pages that read a changed tag and keeps the others", () => {
+    const cache = new HtmlCache(60_000);
+    cache.set("home", "<p>home</p>", "n", headers(), new Set(["site", "content:S:en_US:type-HOME"]));
+    cache.set("landing", "<p>landing</p>", "n", headers(), new Set(["site", "content:S:en_US:summer"]));
+    cache.set("pdp", "<p>pdp</p>", "n", headers(), new Set(["site", "catalog"]));
+    cache.invalidate(["content:S:en_US:summer"]);
+    expect([cache.get("home"), cache.get("landing"), cache.get("pdp")].map(Boolean)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    cache.invalidate(["site"]);
+    expect([cache.get("home"), cache.get("pdp")].map(Boolean)).toEqual([false, false]);
+    cache.close();
+  });
+
+  it("drops a page that recorded no tags on any invalidation (what it read is unknown)", () => {
+    const cache = new HtmlCache(60_000);
+    cache.set("unknown", "<p>x</p>", "n", headers());
+    cache.invalidate(["reviews"]);
+    expect(cache.get("unknown")).toBeNull();
+    cache.close();
+  });
+
+  it("does not store a page whose data changed while it rendered", () => {
+    const cache = new HtmlCache(60_000);
+    const since = cache.mark();
+    cache.invalidate(["catalog"]);
+    expect(cache.set("pdp", "<p>old price</p>", "n", headers(), new Set(["catalog"]), since)).toBe(false);
+    expect(cache.get("pdp")).toBeNull();
+    // A change to something else it did not read does not keep it out.
+    const later = cache.mark();
+    cache.invalidate(["coupons"]);
+    expect(cache.set("pdp", "<p>price</p>", "n", headers(), new Set(["catalog"]), later)).toBe(true);
+    expect(cache.get("pdp")).not.toBeNull();
+    cache.close();
+  });
+});

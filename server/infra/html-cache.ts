@@ -17,12 +17,74 @@ interface Entry {
    * request on a 150 kB page (a scan, a new string, a byte-length pass and the UTF-8 encoding).
    */
   parts: Buffer[];
+  /** What goes between part i and i+1: the nonce, or a shopper's field in the context it was cut from (ADR 0246). */
+  slots: Slot[];
   /** Each part deflated on its own and ended with a sync flush, so the pieces can be chained (see gzipJoin). */
   deflated: Buffer[];
   bytes: number;
   headers: Headers;
   storedAt: number;
+  /** The shared-cache tags the render read (ADR 0245); empty means unknown, and any invalidation drops it. */
+  tags: ReadonlySet<string>;
 }
+
+/** A cut in a stored page: the nonce, or a field of the signed-in template in HTML text or in a script's data. */
+type Slot = { field: "nonce" } | { field: PersonalField; context: "html" | "script" };
+
+/** What the signed-in template leaves open for the shopper (ADR 0246). */
+export type PersonalField = "nickName" | "shortName" | "loginName" | "unreadNotifications";
+
+/** The values a hit is sent with: the nonce always, the shopper's fields for a signed-in template. */
+export type SlotValues = { nonce: string } & Partial<Record<PersonalField, string>>;
+
+/** Text as React writes it into HTML (text and attribute values). */
+function escapeHtmlText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
+
+/**
+ * A string value as it stands in the router's loader data script: a JSON string inside the turbo-stream text,
+ * which is itself a JSON string in the script, with the characters that could end the script escaped (React
+ * Router's escapeHtml).
+ */
+function escapeScriptString(value: string): string {
+  const inner = JSON.stringify(value).slice(1, -1);
+  return JSON.stringify(inner)
+    .slice(1, -1)
+    .replace(/[&<>\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
+}
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+function slotText(slot: Slot, values: SlotValues): string {
+  if (slot.field === "nonce") return values.nonce;
+  const value = values[slot.field];
+  if (value === undefined) throw new Error(`no value for ${slot.field}`);
+  // A number (the unread count) is written the same in both.
+  if (slot.field === "unreadNotifications") return value;
+  return slot.context === "html" ? escapeHtmlText(value) : escapeScriptString(value);
+}
+
+/**
+ * The store pages a signed-in shopper gets from the shared template (ADR 0246): home, the product list and a
+ * product page, in any locale. Their loaders read nothing of the shopper but the root's header data.
+ */
+const PERSONAL_PAGES = /^(\/(zh_CN|zh_HK|en_US))?(\/|\/plp|\/pdp\/[^/]+)?$/;
+
+/** How many recent invalidations are kept to check renders that were running while they happened. */
+const INVALIDATION_LOG = 256;
 
 const CACHED_HEADERS = ["content-type", "link", "vary"];
 /** Default byte budget of the stored pages (their text and its deflated copy), ADR 0179. */
@@ -114,6 +176,9 @@ export class HtmlCache {
   readonly #entries: LRUCache<string, Entry>;
   readonly #ttlMs: number;
   #sweeper: NodeJS.Timeout | undefined;
+  /** Invalidations so far, and the tags of the latest ones (a render that started before one must not store). */
+  #generation = 0;
+  #recent: { generation: number; tags: ReadonlySet<string> }[] = [];
 
   constructor(ttlMs: number, options: HtmlCacheOptions = {}) {
     this.#ttlMs = ttlMs;
@@ -150,10 +215,28 @@ export class HtmlCache {
   }
 
   keyFor(request: FastifyRequest, url: URL): string | null {
-    if (this.#ttlMs <= 0 || request.method !== "GET") return null;
     if (request.headers.authorization) return null;
     const cookies = request.cookies ?? {};
     if (cookies[ACCESS_TOKEN_COOKIE] || cookies[REFRESH_TOKEN_COOKIE]) return null;
+    return this.#pageKey(request, url);
+  }
+
+  /**
+   * The key of the signed-in template of a store page (home, plp, pdp) for a shopper with a session cookie, or
+   * null: the visitor's page key and a mark, since the template is the visitor's page with the header's
+   * stand-in shopper (ADR 0246). Bearer-header clients (the app's web view) take the full render.
+   */
+  personalKeyFor(request: FastifyRequest, url: URL): string | null {
+    if (request.headers.authorization) return null;
+    if (!request.cookies?.[ACCESS_TOKEN_COOKIE]) return null;
+    if (!PERSONAL_PAGES.test(url.pathname)) return null;
+    const key = this.#pageKey(request, url);
+    return key === null ? null : `${key}|signed-in`;
+  }
+
+  #pageKey(request: FastifyRequest, url: URL): string | null {
+    if (this.#ttlMs <= 0 || request.method !== "GET") return null;
+    const cookies = request.cookies ?? {};
     if (url.pathname.endsWith(".data") || url.pathname.startsWith("/__manifest")) return null;
     // The operator console is never cached (issue 16).
     if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return null;
@@ -182,37 +265,101 @@ export class HtmlCache {
       this.#entries.delete(key);
       return null;
     }
+    const fill = (values: SlotValues) => {
+      const texts = entry.slots.map((slot) => Buffer.from(slotText(slot, values)));
+      const chunks: Buffer[] = [];
+      entry.parts.forEach((part, index) => {
+        if (index > 0) chunks.push(texts[index - 1] as Buffer);
+        chunks.push(part);
+      });
+      return { html: Buffer.concat(chunks), headers: entry.headers };
+    };
+    const gzipFill = (values: SlotValues) => ({
+      gzip: gzipJoin(
+        entry,
+        entry.slots.map((slot) => Buffer.from(slotText(slot, values))),
+      ),
+      headers: entry.headers,
+    });
     return {
       headers: entry.headers,
-      replaceNonce: (nonce: string) => {
-        const value = Buffer.from(nonce);
-        const chunks: Buffer[] = [];
-        for (const part of entry.parts) {
-          if (chunks.length > 0) chunks.push(value);
-          chunks.push(part);
-        }
-        const length = entry.bytes + value.length * (entry.parts.length - 1);
-        return { html: Buffer.concat(chunks, length), headers: entry.headers };
-      },
-      gzipWithNonce: (nonce: string) => ({
-        gzip: gzipJoin(entry, Buffer.from(nonce)),
-        headers: entry.headers,
-      }),
+      /** Whether the page has the signed-in template's fields to fill (ADR 0246). */
+      personal: entry.slots.some((slot) => slot.field !== "nonce"),
+      replaceNonce: (nonce: string) => fill({ nonce }),
+      gzipWithNonce: (nonce: string) => gzipFill({ nonce }),
+      fill,
+      gzipFill,
     };
   }
 
-  set(key: string, html: string, nonce: string, headers: Headers) {
+  /** The stored pages' text, the cuts left out (what a test checks the cache never holds). */
+  texts(): string[] {
+    return [...this.#entries.values()].map((entry) => Buffer.concat(entry.parts).toString());
+  }
+
+  /** A mark to give `set`: an invalidation after it that touches what the render read keeps its page out. */
+  mark(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Drops the pages whose render read one of the tags (and those that recorded none), here; every instance calls
+   * it for every invalidation (ADR 0245).
+   */
+  invalidate(tags: readonly string[]) {
+    const changed = new Set(tags);
+    this.#generation += 1;
+    this.#recent.push({ generation: this.#generation, tags: changed });
+    if (this.#recent.length > INVALIDATION_LOG) this.#recent.shift();
+    for (const [key, entry] of this.#entries.entries()) {
+      if (touches(entry.tags, changed)) this.#entries.delete(key);
+    }
+  }
+
+  /** Whether an invalidation since the mark touched these tags (or the log no longer reaches back to it). */
+  #staleSince(since: number, tags: ReadonlySet<string>): boolean {
+    if (since === this.#generation) return false;
+    const first = this.#recent[0];
+    if (!first || first.generation > since + 1) return true;
+    return this.#recent.some((item) => item.generation > since && touches(tags, item.tags));
+  }
+
+  /**
+   * Stores a rendered page with the tags its render read; `since` (from `mark()` before the render) keeps out a
+   * page whose data changed while it was rendering. Answers whether it was stored.
+   */
+  set(
+    key: string,
+    html: string,
+    nonce: string,
+    headers: Headers,
+    tags: ReadonlySet<string> = new Set(),
+    since: number = this.#generation,
+    personal?: PersonalSentinels,
+  ): boolean {
+    if (this.#staleSince(since, tags)) return false;
     const kept = new Headers();
     for (const name of CACHED_HEADERS) {
       const value = headers.get(name);
       if (value) kept.set(name, value);
     }
-    const parts = compact(html.split(nonce).map((part) => Buffer.from(part)));
+    const cut = cutPage(html, nonce, personal);
+    if (!cut) return false;
+    const parts = compact(cut.parts.map((part) => Buffer.from(part)));
     const bytes = parts.reduce((sum, part) => sum + part.length, 0);
     const deflated = compact(
       parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })),
     );
-    this.#entries.set(key, { parts, deflated, bytes, headers: kept, storedAt: Date.now() });
+    this.#entries.set(key, {
+      parts,
+      slots: cut.slots,
+      deflated,
+      bytes,
+      headers: kept,
+      storedAt: Date.now(),
+      tags: new Set(tags),
+    });
+    return true;
   }
 
   clear() {
@@ -236,6 +383,13 @@ function compact(buffers: Buffer[]): Buffer[] {
   });
 }
 
+/** A page with no recorded tags depends on anything; otherwise on the tags it read. */
+function touches(read: ReadonlySet<string>, changed: ReadonlySet<string>): boolean {
+  if (read.size === 0) return true;
+  for (const tag of changed) if (read.has(tag)) return true;
+  return false;
+}
+
 function entrySize(entry: Entry, key: string): number {
   const deflated = entry.deflated.reduce((sum, part) => sum + part.length, 0);
   return entry.bytes + deflated + key.length * 2 + ENTRY_OVERHEAD;
@@ -251,18 +405,16 @@ const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
  * cut; the nonce goes between them as an uncompressed stored block (RFC 1951 3.2.4). Only the CRC-32 of the
  * whole page is computed per hit.
  */
-function gzipJoin(entry: Entry, nonce: Buffer): Buffer {
-  const stored = Buffer.alloc(5 + nonce.length);
-  stored[0] = 0x00; // not final, stored
-  stored.writeUInt16LE(nonce.length, 1);
-  stored.writeUInt16LE(~nonce.length & 0xffff, 3);
-  nonce.copy(stored, 5);
+function gzipJoin(entry: Entry, texts: Buffer[]): Buffer {
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
+  let length = entry.bytes;
   entry.parts.forEach((part, index) => {
     if (index > 0) {
-      chunks.push(stored);
-      crc = crc32(nonce, crc);
+      const text = texts[index - 1] as Buffer;
+      for (const block of storedBlocks(text)) chunks.push(block);
+      if (text.length > 0) crc = crc32(text, crc);
+      length += text.length;
     }
     chunks.push(entry.deflated[index] as Buffer);
     // zlib.crc32 of an empty slice of Buffer's shared pool can answer 0 instead of the running value.
@@ -271,9 +423,72 @@ function gzipJoin(entry: Entry, nonce: Buffer): Buffer {
   chunks.push(FINAL_BLOCK);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((entry.bytes + nonce.length * (entry.parts.length - 1)) >>> 0, 4);
+  trailer.writeUInt32LE(length >>> 0, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);
+}
+
+/** Text as uncompressed, non-final deflate blocks (RFC 1951 3.2.4), at most 65,535 bytes each. */
+function storedBlocks(text: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let offset = 0; offset < text.length; offset += 0xffff) {
+    const piece = text.subarray(offset, offset + 0xffff);
+    const block = Buffer.alloc(5 + piece.length);
+    block[0] = 0x00; // not final, stored
+    block.writeUInt16LE(piece.length, 1);
+    block.writeUInt16LE(~piece.length & 0xffff, 3);
+    piece.copy(block, 5);
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+/** The stand-in values a signed-in template was rendered with, by field (ADR 0246). */
+export type PersonalSentinels = Record<PersonalField, string>;
+
+/**
+ * The page cut at every nonce and, for a signed-in template, at every stand-in value, each cut noting whether it
+ * is in a script (the loader data) or in HTML. Null when a template lacks a field the shopper's header needs (the
+ * page did not render the personal header as expected: it is not stored).
+ */
+function cutPage(
+  html: string,
+  nonce: string,
+  personal: PersonalSentinels | undefined,
+): { parts: string[]; slots: Slot[] } | null {
+  const needles = new Map<string, Slot["field"]>([[nonce, "nonce"]]);
+  for (const [field, sentinel] of Object.entries(personal ?? {}))
+    needles.set(sentinel, field as PersonalField);
+  const pattern = new RegExp([...needles.keys()].map(escapeRegExp).join("|"), "g");
+  const parts: string[] = [];
+  const slots: Slot[] = [];
+  let last = 0;
+  for (const match of html.matchAll(pattern)) {
+    const field = needles.get(match[0]) as Slot["field"];
+    parts.push(html.slice(last, match.index));
+    last = match.index + match[0].length;
+    if (field === "nonce") {
+      slots.push({ field });
+      continue;
+    }
+    const opened = html.lastIndexOf("<script", match.index);
+    const closed = html.lastIndexOf("</script", match.index);
+    slots.push({ field, context: opened > closed ? "script" : "html" });
+  }
+  parts.push(html.slice(last));
+  if (personal) {
+    const seen = new Set(slots.map((slot) => ("context" in slot ? `${slot.field}@${slot.context}` : "")));
+    // The header shows the names; the loader data carries every field (hydration renders from it).
+    const needed = ["nickName@html", "shortName@html"].concat(
+      Object.keys(personal).map((field) => `${field}@script`),
+    );
+    if (!needed.every((name) => seen.has(name))) return null;
+  }
+  return { parts, slots };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Whether the client takes gzip (an explicit q=0 refuses it). */

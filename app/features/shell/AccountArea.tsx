@@ -6,7 +6,6 @@ import { useDismiss } from "../../components/ui/use-dismiss.ts";
 import { useApi } from "../../lib/api.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
-import { cutNickname } from "./nickname.ts";
 
 const linkClass = "rounded-full px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100";
 
@@ -36,12 +35,20 @@ export function AccountArea() {
       <Link to={href("/ucenter/eSIM")} className={linkClass}>
         {t("shell.myEsim")}
       </Link>
-      <CustomerMenu nickName={user.nickName} unread={user.unreadNotifications} />
+      <CustomerMenu nickName={user.nickName} shortName={user.shortName} unread={user.unreadNotifications} />
     </div>
   );
 }
 
-function CustomerMenu({ nickName, unread }: { nickName: string; unread: number }) {
+function CustomerMenu({
+  nickName,
+  shortName,
+  unread,
+}: {
+  nickName: string;
+  shortName: string;
+  unread: number;
+}) {
   const { t, href } = useI18n();
   const api = useApi();
   const [open, setOpen] = useState(false);
@@ -60,7 +67,6 @@ function CustomerMenu({ nickName, unread }: { nickName: string; unread: number }
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, { popup, trigger });
-  const shortName = cutNickname(nickName);
 
   const logout = async () => {
     close();

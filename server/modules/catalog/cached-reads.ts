@@ -1,4 +1,4 @@
-import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
+import { CACHE_TAGS, recordingReads, type SharedCache } from "../../infra/cache.ts";
 import type { CatalogRepo } from "./repo.ts";
 
 /** Currencies and labels change rarely, and their changes clear them by tag on every instance (ADR 0176). */
@@ -21,5 +21,7 @@ export function withReadMostlyCache(source: CatalogRepo, cache: SharedCache): Ca
     tags: () => [CACHE_TAGS.catalog],
     load: (_all: "all") => source.labels(),
   });
-  return { ...source, findCurrency: currencyRow, labels: () => labelRows("all") };
+  // Every other read goes to the database; a page render that makes one depends on the catalogue (ADR 0245).
+  const tracked = recordingReads(source, CACHE_TAGS.catalog);
+  return { ...tracked, findCurrency: currencyRow, labels: () => labelRows("all") };
 }

@@ -9,7 +9,7 @@ import {
 } from "../../../db/schema/content-document.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
-import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
+import { CACHE_TAGS, recordRead, type SharedCache } from "../../infra/cache.ts";
 import type { RecommendService } from "../recommend/service.ts";
 import { sanitizeDocument } from "./document.ts";
 import { pageCacheTag } from "./editor.ts";
@@ -100,6 +100,7 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
 
   async function notes(codes: string[], locale: Locale): Promise<Record<string, NoteView>> {
     if (codes.length === 0) return {};
+    recordRead(CACHE_TAGS.content);
     const rows = await repo.notes(codes, locale);
     const byCode = new Map(rows.map((row) => [row.noteInfoCode, row]));
     const result: Record<string, NoteView> = {};

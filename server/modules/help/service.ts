@@ -2,6 +2,7 @@ import type { Locale } from "../../../core/constants.ts";
 import { articleSearchText, queryWords } from "../../../core/help-search-text.ts";
 import { HELP_CATEGORIES, type HelpCategory } from "../../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
+import { CACHE_TAGS, recordRead } from "../../infra/cache.ts";
 import { sanitizeOperatorHtml } from "../content/sanitize.ts";
 import type { HelpArticleCard, HelpRepo } from "./repo.ts";
 
@@ -24,6 +25,7 @@ export interface HelpArticleView extends HelpArticleCard {
 export function createHelpService(repo: HelpRepo) {
   return {
     async centre(lang: Locale): Promise<HelpCentre> {
+      recordRead(CACHE_TAGS.content);
       const [articles, words] = await Promise.all([
         repo.articles(lang),
         repo.helpWords(lang, HELP_WORD_LIMIT),
@@ -45,6 +47,7 @@ export function createHelpService(repo: HelpRepo) {
     },
 
     async article(slug: string, lang: Locale): Promise<HelpArticleView> {
+      recordRead(CACHE_TAGS.content);
       const row = await repo.article(slug, lang);
       if (!row) throw notFound("help.articleNotFound");
       const siblings = await repo.articles(lang);

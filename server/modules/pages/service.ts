@@ -2,6 +2,7 @@ import type { Locale } from "../../../core/constants.ts";
 import type { Database } from "../../../db/client.ts";
 import type { InfoPageKey, LegalKind } from "../../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
+import { CACHE_TAGS, recordRead } from "../../infra/cache.ts";
 import { sanitizeOperatorHtml } from "../content/sanitize.ts";
 import type { PagesRepo } from "./repo.ts";
 
@@ -47,6 +48,8 @@ export function createPagesService(repo: PagesRepo, clock: () => Date = () => ne
   return {
     /** spec 3: the footer's contact ways and content list in a locale; empty when none is stored. */
     footer(lang: Locale): Promise<FooterContent> {
+      // Every page shows it: a change to it (the content tag) drops every cached page (ADR 0245).
+      recordRead(CACHE_TAGS.content);
       const hit = footerCache.get(lang);
       if (hit && Date.now() - hit.at < FOOTER_CACHE_MS) return hit.value;
       const value = repo.footer(lang).then((row) => ({
@@ -72,6 +75,7 @@ export function createPagesService(repo: PagesRepo, clock: () => Date = () => ne
 
     /** The version in force (or the one asked for, if it has come into force) in a locale. */
     async legalDocument(kind: LegalKind, lang: Locale, version?: number): Promise<LegalDocumentView> {
+      recordRead(CACHE_TAGS.content);
       const inForce = await repo.publishedVersions(kind, lang, clock());
       const row = version === undefined ? inForce[0] : inForce.find((r) => r.version === version);
       if (!row) throw notFound("pages.documentNotFound");
@@ -122,6 +126,7 @@ export function createPagesService(repo: PagesRepo, clock: () => Date = () => ne
     },
 
     async infoPage(pageKey: InfoPageKey, lang: Locale): Promise<InfoPageView> {
+      recordRead(CACHE_TAGS.content);
       const row = await repo.infoPage(pageKey, lang);
       if (!row) throw notFound("pages.documentNotFound");
       return {
