@@ -23,7 +23,17 @@ test.describe("home on a phone browser", () => {
     const response = await request.get("/", { headers: { "user-agent": PHONE_UA } });
     const html = await response.text();
     expect(html).toContain('data-variant="home-v1"');
-    expect(html).toMatch(/<style nonce="[^"]+" data-inline-css="\/assets\/[^"]+\.css">/);
+    // Only the rules the page uses are inlined (ADR 0248): less than the whole stylesheet, and what it shows.
+    const style = html.match(
+      /<style nonce="[^"]+" data-inline-css="(\/assets\/[^"]+\.css)" data-page-css>([^<]*)</,
+    );
+    expect(style).not.toBeNull();
+    const [, href = "", inlined = ""] = style ?? [];
+    const whole = await (await request.get(href)).text();
+    expect(inlined.length).toBeGreaterThan(0);
+    expect(inlined.length).toBeLessThan(whole.length * 0.7);
+    expect(html).toContain('class="sr-only');
+    expect(inlined).toContain(".sr-only{");
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const hero = html.match(/<img[^>]*fetchPriority="high"[^>]*>/g) ?? [];
     expect(hero).toHaveLength(1);
@@ -77,6 +87,16 @@ test.describe("home on a phone browser", () => {
       () => (window as unknown as { __firstPaint: { shift: number; heroReplaced: boolean } }).__firstPaint,
     );
     expect(result.heroReplaced).toBe(false);
+    // After hydration the whole stylesheet follows, for the next pages and the states a click brings in.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.querySelector<HTMLLinkElement>("link[data-full-css]")?.sheet !== null &&
+            document.querySelector("link[data-full-css]") !== null,
+        ),
+      )
+      .toBe(true);
     expect(result.shift).toBeLessThan(0.005);
     await checkA11y(page);
   });
