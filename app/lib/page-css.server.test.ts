@@ -25,6 +25,9 @@ describe("CSS only the page uses (ADR 0248)", () => {
     expect(selectorClasses(".w-1\\/2")).toEqual(["w-1/2"]);
     expect(selectorClasses(".\\[\\&\\>\\*\\]\\:m-0>*")).toEqual(["[&>*]:m-0"]);
     expect(selectorClasses('a[href$=".pdf"]')).toEqual([]);
+    // A class only inside :not() is no reason to drop the rule (it matches pages without that class).
+    expect(selectorClasses(":where(:not(.prose))>p")).toEqual([]);
+    expect(selectorClasses(".card:not(.card-flat)")).toEqual(["card"]);
   });
 
   it("keeps every rule when the page uses every class: the stylesheet comes back as it was", () => {

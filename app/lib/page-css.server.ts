@@ -28,7 +28,9 @@ function unescapeIdentifier(escaped: string): string {
 export function selectorClasses(prelude: string): string[] {
   // Attribute values may hold dots ([href$=".pdf"]): leave them out before looking for classes.
   const withoutStrings = prelude.replace(/(?<!\\)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g, '""');
-  return [...withoutStrings.matchAll(CLASS)].map((match) => unescapeIdentifier(match[1] ?? ""));
+  // A class inside :not() does not have to be on the page for the rule to match: it does not count.
+  const withoutNot = withoutStrings.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, "");
+  return [...withoutNot.matchAll(CLASS)].map((match) => unescapeIdentifier(match[1] ?? ""));
 }
 
 /** The index of the matching closing brace for the block opened at `open` (strings and comments skipped). */
