@@ -12,6 +12,7 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts"
 import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
+import { prunePageCss } from "./lib/page-css.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -62,12 +63,17 @@ const HEAD_END = Buffer.from("</head>");
  * for the first paint (browsers fetch modulepreload at high priority, as if it blocked rendering). React Router
  * renders the links without a way to set the priority; the head is the first thing React flushes.
  */
-function documentStream(onFinished: () => void): Transform {
+function documentStream(onFinished: () => void, whole: boolean): Transform {
   let head: Buffer[] | null = [];
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       if (head === null) return callback(null, bytes);
+      // A page rendered whole is sent whole (server/ssr.ts): keep it all, to cut its CSS down in flush.
+      if (whole) {
+        head.push(bytes);
+        return callback();
+      }
       head.push(bytes);
       const joined = Buffer.concat(head);
       const end = joined.indexOf(HEAD_END);
@@ -83,7 +89,16 @@ function documentStream(onFinished: () => void): Transform {
       callback(null, Buffer.concat([Buffer.from(rewritten), joined.subarray(end)]));
     },
     flush(callback) {
-      callback(null, head === null ? undefined : Buffer.concat(head));
+      if (head === null) return callback();
+      const html = Buffer.concat(head).toString("utf8");
+      if (!whole) return callback(null, html);
+      const end = html.indexOf("</head>");
+      const rewritten =
+        end === -1
+          ? html
+          : html.slice(0, end).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`) +
+            html.slice(end);
+      callback(null, prunePageCss(rewritten));
     },
     final(callback) {
       onFinished();
@@ -120,10 +135,8 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || rendersWhole(request)
-        ? "onAllReady"
-        : "onShellReady";
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || rendersWhole(request);
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -138,10 +151,14 @@ export default function handleRequest(
         progressiveChunkSize: PROGRESSIVE_CHUNK_SIZE,
         [readyOption]() {
           shellRendered = true;
-          const body = documentStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          // CSS only the page uses (ADR 0248) when the page goes out whole; a streamed page keeps it all.
+          const body = documentStream(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            whole && import.meta.env.PROD,
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

@@ -21,7 +21,7 @@ import {
   type Locale,
 } from "../core/constants.ts";
 import { readCookie } from "../core/cookies.ts";
-import { format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
+import { compiledOf, format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, splitLocale } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
@@ -87,6 +87,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     locale,
     messages: messagesOf(locale, SHELL_MESSAGE_MODULES),
+    // The ICU messages among them, parsed: the browser build has no parser (ADR 0247).
+    compiled: compiledOf(locale, SHELL_MESSAGE_MODULES),
     currency,
     channel: info.channel,
     origin: info.origin,
@@ -205,7 +207,7 @@ function LocaleAlternates({ origin, pathname }: { origin?: string; pathname: str
 
 export default function App({ loaderData }: Route.ComponentProps) {
   // Non-React browser code (the HTTP client's dialogs, list errors) translates with these (ADR 0005).
-  provideMessages(loaderData.locale, loaderData.messages);
+  provideMessages(loaderData.locale, loaderData.messages, loaderData.compiled);
   return <AppOutlet locale={loaderData.locale} user={loaderData.user} />;
 }
 

@@ -92,41 +92,47 @@ export const BUDGETS: Budget[] = [
     unit: "kB",
     met: (kb) => kb <= 100,
   },
-  {
-    id: "i15LighthouseEveryRun",
-    label: "Issue 15: Lighthouse mobile, home, the lowest of the runs",
-    target: "100",
-    unit: "",
-    met: (score) => score >= 100,
-  },
-  {
-    id: "i15LcpMs",
-    label: "Issue 15: Lighthouse LCP, home (median run)",
-    target: "≤ 1,500 ms",
-    unit: "ms",
-    met: (ms) => ms <= 1_500,
-  },
-  {
-    id: "i15TbtMs",
-    label: "Issue 15: Lighthouse TBT, home (median run)",
-    target: "≤ 100 ms",
-    unit: "ms",
-    met: (ms) => ms <= 100,
-  },
+  // Lighthouse mobile on each store page: every run scores 100, and the median run's LCP and TBT are in budget.
+  ...(["home", "plp", "pdp"] as const).flatMap((page): Budget[] => [
+    {
+      id: `i15LighthouseEveryRun_${page}`,
+      label: `Issue 15: Lighthouse mobile, ${page}, the lowest of the runs`,
+      target: "100",
+      unit: "",
+      met: (score) => score >= 100,
+    },
+    {
+      id: `i15LcpMs_${page}`,
+      label: `Issue 15: Lighthouse LCP, ${page} (median run)`,
+      target: "≤ 1,500 ms",
+      unit: "ms",
+      met: (ms) => ms <= 1_500,
+    },
+    {
+      id: `i15TbtMs_${page}`,
+      label: `Issue 15: Lighthouse TBT, ${page} (median run)`,
+      target: "≤ 100 ms",
+      unit: "ms",
+      met: (ms) => ms <= 100,
+    },
+  ]),
   {
     id: "i15StaticSameBytes",
-    label: "Issue 15: static baseline serves the store's bytes (its size over the store's, gzip both)",
-    target: "within 10 %",
+    label: "Issue 15: static baseline sends the store's bytes (its gzip body over the store's, on the wire)",
+    target: "100 %",
     unit: "%",
-    met: (percent) => Math.abs(percent - 100) <= 10,
+    met: (percent) => Math.abs(percent - 100) <= 0.5,
   },
-  {
-    id: "i15LargeCatalogue",
-    label: "Issue 15: large catalogue PLP (HTML cache off) against the small one",
-    target: "≥ 80 %",
-    unit: "%",
-    met: (percent) => percent >= 80,
-  },
+  // Scale: the large catalogue (10,000 plans) against the seeded one, HTML cache off, same server kind.
+  ...(["home", "plp", "pdp"] as const).map(
+    (page): Budget => ({
+      id: `i15LargeCatalogue_${page}`,
+      label: `Issue 15: ${page} (HTML cache off), large catalogue against the seeded one`,
+      target: "≥ 80 %",
+      unit: "%",
+      met: (percent) => percent >= 80,
+    }),
+  ),
 ];
 
 export type BudgetStatus = "PASS" | "MISS" | "NOT MEASURED";

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -89,6 +90,25 @@ async function phase<T>(name: string, run: () => Promise<T>): Promise<T | null> 
     recordError(name, error);
     return null;
   }
+}
+
+/** A response's body as it came over the wire (no decompression) and its content-encoding. */
+function wireBody(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: { ...BROWSER_HEADERS, "accept-encoding": acceptEncoding } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (part: Buffer) => parts.push(part));
+        res.on("end", () =>
+          resolve({ body: Buffer.concat(parts), encoding: String(res.headers["content-encoding"] ?? "") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
 }
 
 function redact(url: string) {
@@ -273,6 +293,10 @@ interface Results {
   /** The median run by score (the budget's figure); every run's score is in lighthouseScores. */
   lighthouse: LighthouseResult | null;
   lighthouseScores: Array<number | null>;
+  /** Issue 15: Lighthouse mobile on home, plp and pdp, each run's score and the median run. */
+  lighthousePages: Partial<
+    Record<PageName, { median: LighthouseResult | null; scores: Array<number | null> }>
+  >;
   rss: {
     pglite: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null };
     postgres: { cachedHomePeakMb: number | null; uncachedHomePeakMb: number | null } | null;
@@ -286,7 +310,13 @@ interface Results {
   } | null;
   /** Issue 15: the static baseline's gzipped body over the store's gzipped home, in per cent. */
   staticBytesPercent: number | null;
-  large: { plans: number; plpUncached: TargetResult | null; search: SearchResult | null } | null;
+  large: {
+    plans: number;
+    plpUncached: TargetResult | null;
+    /** Issue 15 (scale): every store page rendered in full on the large catalogue. */
+    pages: Partial<Record<PageName, TargetResult | null>>;
+    search: SearchResult | null;
+  } | null;
   budgets: BudgetOutcome[];
   notes: string[];
   errors: typeof errors;
@@ -323,6 +353,7 @@ async function main() {
     firstLoad: null,
     lighthouse: null,
     lighthouseScores: [],
+    lighthousePages: {},
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
     staticBytesPercent: null,
@@ -464,19 +495,25 @@ async function main() {
     );
   }
 
-  // --- 2. The static baseline: a bare node:http server answering with a file the size of the home page. -------
+  // --- 2. The static baseline: a bare node:http server answering with the home page's own bytes. --------------
+  // A fair ceiling (issue 15): the same body the store sends, gzipped as the store gzipped it (its wire bytes).
   results.static = await phase("static baseline", async () => {
-    const home = await fetch(`${pglite.cached.url}/`, { headers: BROWSER_HEADERS });
-    const body = Buffer.from(await home.arrayBuffer());
+    const home = await wireBody(`${pglite.cached.url}/`, "identity");
+    const storeGzip = await wireBody(`${pglite.cached.url}/`, "gzip");
     mkdirSync(dirs.static, { recursive: true });
     const file = path.join(dirs.static, "home.html");
-    writeFileSync(file, body);
-    log(`static baseline: bare node:http, ${kb(body.length)} file (the home page's size)`);
-    if (results.firstLoad?.htmlGzipBytes) {
-      results.staticBytesPercent = (gzipSync(body).length / results.firstLoad.htmlGzipBytes) * 100;
-    }
-    const server = await startStaticServer(file);
+    const gzipFile = path.join(dirs.static, "home.html.gz");
+    writeFileSync(file, home.body);
+    writeFileSync(gzipFile, storeGzip.encoding === "gzip" ? storeGzip.body : gzipSync(home.body));
+    const server = await startStaticServer(file, gzipFile);
     try {
+      const staticGzip = await wireBody(`${server.url}/`, "gzip");
+      results.staticBytesPercent = (staticGzip.body.length / storeGzip.body.length) * 100;
+      log(
+        `static baseline: bare node:http, the home page's ${kb(home.body.length)} ` +
+          `(${kb(staticGzip.body.length)} gzipped on the wire; the store sent ${kb(storeGzip.body.length)}` +
+          `${storeGzip.encoding === "gzip" ? "" : `, ${storeGzip.encoding || "uncompressed"}`})`,
+      );
       return await measureTarget(server, "static file", "/");
     } finally {
       await server.stop();
@@ -537,11 +574,17 @@ async function main() {
   // --- 6. Large catalogue: PLP without the HTML cache, and search. ----------------------------------------------
   if (large) {
     log(`large catalogue (${int(large.prepared.plans)} plans), HTML cache off (${large.server.url})`);
-    const plpUncached = await phase("large PLP", () =>
-      measureTarget(large.server, "plp uncached (large)", PAGES.plp, {
-        connections: config.uncachedConnections,
-      }),
-    );
+    const largePages: Partial<Record<PageName, TargetResult | null>> = {};
+    for (const name of PAGE_NAMES) {
+      const largePath =
+        name === "pdp" ? `${PAGES.pdp}${large.prepared.planCode ?? planCode ?? "unknown"}` : PAGES[name];
+      largePages[name] = await phase(`large ${name}`, () =>
+        measureTarget(large.server, `${name} uncached (large)`, largePath, {
+          connections: config.uncachedConnections,
+        }),
+      );
+    }
+    const plpUncached = largePages.plp ?? null;
     const search = await phase("bench/search.ts", async () => {
       const outcome = await runSearchBench({
         BENCH_BASE_URL: large.server.url,
@@ -561,40 +604,51 @@ async function main() {
       log(`  search p95: ${ms(outcome.p95Ms, 2)}`);
       return outcome;
     });
-    results.large = { plans: large.prepared.plans, plpUncached, search };
+    results.large = { plans: large.prepared.plans, plpUncached, pages: largePages, search };
     await large.server.stop();
   }
 
-  // --- 4. Lighthouse, alone on the machine's share of CPU, against the cached home. ---------------------------
+  // --- 4. Lighthouse, alone on the machine's share of CPU, against the cached home, plp and pdp. -------------
   if (!config.skipLighthouse) {
-    results.lighthouse = await phase("Lighthouse", async () => {
+    log(
+      `Lighthouse mobile (default simulated throttling), performance only, ${config.lighthouseRuns} run(s) per page…`,
+    );
+    for (const name of PAGE_NAMES) {
+      const url = `${pglite.cached.url}${pagePath(name)}`;
+      const outcome = await phase(`Lighthouse ${name}`, async () => {
+        const runs: LighthouseResult[] = [];
+        for (let run = 0; run < config.lighthouseRuns; run++) {
+          await probe(url); // the cache may have expired since the load test
+          const result = await runLighthouse(url);
+          log(
+            `  ${name} run ${run + 1}: score ${result.score ?? "—"}, LCP ${ms(result.lcpMs)}, TBT ${ms(result.tbtMs)}, ` +
+              `load average ${fixed(os.loadavg()[0])}`,
+          );
+          runs.push(result);
+        }
+        const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+        return {
+          median: sorted[Math.floor((sorted.length - 1) / 2)] ?? null,
+          scores: runs.map((r) => r.score),
+        };
+      });
+      if (!outcome) continue;
+      results.lighthousePages[name] = outcome;
+      const lh = outcome.median;
+      if (!lh) continue;
       log(
-        `Lighthouse mobile (default simulated throttling), performance only, home, ${config.lighthouseRuns} run(s)…`,
-      );
-      const runs: LighthouseResult[] = [];
-      for (let run = 0; run < config.lighthouseRuns; run++) {
-        await probe(`${pglite.cached.url}/`); // the cache may have expired since the load test
-        const result = await runLighthouse(`${pglite.cached.url}/`);
-        log(`  run ${run + 1}: score ${result.score ?? "—"}, load average ${fixed(os.loadavg()[0])}`);
-        runs.push(result);
-      }
-      results.lighthouseScores = runs.map((run) => run.score);
-      const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
-      return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
-    });
-    if (results.lighthouse) {
-      const lh = results.lighthouse;
-      log(
-        `  median score ${lh.score ?? "—"}: FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, ` +
+        `  ${name} median score ${lh.score ?? "—"}: FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, ` +
           `CLS ${fixed(lh.cls, 3)}, SI ${ms(lh.speedIndexMs)} (CPU benchmark index ${int(lh.benchmarkIndex)})`,
       );
       for (const audit of lh.failing.slice(0, 6)) {
         log(
-          `  ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""} (score ${fixed(audit.score, 2)})`,
+          `    ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""} (score ${fixed(audit.score, 2)})`,
         );
       }
-      for (const warning of lh.warnings) log(`  warning: ${warning}`);
+      for (const warning of lh.warnings) log(`    warning: ${warning}`);
     }
+    results.lighthouse = results.lighthousePages.home?.median ?? null;
+    results.lighthouseScores = results.lighthousePages.home?.scores ?? [];
   }
   await pglite.cached.stop();
 
@@ -610,9 +664,22 @@ async function main() {
   else if (!existsSync(SEARCH_SCRIPT)) notes.searchP95Ms = `${SEARCH_SCRIPT} absent`;
   if (!postgres) notes.postgresRssMb = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
   const pgPages = results.postgres?.uncachedPages ?? {};
-  const lighthouseRuns = results.lighthouseScores.filter((score): score is number => score !== null);
-  const smallPlp = results.ssr.uncached.plp?.load?.rps ?? null;
-  const largePlp = results.large?.plpUncached?.load?.rps ?? null;
+  const perPage: Record<string, number | null> = {};
+  for (const name of PAGE_NAMES) {
+    const lh = results.lighthousePages[name];
+    const scores = (lh?.scores ?? []).filter((score): score is number => score !== null);
+    perPage[`i15LighthouseEveryRun_${name}`] = scores.length > 0 ? Math.min(...scores) : null;
+    perPage[`i15LcpMs_${name}`] = lh?.median?.lcpMs ?? null;
+    perPage[`i15TbtMs_${name}`] = lh?.median?.tbtMs ?? null;
+    const small = results.ssr.uncached[name]?.load?.rps ?? null;
+    const largeRps = results.large?.pages[name]?.load?.rps ?? null;
+    perPage[`i15LargeCatalogue_${name}`] = small && largeRps !== null ? (largeRps / small) * 100 : null;
+    if (config.skipLighthouse) {
+      for (const id of ["i15LighthouseEveryRun", "i15LcpMs", "i15TbtMs"])
+        notes[`${id}_${name}`] = "BENCH_SKIP_LIGHTHOUSE";
+    }
+    if (config.skipLarge) notes[`i15LargeCatalogue_${name}`] = "BENCH_SKIP_LARGE";
+  }
   const issue15Note = "not measured by the bench yet";
   notes.i15WarmRenderQueries = "counted by test/render-queries.api.test.ts, not by the bench";
   notes.i15SignedInRps = issue15Note;
@@ -624,11 +691,8 @@ async function main() {
       i15FullRender_pdp: pgPages.pdp?.load?.rps ?? null,
       i15HomeHtmlKb: results.firstLoad ? results.firstLoad.htmlBytes / 1000 : null,
       i15HomeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
-      i15LighthouseEveryRun: lighthouseRuns.length > 0 ? Math.min(...lighthouseRuns) : null,
-      i15LcpMs: results.lighthouse?.lcpMs ?? null,
-      i15TbtMs: results.lighthouse?.tbtMs ?? null,
+      ...perPage,
       i15StaticSameBytes: results.staticBytesPercent,
-      i15LargeCatalogue: smallPlp && largePlp !== null ? (largePlp / smallPlp) * 100 : null,
       homeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
       lighthouseMobile: results.lighthouse?.score ?? null,
       cachedHomeRps: results.ssr.cached.home?.load?.rps ?? null,
@@ -717,8 +781,11 @@ function printSummary(results: Results) {
     rows.push(row("home, cached, PostgreSQL", results.postgres.cachedHome));
     rows.push(row("home, uncached, PostgreSQL", results.postgres.uncachedHome));
   }
-  if (results.large)
-    rows.push(row(`plp, uncached, ${int(results.large.plans)} plans`, results.large.plpUncached));
+  if (results.large) {
+    for (const name of PAGE_NAMES) {
+      rows.push(row(`${name}, uncached, ${int(results.large.plans)} plans`, results.large.pages[name]));
+    }
+  }
   console.log(
     "Throughput and latency (SSR on PGlite unless named; load: the machine's 1-minute load average as each began)",
   );
@@ -730,6 +797,12 @@ function printSummary(results: Results) {
       `\nFirst-load JS, home: ${kb(fl.jsGzipBytes)} gzipped (${kb(fl.jsRawBytes)} raw), ${fl.chunks.length} chunks; ` +
         `CSS ${kb(fl.cssGzipBytes)}, HTML ${kb(fl.htmlGzipBytes)} gzipped`,
     );
+    const parts = fl.html;
+    console.log(
+      `Home HTML ${kb(fl.htmlBytes)} uncompressed: inline CSS ${kb(parts.inlineCss)}, inline scripts ` +
+        `${kb(parts.inlineScripts)} (loader data ${kb(parts.loaderData)}), markup ${kb(parts.markup)} ` +
+        `(class attributes ${kb(parts.classAttributes)})`,
+    );
     console.log(
       table(
         ["chunk", "gzip", "raw"],
@@ -738,10 +811,13 @@ function printSummary(results: Results) {
     );
   }
 
-  const lh = results.lighthouse;
-  if (lh) {
+  for (const name of PAGE_NAMES) {
+    const page = results.lighthousePages[name];
+    const lh = page?.median;
+    if (!page || !lh) continue;
     console.log(
-      `\nLighthouse mobile, home: performance ${lh.score ?? "—"} (median of ${results.lighthouseScores.join(", ")}); FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
+      `${name === PAGE_NAMES[0] ? "\n" : ""}Lighthouse mobile, ${name}: performance ${lh.score ?? "—"} ` +
+        `(median of ${page.scores.join(", ")}); FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
         `TBT ${ms(lh.tbtMs)}, CLS ${fixed(lh.cls, 3)}, Speed Index ${ms(lh.speedIndexMs)}`,
     );
   }

@@ -23,7 +23,17 @@ test.describe("home on a phone browser", () => {
     const response = await request.get("/", { headers: { "user-agent": PHONE_UA } });
     const html = await response.text();
     expect(html).toContain('data-variant="home-v1"');
-    expect(html).toMatch(/<style nonce="[^"]+" data-inline-css="\/assets\/[^"]+\.css">/);
+    // Only the rules the page uses are inlined (ADR 0248): less than the whole stylesheet, and what it shows.
+    const style = html.match(
+      /<style nonce="[^"]+" data-inline-css="(\/assets\/[^"]+\.css)" data-page-css>([^<]*)</,
+    );
+    expect(style).not.toBeNull();
+    const [, href = "", inlined = ""] = style ?? [];
+    const whole = await (await request.get(href)).text();
+    expect(inlined.length).toBeGreaterThan(0);
+    expect(inlined.length).toBeLessThan(whole.length * 0.7);
+    expect(html).toContain('class="sr-only');
+    expect(inlined).toContain(".sr-only{");
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const hero = html.match(/<img[^>]*fetchPriority="high"[^>]*>/g) ?? [];
     expect(hero).toHaveLength(1);
@@ -73,6 +83,15 @@ test.describe("home on a phone browser", () => {
     await expect(page.locator("[data-variant]")).toHaveAttribute("data-variant", "home-v1");
     // Give late work (lazy chunks, deferred blocks, the carousel's set-up) time to land.
     await expect(page.locator("[data-carousel-ready='true']")).toHaveCount(1);
+    // After hydration the whole stylesheet follows (ADR 0248), for the next pages and the states a click brings
+    // in; it moves nothing either.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (document.querySelector<HTMLLinkElement>("link[data-full-css]")?.sheet ?? null) !== null,
+        ),
+      )
+      .toBe(true);
     const result = await page.evaluate(
       () => (window as unknown as { __firstPaint: { shift: number; heroReplaced: boolean } }).__firstPaint,
     );

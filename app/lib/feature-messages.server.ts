@@ -1,7 +1,16 @@
-import { FEATURE_MESSAGE_BUNDLES, type FeatureMessageBundle, messagesOf } from "../../core/i18n/index.ts";
+import {
+  compiledOf,
+  FEATURE_MESSAGE_BUNDLES,
+  type FeatureMessageBundle,
+  messagesOf,
+} from "../../core/i18n/index.ts";
 import { splitLocale } from "../../core/locale-path.ts";
 
-/** A feature layout's loader data: its bundle's messages in the page's locale. */
+/** A feature layout's loader data: its bundle's messages in the page's locale, with its ICU messages parsed. */
 export function featureMessages(url: URL, bundle: FeatureMessageBundle) {
-  return { messages: messagesOf(splitLocale(url.pathname).locale, FEATURE_MESSAGE_BUNDLES[bundle]) };
+  const locale = splitLocale(url.pathname).locale;
+  return {
+    messages: messagesOf(locale, FEATURE_MESSAGE_BUNDLES[bundle]),
+    compiled: compiledOf(locale, FEATURE_MESSAGE_BUNDLES[bundle]),
+  };
 }

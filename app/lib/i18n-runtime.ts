@@ -1,5 +1,5 @@
 import type { Locale } from "../../core/constants.ts";
-import { format } from "../../core/i18n/format.ts";
+import { type CompiledMessages, format, provideCompiled } from "../../core/i18n/format.ts";
 import type { MessageKey } from "../../core/i18n/index.ts";
 
 /**
@@ -10,8 +10,15 @@ import type { MessageKey } from "../../core/i18n/index.ts";
 let current: { locale: Locale; messages: Record<string, string> } | null = null;
 
 /** Called by the root route with its loader's messages, before any child renders. */
-export function provideMessages(locale: Locale, messages: Record<string, string>) {
-  if (current?.messages !== messages) current = { locale, messages };
+export function provideMessages(
+  locale: Locale,
+  messages: Record<string, string>,
+  compiled?: CompiledMessages,
+) {
+  if (current?.messages !== messages) {
+    current = { locale, messages };
+    provideCompiled(compiled);
+  }
 }
 
 /** Feature layouts' messages (app/lib/feature-messages.ts), kept once seen so code outside React finds them. */
@@ -19,9 +26,10 @@ let featureMessages: Record<string, string> = {};
 const seen = new WeakSet<object>();
 
 /** Called by a feature layout with its loader's messages (browser only: the server has every catalogue). */
-export function provideFeatureMessages(messages: Record<string, string>) {
+export function provideFeatureMessages(messages: Record<string, string>, compiled?: CompiledMessages) {
   if (typeof document === "undefined" || seen.has(messages)) return;
   seen.add(messages);
+  provideCompiled(compiled);
   featureMessages = { ...featureMessages, ...messages };
 }
 

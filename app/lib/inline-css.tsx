@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect } from "react";
 import appCss from "../app.css?url";
 
 /**
@@ -10,7 +10,7 @@ import appCss from "../app.css?url";
  */
 export const InlineCssContext = createContext<((href: string) => string | null) | null>(null);
 
-let hydrated: { text: string | null; nonce: string | undefined } | undefined;
+let hydrated: { text: string | null; nonce: string | undefined; pageOnly: boolean } | undefined;
 
 /**
  * In the browser: the text the server inlined (null when it linked the file) and the page's CSP nonce, read once
@@ -20,7 +20,11 @@ let hydrated: { text: string | null; nonce: string | undefined } | undefined;
 function fromDocument() {
   if (hydrated === undefined) {
     const style = document.querySelector<HTMLStyleElement>("style[data-inline-css]");
-    hydrated = { text: style?.textContent ?? null, nonce: style?.nonce || undefined };
+    hydrated = {
+      text: style?.textContent ?? null,
+      nonce: style?.nonce || undefined,
+      pageOnly: style?.hasAttribute("data-page-css") ?? false,
+    };
   }
   return hydrated;
 }
@@ -29,6 +33,17 @@ export function AppStylesheet({ nonce }: { nonce?: string }) {
   const read = useContext(InlineCssContext);
   const browser = read || typeof document === "undefined" ? null : fromDocument();
   const text = read ? read(appCss) : (browser?.text ?? null);
+  // The server sent only the rules this page uses (data-page-css, ADR 0248): once the page is up, the whole
+  // stylesheet follows, for the pages the shopper goes to next and the states a click brings in. A stylesheet
+  // added by script does not hold back rendering.
+  useEffect(() => {
+    if (!fromDocument().pageOnly || document.querySelector("link[data-full-css]")) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = appCss;
+    link.dataset.fullCss = "";
+    document.head.append(link);
+  }, []);
   if (text === null) return <link rel="stylesheet" href={appCss} />;
   return (
     <style

@@ -11,6 +11,6 @@ export function loader({ url }: Route.LoaderArgs) {
 export { featureMessagesRevalidate as shouldRevalidate } from "../lib/feature-messages.ts";
 
 export default function OrdersMessages({ loaderData }: Route.ComponentProps) {
-  provideFeatureMessages(loaderData.messages);
+  provideFeatureMessages(loaderData.messages, loaderData.compiled);
   return <Outlet />;
 }

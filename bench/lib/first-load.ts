@@ -6,9 +6,22 @@ export interface Chunk {
   gzipBytes: number;
 }
 
+/** Where the HTML's bytes go (issue 15's page weight), uncompressed. */
+export interface HtmlParts {
+  inlineCss: number;
+  inlineScripts: number;
+  /** The streamed loader data (React Router's streamController.enqueue scripts), part of inlineScripts. */
+  loaderData: number;
+  /** Everything but <style> and <script> elements. */
+  markup: number;
+  /** class="…" attributes, part of markup. */
+  classAttributes: number;
+}
+
 export interface FirstLoad {
   url: string;
   htmlBytes: number;
+  html: HtmlParts;
   htmlGzipBytes: number;
   jsGzipBytes: number;
   jsRawBytes: number;
@@ -23,6 +36,21 @@ const HREF = /\bhref="([^"]+)"/;
 const SRC = /\bsrc="([^"]+)"/;
 /** Static `import … from "x"`, `import "x"` and `export … from "x"`; dynamic import("x") is not first load. */
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']([^"']+\.m?js)["']/g;
+
+const bytesOf = (text: string) => Buffer.byteLength(text);
+const total = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].reduce((sum, [match]) => sum + bytesOf(match), 0);
+
+export function htmlParts(html: string): HtmlParts {
+  const markup = html.replace(/<style\b[\s\S]*?<\/style>/g, "").replace(/<script\b[\s\S]*?<\/script>/g, "");
+  return {
+    inlineCss: total(html, /<style\b[\s\S]*?<\/style>/g),
+    inlineScripts: total(html, /<script\b(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g),
+    loaderData: total(html, /<script\b[^>]*>[^<]*streamController\.enqueue[\s\S]*?<\/script>/g),
+    markup: bytesOf(markup),
+    classAttributes: total(markup, /\sclass="[^"]*"/g),
+  };
+}
 
 function gzipSize(bytes: Uint8Array) {
   return gzipSync(bytes, { level: 9 }).length;
@@ -75,6 +103,7 @@ export async function measureFirstLoad(pageUrl: string, headers: Record<string, 
   return {
     url: pageUrl,
     htmlBytes: htmlBytes.length,
+    html: htmlParts(html),
     htmlGzipBytes: gzipSize(htmlBytes),
     jsGzipBytes: list.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
     jsRawBytes: list.reduce((sum, chunk) => sum + chunk.rawBytes, 0),

@@ -95,12 +95,12 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
 }
 
 /** A bare `node:http` server answering every request with one file's bytes (bench/lib/static-server.ts). */
-export async function startStaticServer(file: string): Promise<RunningServer> {
+export async function startStaticServer(file: string, gzipFile?: string): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const spawned = spawnTracked(
     ["bench/lib/static-server.ts"],
-    { ...process.env, PORT: String(port), STATIC_FILE: file },
+    { ...process.env, PORT: String(port), STATIC_FILE: file, STATIC_GZIP_FILE: gzipFile ?? "" },
     "static server",
   );
   await waitUntilReady(spawned, `${url}/`, "static server");

@@ -5,11 +5,12 @@ import { gzipSync } from "node:zlib";
 /**
  * The baseline for the SSR figures: a bare `node:http` server (no framework, no hooks) answering every request
  * with one file, read once at start, with the same content type and size as the page it stands in for. It is
- * the ceiling a Node process on this machine reaches for a response of that size. Like the store (issue 15, "a fair
- * ceiling"), it sends the page gzipped to a client that accepts gzip, compressed once at start.
+ * the ceiling a Node process on this machine reaches for a response of that size. A fair ceiling (issue 15):
+ * it sends the same bytes the store sent, so to a client that accepts gzip it answers with the store's own gzip
+ * body (STATIC_GZIP_FILE, as the store sent it on the wire), never a recompression at another level.
  */
 const body = readFileSync(process.env.STATIC_FILE ?? "");
-const gzipped = gzipSync(body);
+const gzipped = process.env.STATIC_GZIP_FILE ? readFileSync(process.env.STATIC_GZIP_FILE) : gzipSync(body);
 const port = Number(process.env.PORT ?? 0);
 
 createServer((request, response) => {

@@ -2,22 +2,49 @@ import { IntlMessageFormat } from "intl-messageformat";
 
 type Params = Record<string, string | number>;
 
+/** A message's ICU syntax tree, parsed on the server (ADR 0247): the browser build carries no parser. */
+type MessageFormatElement = ReturnType<IntlMessageFormat["getAst"]>[number];
+export type CompiledMessages = Record<string, MessageFormatElement[]>;
+
 // An ICU argument with a type ({count, plural, ...}, {kind, select, ...}); plain {name} needs no parser.
 const ICU_ARGUMENT = /\{\s*\w+\s*,/;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 // Parsed messages by locale and text: a page formats the same few messages on every render.
 const compiled = new Map<string, IntlMessageFormat>();
+// Syntax trees the server sent with a page's messages, by message text (see provideCompiled).
+const precompiled = new Map<string, MessageFormatElement[]>();
+
+/**
+ * Takes the syntax trees of ICU messages that the server parsed (ADR 0247). The browser build resolves
+ * @formatjs/icu-messageformat-parser to its no-parser build, so there a message with ICU arguments formats only
+ * from its tree; the server parses text itself and never needs this.
+ */
+export function provideCompiled(trees: CompiledMessages | undefined) {
+  if (!trees) return;
+  for (const [template, tree] of Object.entries(trees)) precompiled.set(template, tree);
+}
 
 function compile(template: string, locale: string): IntlMessageFormat {
   const cacheKey = `${locale}\u0000${template}`;
   let message = compiled.get(cacheKey);
   if (!message) {
     // ignoreTag: catalogue text is plain text, so "<" is a character, never markup.
-    message = new IntlMessageFormat(template, locale, undefined, { ignoreTag: true });
+    message = new IntlMessageFormat(precompiled.get(template) ?? template, locale, undefined, {
+      ignoreTag: true,
+    });
     compiled.set(cacheKey, message);
   }
   return message;
+}
+
+/** The syntax trees of the messages with ICU arguments among `messages`, by text (server only: it parses). */
+export function compileMessages(messages: Record<string, string | undefined>): CompiledMessages {
+  const trees: CompiledMessages = {};
+  for (const template of Object.values(messages)) {
+    if (template && ICU_ARGUMENT.test(template)) trees[template] = compile(template, "en-US").getAst();
+  }
+  return trees;
 }
 
 /** The names a message's top level and its branches ask for, so a missing one can be shown as "{name}". */

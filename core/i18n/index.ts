@@ -1,5 +1,5 @@
 import type { Locale } from "../constants.ts";
-import { format } from "./format.ts";
+import { type CompiledMessages, compileMessages, format } from "./format.ts";
 import account from "./messages/account.ts";
 import accountUi from "./messages/account-ui.ts";
 import address from "./messages/address.ts";
@@ -126,6 +126,22 @@ export function messagesOf(locale: Locale, names: readonly MessageModuleName[]):
     assembled.set(key, messages);
   }
   return messages;
+}
+
+const compiledSets = new Map<string, CompiledMessages>();
+
+/**
+ * The syntax trees of the ICU messages among the named modules' messages (ADR 0247), sent beside them: the browser
+ * build has no ICU parser. A handful per bundle; assembled once per locale and list.
+ */
+export function compiledOf(locale: Locale, names: readonly MessageModuleName[]): CompiledMessages {
+  const key = `${locale}|${names.join(",")}`;
+  let trees = compiledSets.get(key);
+  if (!trees) {
+    trees = compileMessages(messagesOf(locale, names));
+    compiledSets.set(key, trees);
+  }
+  return trees;
 }
 
 type ModuleKeys<M> = M extends { en_US: Record<infer K, string> } ? K : never;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { documentClasses, pageCss, prunePageCss, selectorClasses } from "./page-css.server.ts";
+
+// The shape of Tailwind 4's minified output: layers, @property, nested @media, escaped class names.
+const CSS = [
+  "/*! tailwindcss v4 | MIT License | https://tailwindcss.com */",
+  "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000}}}",
+  "@layer theme,base,components,utilities;",
+  "@layer theme{:root,:host{--color-brand-600:#0b5cff}}",
+  '@layer base{*,:after{box-sizing:border-box}a[href$=".pdf"]{color:red}button{font:inherit}}',
+  "@layer utilities{.flex{display:flex}.hidden{display:none}.grid{display:grid}",
+  ".md\\:flex{@media (width>=48rem){display:flex}}",
+  "@media (width>=64rem){.lg\\:grid{display:grid}.lg\\:hidden{display:none}}",
+  "@media (hover:hover){.hover\\:bg-brand-600:hover{background:var(--color-brand-600)}}",
+  ".shadow{box-shadow:var(--tw-shadow)}.\\32xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&\\>\\*\\]\\:m-0>*{margin:0}",
+  '.before\\:content-\\[\\"\\{\\}\\"\\]:before{content:"{}"}}',
+  "@keyframes spin{to{transform:rotate(360deg)}}",
+  '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+].join("");
+
+describe("CSS only the page uses (ADR 0248)", () => {
+  it("reads class names from selectors, escapes undone, attribute values left alone", () => {
+    expect(selectorClasses(".md\\:flex")).toEqual(["md:flex"]);
+    expect(selectorClasses(".\\32xl\\:p-4")).toEqual(["2xl:p-4"]);
+    expect(selectorClasses(".w-1\\/2")).toEqual(["w-1/2"]);
+    expect(selectorClasses(".\\[\\&\\>\\*\\]\\:m-0>*")).toEqual(["[&>*]:m-0"]);
+    expect(selectorClasses('a[href$=".pdf"]')).toEqual([]);
+    // A class only inside :not() is no reason to drop the rule (it matches pages without that class).
+    expect(selectorClasses(":where(:not(.prose))>p")).toEqual([]);
+    expect(selectorClasses(".card:not(.card-flat)")).toEqual(["card"]);
+  });
+
+  it("keeps every rule when the page uses every class: the stylesheet comes back as it was", () => {
+    const every = new Set([
+      "flex",
+      "hidden",
+      "grid",
+      "md:flex",
+      "lg:grid",
+      "lg:hidden",
+      "hover:bg-brand-600",
+      "2xl:p-4",
+      "w-1/2",
+      "[&>*]:m-0",
+      "shadow",
+      'before:content-["{}"]',
+    ]);
+    expect(pageCss(CSS, every)).toBe(CSS);
+  });
+
+  it("drops the rules of classes the page does not use and keeps the rest", () => {
+    const css = pageCss(CSS, new Set(["flex", "lg:hidden", "w-1/2"]));
+    expect(css).toContain(".flex{display:flex}");
+    expect(css).toContain("@media (width>=64rem){.lg\\:hidden{display:none}}");
+    expect(css).toContain(".w-1\\/2{width:50%}");
+    for (const gone of [
+      ".hidden{",
+      ".grid{",
+      ".md\\:flex",
+      ".lg\\:grid",
+      "hover:hover",
+      "2xl",
+      "m-0",
+      "content:",
+    ]) {
+      expect(css).not.toContain(gone);
+    }
+    // Rules naming no class, layer order, @property, @keyframes and the licence stay.
+    for (const kept of [
+      "box-sizing:border-box",
+      'a[href$=".pdf"]{color:red}',
+      "@layer theme,base,components,utilities;",
+      ":root,:host{--color-brand-600:#0b5cff}",
+      "@keyframes spin",
+      "MIT License",
+    ]) {
+      expect(css).toContain(kept);
+    }
+    // A registered custom property stays only while a kept rule reads it.
+    expect(css).not.toContain("@property --tw-shadow");
+    expect(pageCss(CSS, new Set(["shadow"]))).toContain("@property --tw-shadow{");
+  });
+
+  it("cuts a document's inlined stylesheet to its markup's classes and marks it for the browser", () => {
+    const html =
+      `<html><head><style nonce="n1" data-inline-css="/assets/app.css">${CSS}</style></head>` +
+      `<body><div class="flex w-1/2">x</div><p class="[&amp;&gt;*]:m-0">y</p></body></html>`;
+    expect(documentClasses(html)).toEqual(new Set(["flex", "w-1/2", "[&>*]:m-0"]));
+    const pruned = prunePageCss(html);
+    expect(pruned).toContain('<style nonce="n1" data-inline-css="/assets/app.css" data-page-css>');
+    expect(pruned).toContain(".\\[\\&\\>\\*\\]\\:m-0>*{margin:0}");
+    expect(pruned).not.toContain(".grid{display:grid}");
+    expect(pruned.length).toBeLessThan(html.length);
+    expect(pruned.endsWith('<p class="[&amp;&gt;*]:m-0">y</p></body></html>')).toBe(true);
+    // A document without an inlined stylesheet (development) is left alone.
+    const linked = '<html><head><link rel="stylesheet" href="/a.css"></head><body class="x"></body></html>';
+    expect(prunePageCss(linked)).toBe(linked);
+  });
+});
