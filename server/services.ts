@@ -461,7 +461,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: site.currencies,
     providers: payments.providers,
     supportLimits: parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT),
+    jobs,
   });
+  refund.registerJobs(jobs);
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
