@@ -198,12 +198,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
   const admin = createAdminService({
     db,
+    outbox,
     limiter: rateLimiter,
     settings: {
       scrypt: scryptParams(env),
       idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
       maxSessionS: env.ADMIN_SESSION_MAX_S,
       invitationTtlS: env.ADMIN_INVITATION_TTL_S,
+      publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
       challengeSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "operator-challenge"),
     },
   });
