@@ -172,6 +172,7 @@ test("an import with a bad row shows the row report and changes nothing", async 
 test("an import row with a new plan code: the check says it will create it, the import creates a draft", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const merchandiser = await createOperator(page, "merchandiser");
   await signInAsOperator(page, merchandiser);
   await page.goto("/admin/catalog/sheet");
@@ -208,7 +209,9 @@ test("an import row with a new plan code: the check says it will create it, the 
   await choose();
   await page.getByRole("button", { name: "Check (dry run)" }).click();
   const changes = page.getByRole("table", { name: "Changes by row" });
-  await expect(changes.getByRole("row").filter({ hasText: code }).first()).toContainText("will create");
+  await expect(changes.getByRole("row").filter({ hasText: code }).first()).toContainText("will create", {
+    timeout: 30_000,
+  });
   await expect(
     changes.getByRole("row").filter({ hasText: "status" }).filter({ hasText: code }),
   ).toContainText("DRAFT");
@@ -216,7 +219,9 @@ test("an import row with a new plan code: the check says it will create it, the 
   await hydrated(page);
   await choose();
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(changes.getByRole("row").filter({ hasText: code }).first()).toContainText("created");
+  await expect(changes.getByRole("row").filter({ hasText: code }).first()).toContainText("created", {
+    timeout: 30_000,
+  });
   await page.goto(`/admin/catalog/plans/${code}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(code);
   await page.goto(`/admin/audit?entity=plan-sheet`);

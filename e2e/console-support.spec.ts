@@ -166,6 +166,7 @@ test("support deletes an account on the customer's request; the customer can no 
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const email = await signUp(page.request, uniqueEmail("deleted"));
   const consoleContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const operator = await consoleContext.newPage();
@@ -183,7 +184,9 @@ test("support deletes an account on the customer's request; the customer can no 
     .getByLabel("Reason for deleting (the customer's request)")
     .fill("Asked by e-mail to be forgotten");
   await account.getByRole("button", { name: "Delete the account permanently" }).click();
-  await expect(operator.getByRole("status")).toHaveText("The account was deleted.");
+  await expect(operator.getByRole("status")).toHaveText("The account was deleted.", {
+    timeout: 30_000,
+  });
   await expect(operator.getByRole("button", { name: "Delete the account permanently" })).toHaveCount(0);
   await consoleContext.close();
 
@@ -196,7 +199,7 @@ test("support deletes an account on the customer's request; the customer can no 
     .and(page.getByLabel("Password", { exact: true }))
     .fill(PASSWORD);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expectToast(page, "The account or password is incorrect");
+  await expectToast(page, "The account or password is incorrect", { timeout: 30_000 });
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -204,6 +207,7 @@ test("support cancels an unused eSIM at the supplier; the shopper's eSIM shows c
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const order = await deliveredOrder(page);
   const consoleContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const operator = await consoleContext.newPage();
@@ -212,7 +216,9 @@ test("support cancels an unused eSIM at the supplier; the shopper's eSIM shows c
   await hydrated(operator);
   await operator.getByLabel(`Reason for cancelling ${order.iccid}`).fill("Trip cancelled, never installed");
   await operator.getByRole("button", { name: `Cancel unused eSIM ${order.iccid}` }).click();
-  await expect(operator.getByRole("status")).toHaveText("The eSIM was cancelled at the supplier.");
+  await expect(operator.getByRole("status")).toHaveText("The eSIM was cancelled at the supplier.", {
+    timeout: 30_000,
+  });
   await expect(operator.getByRole("button", { name: `Cancel unused eSIM ${order.iccid}` })).toHaveCount(0);
   await consoleContext.close();
 
