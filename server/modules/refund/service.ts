@@ -294,7 +294,7 @@ export function createRefundService(deps: {
      */
     async retry(request: { operatorId: string; refundId: string }): Promise<{ refund: RefundView }> {
       const current = await repo.byId(request.refundId);
-      if (!current || current.destination !== "CARD") throw new ApiError(404, "error.notFound");
+      if (current?.destination !== "CARD") throw new ApiError(404, "error.notFound");
       if (current.status === "SUCCEEDED") return { refund: refundView(current) };
       const order = await orders.findById(current.orderId);
       if (!order) throw new ApiError(404, "error.notFound");
