@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createOperator, signInAsOperator } from "./console-kit.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
-import { FETCH_HEADERS, PLAN, signUp, uniqueEmail } from "./purchase-kit.ts";
+import { expect, expectToast, hydrated, test } from "./fixtures.ts";
+import { FETCH_HEADERS, PASSWORD, PLAN, signUp, uniqueEmail } from "./purchase-kit.ts";
 
 // The support side of the console (issue 16): find an order by ICCID and resend its e-mail; refund half to the
 // card and the rest to store credit, and the shopper sees both on their order. axe runs on every page visited.
@@ -160,4 +160,80 @@ test("support finds a customer and adjusts their credit with a reason", async ({
     .getByRole("link", { name: "eSIMs" })
     .click();
   await expect(page.getByRole("heading", { name: "eSIMs", level: 1 })).toBeVisible();
+});
+
+test("support deletes an account on the customer's request; the customer can no longer sign in", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await signUp(page.request, uniqueEmail("deleted"));
+  const consoleContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const operator = await consoleContext.newPage();
+  await signInAsOperator(operator, await createOperator(operator, "support"));
+  await operator
+    .getByRole("navigation", { name: "Console sections" })
+    .getByRole("link", { name: "Customers" })
+    .click();
+  await operator.getByLabel("E-mail, phone or name").fill(email);
+  await operator.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await operator.getByRole("link", { name: email }).click();
+  await hydrated(operator);
+  const account = operator.getByRole("region", { name: "Delete the account" });
+  await account
+    .getByLabel("Reason for deleting (the customer's request)")
+    .fill("Asked by e-mail to be forgotten");
+  await account.getByRole("button", { name: "Delete the account permanently" }).click();
+  await expect(operator.getByRole("status")).toHaveText("The account was deleted.", {
+    timeout: 30_000,
+  });
+  await expect(operator.getByRole("button", { name: "Delete the account permanently" })).toHaveCount(0);
+  await consoleContext.close();
+
+  // The customer's own browser: the session is gone, and signing in again is refused.
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("E-mail or phone number").fill(email);
+  await page
+    .locator("input")
+    .and(page.getByLabel("Password", { exact: true }))
+    .fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expectToast(page, "The account or password is incorrect", { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("support cancels an unused eSIM at the supplier; the shopper's eSIM shows cancelled", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const order = await deliveredOrder(page);
+  const consoleContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const operator = await consoleContext.newPage();
+  await signInAsOperator(operator, await createOperator(operator, "support"));
+  await operator.goto(`/admin/orders/${order.code}`);
+  await hydrated(operator);
+  await operator.getByLabel(`Reason for cancelling ${order.iccid}`).fill("Trip cancelled, never installed");
+  await operator.getByRole("button", { name: `Cancel unused eSIM ${order.iccid}` }).click();
+  await expect(operator.getByRole("status")).toHaveText("The eSIM was cancelled at the supplier.", {
+    timeout: 30_000,
+  });
+  await expect(operator.getByRole("button", { name: `Cancel unused eSIM ${order.iccid}` })).toHaveCount(0);
+  await consoleContext.close();
+
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get("/o2esim/v1/customer/esims?page=0&size=20", { headers: API });
+        const listed = (await res.json()) as { content: { iccid: string; state: string }[] };
+        return listed.content.find((e) => e.iccid === order.iccid)?.state ?? "none";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("CANCELLED");
+  await page.goto("/ucenter/eSIM");
+  const card = page.getByRole("article").filter({ hasText: order.iccid });
+  await expect(card.locator("[data-state]").first()).toHaveText("Cancelled");
+  await expect(card.getByRole("link", { name: "Details and install" })).toHaveCount(0);
 });

@@ -45,12 +45,19 @@ try {
   const admin = createAdminService({
     db: database.db,
     limiter: createRateLimiter(createMemoryCounterStore()),
+    // The first owner is made with a password here, never invited: nothing is e-mailed.
+    outbox: {
+      send: async () => {
+        throw new Error("admin:create sends no e-mail");
+      },
+    },
     settings: {
       scrypt: { ...OWASP_SCRYPT, logN: env.PASSWORD_SCRYPT_LOG_N ?? OWASP_SCRYPT.logN },
       idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
       maxSessionS: env.ADMIN_SESSION_MAX_S,
       invitationTtlS: env.ADMIN_INVITATION_TTL_S,
       challengeSecret: "unused-by-this-command",
+      publicOrigin: "http://localhost",
     },
   });
   const created = await admin.createFirstOwner({

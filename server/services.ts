@@ -201,12 +201,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
   const admin = createAdminService({
     db,
+    outbox,
     limiter: rateLimiter,
     settings: {
       scrypt: scryptParams(env),
       idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
       maxSessionS: env.ADMIN_SESSION_MAX_S,
       invitationTtlS: env.ADMIN_INVITATION_TTL_S,
+      publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
       challengeSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "operator-challenge"),
     },
   });
@@ -476,7 +478,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     supportLimits: parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT),
     outbox,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
+    jobs,
   });
+  refund.registerJobs(jobs);
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),

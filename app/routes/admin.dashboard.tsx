@@ -16,7 +16,7 @@ interface Dashboard {
   stuck: { code: string; status: string; since: string; total: number; currency: string }[];
   trend: { day: string; placed: number; paid: number }[];
   balances: { supplier: string; amountMinor: number; currency: string; low: boolean; checkedAt: string }[];
-  alerts: { kind: string; supplier: string }[];
+  alerts: { kind: string; supplier?: string; orderCode?: string; refundId?: string }[];
   pendingRefunds: number;
 }
 
@@ -170,11 +170,22 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
             <p className="text-sm">{t("console.dashboard.noAlerts")}</p>
           ) : (
             <ul className="text-sm">
-              {dashboard.alerts.map((a) => (
-                <li key={a.supplier} role="alert">
-                  {t("console.dashboard.alertLow", { supplier: a.supplier })}
-                </li>
-              ))}
+              {dashboard.alerts.map((a) =>
+                a.kind === "refund.failed" ? (
+                  <li key={a.refundId} role="alert" data-alert="refund.failed">
+                    {t("console.dashboard.alertRefundFailed", { order: a.orderCode ?? "" })}{" "}
+                    {canOpenOrders && a.orderCode && (
+                      <a className={linkClass} href={`/admin/orders/${encodeURIComponent(a.orderCode)}`}>
+                        {a.orderCode}
+                      </a>
+                    )}
+                  </li>
+                ) : (
+                  <li key={a.supplier} role="alert">
+                    {t("console.dashboard.alertLow", { supplier: a.supplier ?? "" })}
+                  </li>
+                ),
+              )}
             </ul>
           )}
         </section>

@@ -37,6 +37,15 @@ interface OrderDetail {
   };
   refunded: number;
   refundable: number;
+  refunds: {
+    id: string;
+    amount: number;
+    destination: string;
+    status: string;
+    cardPart: number;
+    creditPart: number;
+    failureCode: string | null;
+  }[];
   esims: { id: string; iccid: string; state: string; supplier: string }[];
   timeline: { at: string; kind: string; label: string; detail: string }[];
 }
@@ -73,6 +82,10 @@ export async function action(args: Route.ActionArgs) {
       idempotencyKey: field(form, "idempotencyKey"),
     };
     return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/refunds`, body }));
+  }
+  if (intent === "retry-refund") {
+    const path = `/o2adm/v1/refunds/${encodeURIComponent(field(form, "refundId"))}/retry`;
+    return actionResult(intent, await callConsole(args, { method: "POST", path }));
   }
   if (intent === "resend")
     return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/resend-email` }));
@@ -139,6 +152,51 @@ function RefundForm() {
   );
 }
 
+/** The order's refunds; a card refund the provider refused can be sent again (ADR 0236). */
+function RefundList() {
+  const t = useConsoleT();
+  const { detail } = useLoaderData<typeof loader>();
+  const { order } = detail;
+  if (detail.refunds.length === 0) return null;
+  const money = (minor: number) => formatMoney(minor, order.currencyCode, t.language, order.minorDigits);
+  return (
+    <ul className="mt-4 text-sm" aria-label={t("console.orders.refundList")}>
+      {detail.refunds.map((r) => {
+        const failed = r.status === "FAILED";
+        const refused = r.destination === "CARD" && (failed || (r.status === "PENDING" && r.failureCode));
+        return (
+          <li key={r.id} className="mb-2" data-refund-status={r.status}>
+            {t("console.orders.refundLine", {
+              amount: money(r.amount),
+              card: money(r.cardPart),
+              credit: money(r.creditPart),
+            })}{" "}
+            ·{" "}
+            {t(
+              failed
+                ? "console.orders.refundFailed"
+                : refused
+                  ? "console.orders.refundRetrying"
+                  : r.status === "PENDING"
+                    ? "console.orders.refundPending"
+                    : "console.orders.refundSucceeded",
+            )}
+            {refused && (
+              <Form method="post" className="mt-1">
+                <input type="hidden" name="intent" value="retry-refund" />
+                <input type="hidden" name="refundId" value={r.id} />
+                <button type="submit" className={secondaryButtonClass}>
+                  {t("console.orders.refundRetry")}
+                </button>
+              </Form>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
@@ -194,11 +252,13 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
                     amount: money(refundDone.amount),
                   },
                 )
-              : result.intent === "resend"
-                ? t("console.orders.resent", { to: (result.value as { to: string }).to })
-                : result.intent === "note"
-                  ? t("console.orders.noteAdded")
-                  : t("console.orders.cancelled")
+              : result.intent === "retry-refund"
+                ? t("console.orders.refundRetried")
+                : result.intent === "resend"
+                  ? t("console.orders.resent", { to: (result.value as { to: string }).to })
+                  : result.intent === "note"
+                    ? t("console.orders.noteAdded")
+                    : t("console.orders.cancelled")
             : undefined
         }
       />
@@ -210,6 +270,7 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
               {t("console.orders.refund")}
             </h2>
             <RefundForm />
+            <RefundList />
           </section>
         )}
         {can.write && (

@@ -14,7 +14,12 @@ import type { Route } from "./+types/admin.plan-sheet";
 interface Report {
   rows: number;
   applied: boolean;
-  changed: { row: number; code: string; changes: { field: string; before: unknown; after: unknown }[] }[];
+  changed: {
+    row: number;
+    code: string;
+    create?: boolean;
+    changes: { field: string; before: unknown; after: unknown }[];
+  }[];
   errors: { row: number; column: string | null; key: string; value: string | null; message: string }[];
 }
 
@@ -159,9 +164,16 @@ export default function ConsolePlanSheet({ loaderData }: Route.ComponentProps) {
                   row.changes.map((c) => (
                     <tr key={`${row.row}-${c.field}`}>
                       <Cell>{row.row}</Cell>
-                      <Cell>{row.code}</Cell>
+                      <Cell>
+                        {row.code}
+                        {row.create ? (
+                          <span className="ml-1 rounded bg-emerald-100 px-1 text-xs text-emerald-900">
+                            {report.applied ? t("console.sheet.created") : t("console.sheet.willCreate")}
+                          </span>
+                        ) : null}
+                      </Cell>
                       <Cell>{c.field}</Cell>
-                      <Cell>{show(c.before)}</Cell>
+                      <Cell>{row.create ? t("console.sheet.newPlan") : show(c.before)}</Cell>
                       <Cell>{show(c.after)}</Cell>
                     </tr>
                   )),

@@ -198,6 +198,10 @@ export const sandboxPaymentSessions = pgTable("sandbox_payment_session", {
   status: varchar("status", { length: 12 }).notNull().default("OPEN"),
   paymentId: varchar("payment_id", { length: 64 }),
   refundedAmount: integer("refunded_amount").notNull().default(0),
+  /** Idempotency keys of the refunds taken: the same key again is the same refund (as Stripe's). */
+  refundKeys: jsonb("refund_keys").$type<string[]>().notNull().default([]),
+  /** The stand-in's outage: this many next refund calls on the payment fail (tests, ADR 0236). */
+  refundFailures: integer("refund_failures").notNull().default(0),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -33,6 +33,17 @@ export const orderRefunds = pgTable(
     providerRefundId: varchar("provider_refund_id", { length: 128 }),
     /** HKD cents granted to the shopper's store credit (credit refunds). */
     creditMinor: integer("credit_minor"),
+    /**
+     * The part of `amount` that was paid with store credit and goes back to the ledger (order currency, ADR
+     * 0237: the card part is refunded first); `amount - creditPart` is the card part.
+     */
+    creditPart: integer("credit_part").notNull().default(0),
+    /** HKD cents the credit part gave back to the ledger. */
+    creditBackMinor: integer("credit_back_minor"),
+    /** Calls made to the provider for the card part (ADR 0236: retried by a job with backoff). */
+    attempts: integer("attempts").notNull().default(0),
+    /** While a call to the provider is under way: a manual retry and the job never send at once. */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
     failureCode: varchar("failure_code", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { CONSOLE_LANGUAGES, type ConsoleLanguage } from "../../../core/i18n/console/index.ts";
+import {
+  CONSOLE_LANGUAGES,
+  type ConsoleLanguage,
+  consoleCatalogues,
+  consoleTranslate,
+} from "../../../core/i18n/console/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { RateLimiter } from "../../infra/rate-limit.ts";
+import type { MessageSender } from "../../providers/messages/outbox.ts";
 import { COMMON_PASSWORDS } from "../account/common-passwords.ts";
 import { hashPassword, type ScryptParams, verifyPassword } from "../account/password-hash.ts";
 import { newToken, tokenHash } from "../account/session-tokens.ts";
@@ -33,6 +39,8 @@ export interface AdminSettings {
   challengeSecret: string;
   /** How long an invitation link stays valid. */
   invitationTtlS: number;
+  /** The site's origin, for the enrolment link in the invitation e-mail. */
+  publicOrigin: string;
 }
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -71,7 +79,13 @@ export function operatorView(row: OperatorRow) {
  * The operator realm (issue 16, ADRs 0221-0223): invitation, enrolment with a password and TOTP, two-step
  * sign-in, sessions with an idle timeout, operators and the audit log.
  */
-export function createAdminService(deps: { db: Database; limiter: RateLimiter; settings: AdminSettings }) {
+export function createAdminService(deps: {
+  db: Database;
+  limiter: RateLimiter;
+  settings: AdminSettings;
+  /** The outbox: invitations are e-mailed like every other message (ADR 0238). */
+  outbox: MessageSender;
+}) {
   const { db, limiter, settings } = deps;
   const repo = createOperatorRepo(db);
   // A fixed hash to check against when the e-mail is unknown, so timing does not tell which operators exist.
@@ -123,21 +137,48 @@ export function createAdminService(deps: { db: Database; limiter: RateLimiter; s
       throw new ApiError(401, "adminApi.codeInvalid");
   }
 
-  async function issueInvitation(operatorId: string, invitedBy: string | null, tx: unknown) {
+  /**
+   * A new one-time enrolment link (the earlier ones stop working), e-mailed to the invitee through the outbox in
+   * the same transaction, in the inviter's console language (ADR 0238).
+   */
+  async function issueInvitation(
+    operator: OperatorRow,
+    inviter: CurrentOperator,
+    tx: Database,
+  ): Promise<{ token: string; expiresAt: string; emailedTo: string }> {
     const token = newToken();
     const now = new Date();
-    await repo.voidInvitationsOf(operatorId, now, tx);
+    const expiresAt = new Date(now.getTime() + settings.invitationTtlS * 1000);
+    await repo.voidInvitationsOf(operator.id, now, tx);
     await repo.insertInvitation(
       {
         tokenHash: tokenHash(token),
-        operatorId,
-        invitedBy,
+        operatorId: operator.id,
+        invitedBy: inviter.id,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + settings.invitationTtlS * 1000),
+        expiresAt,
       },
       tx,
     );
-    return { token, expiresAt: new Date(now.getTime() + settings.invitationTtlS * 1000).toISOString() };
+    const language = inviter.language;
+    const messages = consoleCatalogues[language];
+    const params = {
+      name: operator.displayName,
+      inviter: inviter.displayName,
+      role: consoleTranslate(messages, `console.role.${operator.role as Role}`, undefined, language),
+      link: `${settings.publicOrigin}/admin/enrol?token=${encodeURIComponent(token)}`,
+      expires: `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    };
+    await deps.outbox.send(
+      {
+        channel: "EMAIL",
+        to: operator.email,
+        subject: consoleTranslate(messages, "console.invitationEmail.subject", params, language),
+        body: consoleTranslate(messages, "console.invitationEmail.body", params, language),
+      },
+      tx,
+    );
+    return { token, expiresAt: expiresAt.toISOString(), emailedTo: operator.email };
   }
 
   return {
@@ -226,7 +267,7 @@ export function createAdminService(deps: { db: Database; limiter: RateLimiter; s
           { email, displayName: input.displayName, role: input.role, status: "INVITED" },
           tx,
         );
-        const invitation = await issueInvitation(operator.id, actor.id, tx);
+        const invitation = await issueInvitation(operator, actor, tx);
         await recordAudit(tx, {
           operatorId: actor.id,
           action: "operator.invite",
@@ -244,7 +285,7 @@ export function createAdminService(deps: { db: Database; limiter: RateLimiter; s
         const operator = await repo.lockById(operatorId, tx);
         if (!operator) throw new ApiError(404, "error.notFound");
         if (operator.status !== "INVITED") throw new ApiError(409, "adminApi.notInvited");
-        const invitation = await issueInvitation(operator.id, actor.id, tx);
+        const invitation = await issueInvitation(operator, actor, tx);
         await recordAudit(tx, {
           operatorId: actor.id,
           action: "operator.reinvite",

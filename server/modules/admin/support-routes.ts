@@ -145,7 +145,11 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         })),
         ...orderNotes.map((n) => ({ at: n.createdAt, kind: "note", label: n.operatorName, detail: n.body })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-      const refunded = refunds.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
+      // ADR 0237: card parts of refunds that did not fail, and every credit part (given back when recorded).
+      const refunded = refunds.reduce(
+        (sum, r) => sum + r.creditPart + (r.status === "FAILED" ? 0 : r.cardPart),
+        0,
+      );
       return {
         order: {
           code: row.code,
@@ -170,7 +174,9 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         },
         refunded,
         refundable:
-          row.paidAt && ["PAID", "FULFILLING", "COMPLETED"].includes(row.status) ? row.total - refunded : 0,
+          row.paidAt && ["PAID", "FULFILLING", "COMPLETED"].includes(row.status)
+            ? row.total + row.creditAmount - refunded
+            : 0,
         refunds,
         notes: orderNotes,
         esims: supplier.esims,
@@ -244,6 +250,14 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
       });
       return result;
     },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/refunds/:id/retry",
+    permission: "refunds.create",
+    schema: { params: z.object({ id: z.uuid() }) },
+    handler: ({ operator, params }) => refund.retry({ operatorId: operator.id, refundId: params.id }),
   });
 
   adminRoute(app, {
@@ -408,15 +422,30 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     url: "/dashboard",
     permission: "dashboard.read",
     handler: async () => {
-      const [orders, balances, pendingRefunds] = await Promise.all([
+      const [orders, balances, pendingRefunds, failedRefunds] = await Promise.all([
         order.dashboard(),
         services.supplierBalances.latest(),
         refund.pendingSince(new Date(Date.now() - 15 * 60_000)),
+        refund.failedRecently(),
       ]);
-      const alerts = balances
-        .filter((b) => b.low)
-        .map((b) => ({ kind: "supplier.low", supplier: b.supplier }));
-      return { ...orders, balances, alerts, pendingRefunds: pendingRefunds.length };
+      const failedOrders = await Promise.all(failedRefunds.map((r) => order.findById(r.orderId)));
+      const codes = new Map(failedOrders.flatMap((o) => (o ? [[o.id, o.code] as const] : [])));
+      const alerts: { kind: string; supplier?: string; orderCode?: string; refundId?: string }[] = [
+        ...balances.filter((b) => b.low).map((b) => ({ kind: "supplier.low", supplier: b.supplier })),
+        // ADR 0236: a card refund the provider refused after every retry needs an operator.
+        ...failedRefunds.map((r) => ({
+          kind: "refund.failed",
+          orderCode: codes.get(r.orderId) ?? "",
+          refundId: r.id,
+        })),
+      ];
+      return {
+        ...orders,
+        balances,
+        alerts,
+        pendingRefunds: pendingRefunds.length,
+        failedRefunds: failedRefunds.length,
+      };
     },
   });
 }

@@ -60,6 +60,15 @@ export function createCreditRepo(db: Database) {
     },
 
     /** What an order did to the credit: the net of its entries of each kind (negative: it still holds credit). */
+    /** HKD cents an order took from the ledger when it was placed (its SPENT entries), positive. */
+    async orderSpent(orderId: string, executor: Database = db) {
+      const [row] = await executor
+        .select({ spent: sql<string>`coalesce(-sum(${creditEntries.amountMinor}), 0)` })
+        .from(creditEntries)
+        .where(and(eq(creditEntries.orderId, orderId), eq(creditEntries.kind, "SPENT")));
+      return Number(row?.spent ?? 0);
+    },
+
     async orderNet(orderId: string, executor: Database = db) {
       const [row] = await executor
         .select({

@@ -346,6 +346,11 @@ export function createCreditService(deps: CreditDeps) {
       return giveBack(tx, orderId, "REFUNDED", reason);
     },
 
+    /** HKD cents the order took from the ledger when it was placed, whatever came back since (ADR 0237). */
+    spentOnOrder(orderId: string, executor: Database = db) {
+      return repo.orderSpent(orderId, executor);
+    },
+
     /** The credit an order used, HKD cents (0 when none). */
     async usedByOrder(orderId: string, executor: Database = db) {
       const { net } = await repo.orderNet(orderId, executor);

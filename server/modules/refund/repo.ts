@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { orderRefunds } from "../../../db/schema/index.ts";
 
@@ -10,18 +10,62 @@ export function createRefundRepo(db: Database) {
   return {
     byKey: async (key: string, tx?: Database) =>
       (await x(tx).select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key)))[0],
-    /** What is refunded or being refunded of an order (failed refunds do not count). */
+    /**
+     * What is refunded or being refunded of an order (ADR 0237): the card parts of refunds that did not fail,
+     * and the credit parts of every refund (the ledger got those back when the refund was recorded, whatever
+     * became of its card part), with the HKD cents those credit parts returned.
+     */
     async committed(orderId: string, tx?: Database) {
       const [row] = await x(tx)
         .select({
-          total: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)::int`,
+          card: sql<number>`coalesce(sum(${orderRefunds.amount} - ${orderRefunds.creditPart}) filter (where ${orderRefunds.status} in ('PENDING', 'SUCCEEDED')), 0)::int`,
+          credit: sql<number>`coalesce(sum(${orderRefunds.creditPart}), 0)::int`,
+          creditBack: sql<number>`coalesce(sum(${orderRefunds.creditBackMinor}), 0)::int`,
         })
         .from(orderRefunds)
-        .where(
-          and(eq(orderRefunds.orderId, orderId), inArray(orderRefunds.status, ["PENDING", "SUCCEEDED"])),
-        );
-      return Number(row?.total ?? 0);
+        .where(eq(orderRefunds.orderId, orderId));
+      return {
+        card: Number(row?.card ?? 0),
+        credit: Number(row?.credit ?? 0),
+        creditBack: Number(row?.creditBack ?? 0),
+      };
     },
+    byId: async (id: string, tx?: Database) =>
+      (await x(tx).select().from(orderRefunds).where(eq(orderRefunds.id, id)))[0],
+    /**
+     * Takes the right to call the provider for a PENDING refund for `leaseMs`: one caller at a time (the retry
+     * job, an operator's retry), each call counted. Undefined when someone else holds it or it is settled.
+     */
+    claimSend: async (id: string, leaseMs: number) =>
+      (
+        await db
+          .update(orderRefunds)
+          .set({
+            attempts: sql`${orderRefunds.attempts} + 1`,
+            sendingUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(orderRefunds.id, id),
+              eq(orderRefunds.status, "PENDING"),
+              or(isNull(orderRefunds.sendingUntil), sql`${orderRefunds.sendingUntil} < now()`),
+            ),
+          )
+          .returning()
+      )[0],
+    /** Card refunds the provider refused after every attempt, failed since `since` (the dashboard's alert). */
+    failedSince: (since: Date) =>
+      db
+        .select()
+        .from(orderRefunds)
+        .where(
+          and(
+            eq(orderRefunds.status, "FAILED"),
+            sql`${orderRefunds.updatedAt} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(orderRefunds.createdAt)),
     insert: async (values: typeof orderRefunds.$inferInsert, tx: Database) =>
       (await tx.insert(orderRefunds).values(values).onConflictDoNothing().returning())[0],
     update: async (id: string, values: Partial<typeof orderRefunds.$inferInsert>, tx?: Database) =>

@@ -1,9 +1,11 @@
+import { z } from "zod";
 import { convertBetween } from "../../../core/coupon.ts";
 import type { Database } from "../../../db/client.ts";
 import type { RefundDestination } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
+import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { formatAmount } from "../../providers/messages/email-template.ts";
-import type { MessageSender, OutboundMessage } from "../../providers/messages/outbox.ts";
+import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { PaymentProvider } from "../../providers/payment/types.ts";
 import { recordAudit } from "../admin/audit.ts";
 import type { CreditService } from "../credit/service.ts";
@@ -12,6 +14,15 @@ import type { OrderService } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
 import { refundEmail } from "./emails.ts";
 import type { RefundRepo, RefundRow } from "./repo.ts";
+
+/** Retries of a card refund the provider refused (ADR 0236): 1 min, 5 min, 30 min, 2 h, 6 h. */
+const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+export const REFUND_CARD_RETRY_JOB = defineJob("refund.card-retry", z.object({ refundId: z.uuid() }), {
+  maxAttempts: RETRY_DELAYS_MS.length,
+  backoffMs: (attempt) => RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 60_000,
+});
+/** How long one call to the provider holds a refund (a crashed caller's hold runs out). */
+const SEND_LEASE_MS = 60_000;
 
 /** Order statuses an operator may refund from (a paid order, delivered or not). */
 const REFUNDABLE = ["PAID", "FULFILLING", "COMPLETED"];
@@ -36,6 +47,12 @@ export interface RefundView {
   status: string;
   reason: string;
   creditMinor: number | null;
+  /** The part that was paid with store credit and went back to it (ADR 0237). */
+  creditPart: number;
+  /** The part refunded from the card payment (to the card, or to credit when destination is CREDIT). */
+  cardPart: number;
+  attempts: number;
+  failureCode: string | null;
   createdAt: string;
 }
 
@@ -48,6 +65,10 @@ export function refundView(row: RefundRow): RefundView {
     status: row.status,
     reason: row.reason,
     creditMinor: row.creditMinor,
+    creditPart: row.creditPart,
+    cardPart: row.amount - row.creditPart,
+    attempts: row.attempts,
+    failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -75,6 +96,7 @@ export function createRefundService(deps: {
   currencies: SiteService["currencies"];
   providers: Partial<Record<string, PaymentProvider>>;
   supportLimits: Map<string, number>;
+  jobs: Pick<JobRunner, "enqueue">;
   /** The refund e-mail (ADR 0254): written with the refund's success, so each refund is told once. */
   outbox?: MessageSender;
   /** The storefront's origin for the e-mail's links. */
@@ -88,48 +110,86 @@ export function createRefundService(deps: {
     );
   }
 
-  /** The shopper's refund e-mail, rendered before the transaction that records the refund's success. */
+  /** The shopper's refund e-mail, rendered before it is written (rendering needs no connection). */
   function notice(
     order: { code: string; planTitle: string; contactEmail: string; locale: string; currencyCode: string },
-    row: Pick<RefundRow, "amount" | "destination" | "creditMinor">,
+    row: Pick<RefundRow, "amount" | "destination" | "creditMinor" | "creditBackMinor">,
     full: boolean,
     currencies: Awaited<ReturnType<SiteService["currencies"]>>,
   ) {
     if (!deps.outbox) return Promise.resolve(null);
+    const credited = (row.creditMinor ?? 0) + (row.creditBackMinor ?? 0);
     return refundEmail(
       {
         order,
         amount: formatAmount(row.amount, order.currencyCode, currencies),
         destination: row.destination,
-        credit: row.creditMinor === null ? null : formatAmount(row.creditMinor, CREDIT_CURRENCY, currencies),
+        credit: credited > 0 ? formatAmount(credited, CREDIT_CURRENCY, currencies) : null,
         full,
       },
       deps.publicOrigin ?? "",
     );
   }
 
-  async function sendToCard(
-    row: RefundRow,
-    provider: string,
-    paymentId: string,
-    email: () => Promise<OutboundMessage | null>,
-  ): Promise<RefundRow> {
+  /**
+   * One call to the provider for a PENDING card refund, under the refund's own idempotency key (ADR 0236), by
+   * whoever holds the send claim. Success settles it; a refusal leaves it PENDING (it still counts) with the
+   * failure noted. Answers the row as it stands and whether this call was refused.
+   */
+  async function sendToCard(id: string): Promise<{ row: RefundRow; refused: boolean; sent: boolean }> {
+    const claimed = await repo.claimSend(id, SEND_LEASE_MS);
+    if (!claimed) return { row: (await repo.byId(id))!, refused: false, sent: false };
+    const order = await orders.findById(claimed.orderId);
+    const provider = order?.paymentProvider ?? "";
     const issuer = deps.providers[provider];
-    let refundId: string;
     try {
-      if (!issuer) throw new Error(`payment provider ${provider} is not configured`);
-      ({ refundId } = await issuer.refund(paymentId, row.amount, `console-refund-${row.id}`));
+      if (!issuer || !order?.providerPaymentId)
+        throw new Error(`payment provider ${provider} is not configured`);
+      const { refundId } = await issuer.refund(
+        order.providerPaymentId,
+        claimed.amount - claimed.creditPart,
+        `console-refund-${claimed.id}`,
+      );
+      // The card refund's e-mail goes with the provider's acceptance, in the transaction that records it. A
+      // final card refund has moved the order to REFUNDING (ADR 0225): that is what makes this one full.
+      const message = await notice(
+        order,
+        claimed,
+        order.status === "REFUNDING" || order.status === "REFUNDED",
+        await deps.currencies(),
+      ).catch(() => null);
+      const row = await db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        const done = await repo.update(
+          claimed.id,
+          { status: "SUCCEEDED", providerRefundId: refundId, failureCode: null, sendingUntil: null },
+          tx,
+        );
+        if (message) await deps.outbox!.send(message, tx);
+        return done;
+      });
+      return { row: row!, refused: false, sent: true };
     } catch {
-      // Not taken by the provider: it no longer counts against the order, and the operator may try again.
-      return (await repo.update(row.id, { status: "FAILED", failureCode: "provider-refused" }))!;
+      const row = await repo.update(claimed.id, { failureCode: "provider-refused", sendingUntil: null });
+      return { row: row!, refused: true, sent: true };
     }
-    const message = await email();
-    return db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
-      const done = (await repo.update(row.id, { status: "SUCCEEDED", providerRefundId: refundId }, tx))!;
-      if (message) await deps.outbox!.send(message, tx);
-      return done;
-    });
+  }
+
+  /** A refused call is tried again by the retry job, after its backoff (ADR 0236). */
+  async function scheduleRetry(row: RefundRow) {
+    await deps.jobs.enqueue(
+      REFUND_CARD_RETRY_JOB,
+      { refundId: row.id },
+      {
+        runAt: new Date(Date.now() + RETRY_DELAYS_MS[0]!),
+        dedupeKey: `refund-retry:${row.id}:${row.attempts}`,
+      },
+    );
+  }
+
+  /** The provider refused the last attempt: the refund stops counting and shows as failed (dashboard alert). */
+  async function giveUp(id: string) {
+    return repo.update(id, { status: "FAILED", failureCode: "provider-refused-final", sendingUntil: null });
   }
 
   return {
@@ -163,38 +223,59 @@ export function createRefundService(deps: {
         const raced = await repo.byKey(request.idempotencyKey, tx);
         if (raced) {
           if (!same(raced, request, locked.id)) throw new ApiError(409, "error.badRequest");
-          return { row: raced, replayed: true, card: null };
+          return { row: raced, replayed: true, card: false };
         }
         // Refunded (or being refunded) in full already: nothing is left to refund.
         if (locked.status === "REFUNDING" || locked.status === "REFUNDED")
           throw new ApiError(422, "adminApi.refundTooLarge");
         if (!REFUNDABLE.includes(locked.status) || !locked.paidAt)
           throw new ApiError(409, "adminApi.refundNotPaid");
+        // ADR 0237: what was paid is the card payment (total) plus the store credit the order used; a refund
+        // takes from the card part first, then from the credit part, never more than is left of either.
         const committed = await repo.committed(locked.id, tx);
-        if (request.amount > locked.total - committed) throw new ApiError(422, "adminApi.refundTooLarge");
-        if (request.destination === "CARD" && (!locked.paymentProvider || !locked.providerPaymentId))
+        const cardLeft = locked.total - committed.card;
+        const creditLeft = locked.creditAmount - committed.credit;
+        if (request.amount > cardLeft + creditLeft) throw new ApiError(422, "adminApi.refundTooLarge");
+        const cardPart = Math.min(request.amount, cardLeft);
+        const creditPart = request.amount - cardPart;
+        const toCard = request.destination === "CARD" && cardPart > 0;
+        if (toCard && (!locked.paymentProvider || !locked.providerPaymentId))
           throw new ApiError(409, "adminApi.refundNotPaid");
         const creditMinor =
-          request.destination === "CREDIT" ? Math.max(1, convertBetween(request.amount, from!, base!)) : null;
+          request.destination === "CREDIT" && cardPart > 0
+            ? Math.max(1, convertBetween(cardPart, from!, base!))
+            : null;
+        // The credit part gives back the HKD the order took in proportion, the last part all that is left.
+        let creditBackMinor: number | null = null;
+        if (creditPart > 0) {
+          const spent = await credit.spentOnOrder(locked.id, tx);
+          const after =
+            committed.credit + creditPart >= locked.creditAmount
+              ? spent
+              : Math.floor((spent * (committed.credit + creditPart)) / locked.creditAmount);
+          creditBackMinor = Math.max(0, after - committed.creditBack);
+        }
         const row = await repo.insert(
           {
             orderId: locked.id,
             amount: request.amount,
             currencyCode: locked.currencyCode,
             destination: request.destination,
-            status: request.destination === "CREDIT" ? "SUCCEEDED" : "PENDING",
+            status: toCard ? "PENDING" : "SUCCEEDED",
             reason: request.reason,
             idempotencyKey: request.idempotencyKey,
             operatorId: request.operatorId,
             creditMinor,
+            creditPart,
+            creditBackMinor,
           },
           tx,
         );
         if (!row) throw new ApiError(409, "adminApi.refundInProgress");
-        if (request.destination === "CREDIT")
+        if (creditMinor)
           await credit.grant(tx, {
             customerId: locked.customerId,
-            amountMinor: creditMinor!,
+            amountMinor: creditMinor,
             kind: "REFUNDED",
             reason: "order.refundedByOperator",
             source: `refund:${row.id}`,
@@ -202,45 +283,113 @@ export function createRefundService(deps: {
             orderId: locked.id,
             note: request.reason,
           });
-        const full = committed + request.amount === locked.total;
-        if (full) await orders.refundedByOperator(tx, locked, request.destination === "CARD");
-        // Store credit is the shopper's at once: told in the same transaction as the grant. (Whether the refund
-        // is full is known only under the order's lock; rendering needs no connection.)
-        if (request.destination === "CREDIT") {
+        if (creditBackMinor)
+          await credit.grant(tx, {
+            customerId: locked.customerId,
+            amountMinor: creditBackMinor,
+            kind: "REFUNDED",
+            reason: "order.refundedByOperator",
+            source: `refund:${row.id}:credit-back`,
+            idempotencyKey: `refund:${row.id}:credit-back`,
+            orderId: locked.id,
+            note: request.reason,
+          });
+        const full = request.amount === cardLeft + creditLeft;
+        if (full) await orders.refundedByOperator(tx, locked, toCard);
+        // Nothing waits for the provider: the refund is the shopper's at once, and told in the same transaction.
+        if (!toCard) {
           const message = await notice(locked, row, full, currencies);
           if (message) await deps.outbox!.send(message, tx);
         }
+        const refundedBefore = committed.card + committed.credit;
         await recordAudit(tx, {
           operatorId: request.operatorId,
           action: "order.refund",
           entity: "order",
           entityId: locked.code,
-          before: { refunded: committed, status: locked.status },
+          before: { refunded: refundedBefore, status: locked.status },
           after: {
-            refunded: committed + request.amount,
+            refunded: refundedBefore + request.amount,
             amount: request.amount,
             currency: locked.currencyCode,
             destination: request.destination,
+            cardPart,
+            creditPart,
             reason: request.reason,
             refundId: row.id,
           },
         });
-        const card =
-          request.destination === "CARD"
-            ? { provider: locked.paymentProvider!, paymentId: locked.providerPaymentId!, order: locked, full }
-            : null;
-        return { row, replayed: false, card };
+        return { row, replayed: false, card: toCard };
       });
       let row = outcome.row;
-      // The provider is called after the commit (never inside a transaction), under the refund's own key.
-      // The card refund's e-mail goes with the provider's acceptance, in the transaction that records it.
-      const card = outcome.card;
-      if (card)
-        row = await sendToCard(row, card.provider, card.paymentId, () =>
-          notice(card.order, row, card.full, currencies),
-        );
+      // The provider is called after the commit (never inside a transaction), under the refund's own key; a
+      // refusal is retried by a job with backoff.
+      if (outcome.card) {
+        const sent = await sendToCard(row.id);
+        row = sent.row;
+        if (sent.refused) await scheduleRetry(row);
+      }
       return { refund: refundView(row), replayed: outcome.replayed };
     },
+
+    /**
+     * An operator's "retry now" (ADR 0236): a refund still waiting for the provider is sent at once; one that
+     * failed for good counts again (if what is left of the card payment still covers it) and is sent. The
+     * retry job and this never call the provider together (the send claim), and the provider sees one key.
+     */
+    async retry(request: { operatorId: string; refundId: string }): Promise<{ refund: RefundView }> {
+      const current = await repo.byId(request.refundId);
+      if (current?.destination !== "CARD") throw new ApiError(404, "error.notFound");
+      if (current.status === "SUCCEEDED") return { refund: refundView(current) };
+      const order = await orders.findById(current.orderId);
+      if (!order) throw new ApiError(404, "error.notFound");
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        const locked = await orders.lockByCode(tx, order.code);
+        if (!locked) throw new ApiError(404, "error.notFound");
+        const row = await repo.byId(current.id, tx);
+        if (!row || row.status === "SUCCEEDED") return;
+        if (row.status === "FAILED") {
+          const committed = await repo.committed(locked.id, tx);
+          if (row.amount - row.creditPart > locked.total - committed.card)
+            throw new ApiError(422, "adminApi.refundTooLarge");
+          await repo.update(row.id, { status: "PENDING" }, tx);
+        }
+        await recordAudit(tx, {
+          operatorId: request.operatorId,
+          action: "order.refund.retry",
+          entity: "order",
+          entityId: locked.code,
+          before: { refundId: row.id, status: row.status, attempts: row.attempts },
+          after: { refundId: row.id, status: "PENDING" },
+        });
+      });
+      const sent = await sendToCard(current.id);
+      if (sent.refused) await scheduleRetry(sent.row);
+      return { refund: refundView(sent.row) };
+    },
+
+    registerJobs(runner: Pick<JobRunner, "register">) {
+      runner.register(REFUND_CARD_RETRY_JOB, async (payload, context) => {
+        const row = await repo.byId(payload.refundId);
+        if (!row || row.status !== "PENDING") return;
+        const sent = await sendToCard(row.id);
+        if (!sent.sent) {
+          // Someone else is calling the provider right now: look again after the backoff.
+          if (sent.row.status === "PENDING") throw new Error("refund is being sent by another caller");
+          return;
+        }
+        if (!sent.refused) return;
+        if (context.attempt >= context.maxAttempts) {
+          await giveUp(row.id);
+          return;
+        }
+        throw new Error("payment provider refused the refund");
+      });
+    },
+
+    /** Card refunds the provider refused after every attempt in the last week (the dashboard's alert). */
+    failedRecently: (now: Date = new Date()) => repo.failedSince(new Date(now.getTime() - 7 * 86_400_000)),
 
     /** An order's refunds, oldest first (the shopper's order page and the console). */
     async ofOrder(orderId: string): Promise<RefundView[]> {

@@ -244,30 +244,43 @@ export function createSandboxPayments(options: SandboxOptions) {
     },
 
     async refund(paymentId: string, amount: number, idempotencyKey: string) {
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const tdb = tx as unknown as Database;
+        const [paid] = await tdb
+          .select()
+          .from(sandboxPaymentSessions)
+          .where(eq(sandboxPaymentSessions.paymentId, paymentId))
+          .for("update");
+        if (!paid) throw new Error(`no sandbox payment ${paymentId}`);
+        // The same key again is the same refund, as a provider's idempotency keys make it (ADR 0236).
+        if (paid.refundKeys.includes(idempotencyKey)) return { refundId: `re_${idempotencyKey}` };
+        if (paid.refundFailures > 0) {
+          await tdb
+            .update(sandboxPaymentSessions)
+            .set({ refundFailures: paid.refundFailures - 1 })
+            .where(eq(sandboxPaymentSessions.id, paid.id));
+          return { failed: true as const };
+        }
         const [row] = await tdb
           .update(sandboxPaymentSessions)
-          .set({ refundedAmount: sql`${sandboxPaymentSessions.refundedAmount} + ${amount}` })
+          .set({
+            refundedAmount: sql`${sandboxPaymentSessions.refundedAmount} + ${amount}`,
+            refundKeys: [...paid.refundKeys, idempotencyKey],
+          })
           .where(
             and(
-              eq(sandboxPaymentSessions.paymentId, paymentId),
+              eq(sandboxPaymentSessions.id, paid.id),
               sql`${sandboxPaymentSessions.refundedAmount} + ${amount} <= ${sandboxPaymentSessions.amount}`,
             ),
           )
           .returning();
-        if (!row) {
-          // Already refunded in full (a retried refund job): the refund exists, answer with the same id.
-          const [paid] = await tdb
-            .select()
-            .from(sandboxPaymentSessions)
-            .where(eq(sandboxPaymentSessions.paymentId, paymentId));
-          if (!paid) throw new Error(`no sandbox payment ${paymentId}`);
-          return { refundId: `re_${idempotencyKey}` };
-        }
+        // Already refunded in full (a retried refund job): the refund exists, answer with the same id.
+        if (!row) return { refundId: `re_${idempotencyKey}` };
         await emit(tdb, [event("refund.succeeded", row, { amount })]);
         return { refundId: `re_${idempotencyKey}` };
       });
+      if ("failed" in outcome) throw new Error("sandbox: refund failed (simulated outage)");
+      return outcome;
     },
 
     // The simulated provider's customer record is what its sessions say about the purchase: the description.
@@ -315,6 +328,23 @@ export function createSandboxPayments(options: SandboxOptions) {
 
   return {
     provider,
+
+    /** The stand-in's switch: the next `count` refund calls on this payment fail (tests, ADR 0236). */
+    async failNextRefunds(paymentId: string, count: number) {
+      await db
+        .update(sandboxPaymentSessions)
+        .set({ refundFailures: count })
+        .where(eq(sandboxPaymentSessions.paymentId, paymentId));
+    },
+
+    /** What the stand-in has refunded of a payment, and under how many keys (tests). */
+    async refundsOf(paymentId: string) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentSessions)
+        .where(eq(sandboxPaymentSessions.paymentId, paymentId));
+      return { refundedAmount: row?.refundedAmount ?? 0, keys: row?.refundKeys ?? [] };
+    },
 
     /** The store's webhook endpoint, as app.ts wires it (in-process inject, or HTTP to a configured URL). */
     deliverWebhooksWith(delivery: WebhookDelivery) {

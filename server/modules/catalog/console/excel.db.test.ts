@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../../../db/client.ts";
-import { planPrices, plans } from "../../../../db/schema/index.ts";
+import { planPrices, planSuppliers, plans } from "../../../../db/schema/index.ts";
 import { setupTestApp } from "../../../../test/api.ts";
 import { createPlanSheets, toMinor } from "./excel.ts";
 
@@ -123,6 +123,106 @@ describe("plan sheets", () => {
     expect(usd).toMatchObject({ unitPrice: 750, displayPrice: 900 });
     const [plan] = await db().select().from(plans).where(eq(plans.platformProductCode, "JP-1GB-7D"));
     expect(plan!.title.en_US).toBe("Japan 1GB 7 Days (spring)");
+  });
+
+  /** A new plan's row: every column of the JP-1GB-7D row, with another code, data and supplier package. */
+  function newPlanRow(
+    sheet: ExcelJS.Worksheet,
+    rowOf: (code: string) => ExcelJS.Row,
+    code: string,
+    extra = {},
+  ) {
+    const model = rowOf("JP-1GB-7D");
+    const values: Record<string, unknown> = {};
+    (sheet.getRow(1).values as string[]).forEach((name, col) => {
+      if (name) values[name] = model.getCell(col).value;
+    });
+    Object.assign(values, {
+      code,
+      dataMb: 2048,
+      validityDays: 10,
+      status: "",
+      supplier: "sandbox",
+      supplierPackage: `PKG-${code}`,
+      title_en_US: "Japan 2GB 10 Days",
+      ...extra,
+    });
+    const row = sheet.addRow([]);
+    (sheet.getRow(1).values as string[]).forEach((name, col) => {
+      if (name) row.getCell(col).value = values[name] as ExcelJS.CellValue;
+    });
+  }
+
+  it(
+    "a row with a new plan code creates the plan, unpublished; the dry run says it will create it",
+    SLOW,
+    async () => {
+      const exported = await sheets.exportPlans(db());
+      const bytes = await edit(exported, (sheet, rowOf) => {
+        newPlanRow(sheet, rowOf, "JP-2GB-10D-NEW");
+        newPlanRow(sheet, rowOf, "JP-4GB-10D-LIVE", { status: "ON_SHELF", dataMb: "unlimited" });
+      });
+      const dry = await run(bytes, false);
+      expect(dry.errors).toEqual([]);
+      expect(dry.applied).toBe(false);
+      const creates = dry.changed.filter((c) => c.create);
+      expect(creates.map((c) => c.code)).toEqual(["JP-2GB-10D-NEW", "JP-4GB-10D-LIVE"]);
+      expect(creates[0]!.changes).toContainEqual({ field: "status", before: null, after: "DRAFT" });
+      expect(await db().select().from(plans).where(eq(plans.platformProductCode, "JP-2GB-10D-NEW"))).toEqual(
+        [],
+      );
+
+      const done = await run(bytes, true);
+      expect(done.applied).toBe(true);
+      const [made] = await db().select().from(plans).where(eq(plans.platformProductCode, "JP-2GB-10D-NEW"));
+      expect(made).toMatchObject({ destinationCode: "JP", dataMb: 2048, validityDays: 10, status: "DRAFT" });
+      expect(made!.title.en_US).toBe("Japan 2GB 10 Days");
+      const [live] = await db().select().from(plans).where(eq(plans.platformProductCode, "JP-4GB-10D-LIVE"));
+      expect(live).toMatchObject({ status: "ON_SHELF", unlimited: true, dataMb: null });
+      expect(
+        await db()
+          .select()
+          .from(planSuppliers)
+          .where(eq(planSuppliers.platformProductCode, "JP-2GB-10D-NEW")),
+      ).toEqual([
+        expect.objectContaining({ supplier: "sandbox", packageCode: "PKG-JP-2GB-10D-NEW", rank: 0 }),
+      ]);
+      const prices = await db()
+        .select()
+        .from(planPrices)
+        .where(eq(planPrices.platformProductCode, "JP-2GB-10D-NEW"));
+      const model = await db()
+        .select()
+        .from(planPrices)
+        .where(eq(planPrices.platformProductCode, "JP-1GB-7D"));
+      expect(prices.length).toBe(model.length);
+      // The same sheet again: the plans exist now, so nothing changes.
+      const again = await run(bytes, false);
+      expect(again.changed.filter((c) => c.create)).toEqual([]);
+    },
+  );
+
+  it("a new plan's bad row is reported by column, and no row of the sheet is written", SLOW, async () => {
+    const exported = await sheets.exportPlans(db());
+    const bytes = await edit(exported, (sheet, rowOf) => {
+      rowOf("JP-3GB-30D").getCell(column(sheet, "title_en_US")).value = "Japan 3GB (changed)";
+      newPlanRow(sheet, rowOf, "XX-1GB-7D", { destination: "ATLANTIS", validityDays: 0, price_HKD: "" });
+      newPlanRow(sheet, rowOf, "JP-TAKEN-PKG", { supplier: "nobody" });
+      newPlanRow(sheet, rowOf, "JP-GOOD-NEW");
+    });
+    const report = await run(bytes, true);
+    expect(report.applied).toBe(false);
+    expect(report.errors.map(({ column, key }) => ({ column, key }))).toEqual(
+      expect.arrayContaining([
+        { column: "destination", key: "consoleMerch.import.unknownDestination" },
+        { column: "validityDays", key: "consoleMerch.import.badValidity" },
+        { column: "price_HKD", key: "consoleMerch.import.priceRequired" },
+        { column: "supplier", key: "consoleMerch.import.badSupplier" },
+      ]),
+    );
+    expect(await db().select().from(plans).where(eq(plans.platformProductCode, "JP-GOOD-NEW"))).toEqual([]);
+    const [kept] = await db().select().from(plans).where(eq(plans.platformProductCode, "JP-3GB-30D"));
+    expect(kept!.title.en_US).not.toBe("Japan 3GB (changed)");
   });
 
   it("refuses a file that is not a workbook as a whole", async () => {

@@ -1,15 +1,19 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { isPlanCode } from "../../../../core/ids.ts";
 import type { Database } from "../../../../db/client.ts";
 import {
   currencies,
+  destinations,
   PLAN_STATUSES,
   type PlanStatus,
   planLabels,
   planPrices,
+  planSuppliers,
   plans,
 } from "../../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../../db/schema/localized.ts";
+import { ApiError } from "../../../http/errors.ts";
 
 // Bulk export and import of plans and prices as Excel (issue 16; ADR 0233), with exceljs. One sheet, one row per
 // plan: the columns an operator may change (status, labels, the titles, a price and a struck-through original per
@@ -32,7 +36,12 @@ const FIXED = [
   "title_en_US",
   "title_zh_CN",
   "title_zh_HK",
+  "supplier",
+  "supplierPackage",
 ] as const;
+
+/** The suppliers a new plan's package may come from (the console's supplier form takes the same). */
+const SUPPLIERS = ["sandbox", "esimaccess", "airalo"] as const;
 
 export type ImportErrorKey =
   | "consoleMerch.import.noSheet"
@@ -44,7 +53,14 @@ export type ImportErrorKey =
   | "consoleMerch.import.unknownLabel"
   | "consoleMerch.import.badTitle"
   | "consoleMerch.import.badPrice"
-  | "consoleMerch.import.originalNotAbove";
+  | "consoleMerch.import.originalNotAbove"
+  | "consoleMerch.import.badPlanCode"
+  | "consoleMerch.import.unknownDestination"
+  | "consoleMerch.import.badValidity"
+  | "consoleMerch.import.badData"
+  | "consoleMerch.import.badSupplier"
+  | "consoleMerch.import.packageTaken"
+  | "consoleMerch.import.priceRequired";
 
 export interface ImportError {
   /** The sheet's row number (1 is the header); 0 for the sheet as a whole. */
@@ -63,6 +79,8 @@ export interface FieldChange {
 export interface RowChange {
   row: number;
   code: string;
+  /** A plan the import makes (ADR 0239): every field is new. */
+  create?: boolean;
   changes: FieldChange[];
 }
 
@@ -73,9 +91,19 @@ export interface ImportReport {
   applied: boolean;
 }
 
+/** What a row of an unknown plan code brings to make the plan (ADR 0239). */
+interface NewPlan {
+  destinationCode: string;
+  validityDays: number;
+  dataMb: number | null;
+  supplier: string;
+  packageCode: string;
+}
+
 interface ParsedRow {
   row: number;
   code: string;
+  create: NewPlan | null;
   status: PlanStatus;
   labelCodes: string[];
   title: LocalizedText;
@@ -124,14 +152,16 @@ export function createPlanSheets() {
   return {
     /** Every plan with its prices, as an .xlsx workbook. */
     async exportPlans(db: Database): Promise<Buffer> {
-      const [rates, rows, prices] = await Promise.all([
+      const [rates, rows, prices, packages] = await Promise.all([
         enabledCurrencies(db),
         db
           .select()
           .from(plans)
           .orderBy(asc(plans.destinationCode), asc(plans.sortOrder), asc(plans.platformProductCode)),
         db.select().from(planPrices),
+        db.select().from(planSuppliers).where(eq(planSuppliers.rank, 0)),
       ]);
+      const firstChoice = new Map(packages.map((p) => [p.platformProductCode, p]));
       const byPlan = new Map<string, Map<string, (typeof prices)[number]>>();
       for (const p of prices) {
         if (!byPlan.has(p.platformProductCode)) byPlan.set(p.platformProductCode, new Map());
@@ -159,6 +189,8 @@ export function createPlanSheets() {
           title_en_US: plan.title.en_US,
           title_zh_CN: plan.title.zh_CN,
           title_zh_HK: plan.title.zh_HK,
+          supplier: firstChoice.get(plan.platformProductCode)?.supplier ?? null,
+          supplierPackage: firstChoice.get(plan.platformProductCode)?.packageCode ?? null,
         };
         for (const c of rates) {
           const price = planPrices?.get(c.code);
@@ -211,13 +243,23 @@ export function createPlanSheets() {
       sheet.eachRow((r, row) => {
         if (row > 1) codes.push(cellText(r.getCell(header.get("code")!).value).trim());
       });
-      const [existing, existingPrices, labels] = await Promise.all([
+      const [existing, existingPrices, labels, knownDestinations, takenPackages] = await Promise.all([
         codes.length ? tx.select().from(plans).where(inArray(plans.platformProductCode, codes)) : [],
         codes.length
           ? tx.select().from(planPrices).where(inArray(planPrices.platformProductCode, codes))
           : [],
         tx.select({ code: planLabels.labelCode }).from(planLabels),
+        tx.select({ code: destinations.code }).from(destinations),
+        tx
+          .select({
+            supplier: planSuppliers.supplier,
+            packageCode: planSuppliers.packageCode,
+            plan: planSuppliers.platformProductCode,
+          })
+          .from(planSuppliers),
       ]);
+      const destinationCodes = new Set(knownDestinations.map((d) => d.code));
+      const packageOwner = new Map(takenPackages.map((p) => [`${p.supplier}|${p.packageCode}`, p.plan]));
       const planByCode = new Map(existing.map((p) => [p.platformProductCode, p]));
       const knownLabels = new Set(labels.map((l) => l.code));
 
@@ -234,8 +276,15 @@ export function createPlanSheets() {
           report.errors.push({ row, column, key, value });
         const code = text("code");
         const plan = planByCode.get(code);
-        if (!plan) {
-          error("code", "consoleMerch.import.unknownPlan", code || null);
+        const describesPlan = ["destination", "validityDays", "dataMb", "supplier", "supplierPackage"].some(
+          (column) => text(column) !== "",
+        );
+        if (!plan && (!isPlanCode(code) || !describesPlan)) {
+          error(
+            "code",
+            code && describesPlan ? "consoleMerch.import.badPlanCode" : "consoleMerch.import.unknownPlan",
+            code || null,
+          );
           return;
         }
         if (seen.has(code)) {
@@ -244,7 +293,46 @@ export function createPlanSheets() {
         }
         seen.set(code, row);
         let ok = true;
-        const status = text("status") as PlanStatus;
+        // An unknown code with the shape of a plan makes a new plan (ADR 0239): it needs its destination, data,
+        // validity, supplier package and a price in every currency; it stays unpublished unless the row says so.
+        let create: NewPlan | null = null;
+        if (!plan) {
+          const destinationCode = text("destination");
+          if (!destinationCodes.has(destinationCode)) {
+            error("destination", "consoleMerch.import.unknownDestination", destinationCode || null);
+            ok = false;
+          }
+          const validityText = text("validityDays");
+          const validityDays = /^\d{1,3}$/.test(validityText) ? Number(validityText) : 0;
+          if (validityDays < 1 || validityDays > 365) {
+            error("validityDays", "consoleMerch.import.badValidity", validityText || null);
+            ok = false;
+          }
+          const dataText = text("dataMb");
+          const dataMb =
+            dataText.toLowerCase() === "unlimited" ? null : /^\d{1,7}$/.test(dataText) ? Number(dataText) : 0;
+          if (dataMb === 0) {
+            error("dataMb", "consoleMerch.import.badData", dataText || null);
+            ok = false;
+          }
+          const supplier = text("supplier");
+          const packageCode = text("supplierPackage");
+          if (!(SUPPLIERS as readonly string[]).includes(supplier)) {
+            error("supplier", "consoleMerch.import.badSupplier", supplier || null);
+            ok = false;
+          } else if (packageCode === "" || packageCode.length > 64) {
+            error("supplierPackage", "consoleMerch.import.badSupplier", packageCode.slice(0, 64) || null);
+            ok = false;
+          } else {
+            const key = `${supplier}|${packageCode}`;
+            if (packageOwner.has(key)) {
+              error("supplierPackage", "consoleMerch.import.packageTaken", packageCode);
+              ok = false;
+            } else packageOwner.set(key, code);
+          }
+          create = { destinationCode, validityDays, dataMb, supplier, packageCode };
+        }
+        const status = (text("status") || (plan ? "" : "DRAFT")) as PlanStatus;
         if (!PLAN_STATUSES.includes(status)) {
           error("status", "consoleMerch.import.badStatus", status || null);
           ok = false;
@@ -269,9 +357,14 @@ export function createPlanSheets() {
         }
         const prices: ParsedRow["prices"] = {};
         for (const c of rates) {
-          if (!header.has(priceColumn(c.code))) continue;
           const priceText = text(priceColumn(c.code));
           const originalText = text(originalColumn(c.code));
+          if (create && priceText === "") {
+            error(priceColumn(c.code), "consoleMerch.import.priceRequired", null);
+            ok = false;
+            continue;
+          }
+          if (!header.has(priceColumn(c.code))) continue;
           if (priceText === "" && originalText === "") continue;
           const unitPrice = toMinor(priceText, c.minorDigits);
           if (unitPrice === null || unitPrice <= 0) {
@@ -295,10 +388,40 @@ export function createPlanSheets() {
           }
           prices[c.code] = { unitPrice, displayPrice };
         }
-        if (ok) parsed.push({ row, code, status, labelCodes, title, prices });
+        if (ok) parsed.push({ row, code, create, status, labelCodes, title, prices });
       });
 
       for (const item of parsed) {
+        if (item.create) {
+          const made = item.create;
+          report.changed.push({
+            row: item.row,
+            code: item.code,
+            create: true,
+            changes: [
+              { field: "destination", before: null, after: made.destinationCode },
+              { field: "validityDays", before: null, after: made.validityDays },
+              { field: "dataMb", before: null, after: made.dataMb ?? "unlimited" },
+              { field: "supplier", before: null, after: `${made.supplier} ${made.packageCode}` },
+              { field: "status", before: null, after: item.status },
+              ...(item.labelCodes.length
+                ? [{ field: "labels", before: null, after: item.labelCodes.join(",") }]
+                : []),
+              ...LOCALES.map((locale) => ({
+                field: `title_${locale}`,
+                before: null,
+                after: item.title[locale],
+              })),
+              ...Object.entries(item.prices).flatMap(([currency, price]) => [
+                { field: priceColumn(currency), before: null, after: price.unitPrice },
+                ...(price.displayPrice === null
+                  ? []
+                  : [{ field: originalColumn(currency), before: null, after: price.displayPrice }]),
+              ]),
+            ],
+          });
+          continue;
+        }
         const plan = planByCode.get(item.code)!;
         const changes: FieldChange[] = [];
         if (plan.status !== item.status)
@@ -335,6 +458,35 @@ export function createPlanSheets() {
 
       for (const change of report.changed) {
         const item = parsed.find((p) => p.row === change.row)!;
+        if (item.create) {
+          const made = item.create;
+          const inserted = await tx
+            .insert(plans)
+            .values({
+              platformProductCode: item.code,
+              destinationCode: made.destinationCode,
+              title: item.title,
+              dataMb: made.dataMb,
+              unlimited: made.dataMb === null,
+              validityDays: made.validityDays,
+              labelCodes: item.labelCodes,
+              status: item.status,
+            })
+            .onConflictDoNothing()
+            .returning({ code: plans.platformProductCode });
+          // Made meanwhile by someone else (a sync, another import): nothing of this sheet is written.
+          if (inserted.length === 0)
+            throw new ApiError(409, "consoleMerch.import.planExists", { params: { code: item.code } });
+          await tx.insert(planSuppliers).values({
+            platformProductCode: item.code,
+            supplier: made.supplier,
+            packageCode: made.packageCode,
+            rank: 0,
+          });
+          for (const [currencyCode, price] of Object.entries(item.prices))
+            await tx.insert(planPrices).values({ platformProductCode: item.code, currencyCode, ...price });
+          continue;
+        }
         await tx
           .update(plans)
           .set({ status: item.status, labelCodes: item.labelCodes, title: item.title })
