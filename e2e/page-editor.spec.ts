@@ -223,10 +223,15 @@ test.describe("the canvas at true device widths (ADR 0277)", () => {
     await expect(
       page.getByRole("navigation", { name: "Blocks" }).getByRole("button", { name: /Install guide card/ }),
     ).toHaveAttribute("aria-pressed", "true");
-    await expect(frame.locator("[data-canvas-selected]")).toHaveAttribute("data-component", "SingleImageCard");
+    await expect(frame.locator("[data-canvas-selected]")).toHaveAttribute(
+      "data-component",
+      "SingleImageCard",
+    );
     // Edits show on the canvas as they are typed.
     await page.getByLabel("Title", { exact: true }).fill("三步安裝，即刻上網");
-    await expect(frame.locator('[data-component="SingleImageCard"]').first()).toContainText("三步安裝，即刻上網");
+    await expect(frame.locator('[data-component="SingleImageCard"]').first()).toContainText(
+      "三步安裝，即刻上網",
+    );
   });
 });
 

@@ -1,13 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import { appContext } from "../context.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
-import { blocksOf } from "../features/content-blocks/load-page.server.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
+import { blocksOf } from "../features/content-blocks/load-page.server.ts";
 import { type CanvasMessage, readEditorMessage } from "../features/page-editor/canvas-messages.ts";
 import { delayedPlaceholders } from "../features/page-editor/placeholders.ts";
 import type { Route } from "./+types/admin.page-canvas";
+
+/**
+ * Live data must settle before the server's stream times out (entry.server streamTimeout, 5 s): a promise still
+ * pending when the stream is cut never settles in the browser, and the canvas would wait for it for ever. Past
+ * this bound the canvas shows the blocks without data (their empty states).
+ */
+export const LIVE_DATA_BOUND_MS = 3_500;
+
+function bounded<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([work.catch(() => fallback), limit]).finally(() => clearTimeout(timer));
+}
 
 /*
  * The page editor's canvas (issue 17, ADR 0277): the storefront's renderer alone in a document the editor frames
@@ -25,8 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     document: page.document,
     live,
-    // Live mode: the blocks resolved as the store would, streamed in (never rejects).
-    blocks: live ? blocksOf(args.context.get(appContext), page.document).catch(() => ({})) : null,
+    // Live mode: the blocks resolved as the store would, streamed in; never rejects, settles within the bound.
+    blocks: live
+      ? bounded(blocksOf(args.context.get(appContext), page.document), {}, LIVE_DATA_BOUND_MS)
+      : null,
   };
 }
 
@@ -56,7 +73,10 @@ export default function PageCanvas({ loaderData }: Route.ComponentProps) {
   // Placeholders change only with the set of blocks, not with every keystroke in a form.
   const shape = JSON.stringify(document.variants.map((v) => v.components.map((c) => c.componentId)));
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the blocks change, not their settings
-  const blocks = useMemo(() => loaderData.blocks ?? delayedPlaceholders(document), [loaderData.blocks, shape]);
+  const blocks = useMemo(
+    () => loaderData.blocks ?? delayedPlaceholders(document),
+    [loaderData.blocks, shape],
+  );
 
   // The selected block is outlined (after every render: the renderer may have replaced its element).
   useEffect(() => {
@@ -86,7 +106,10 @@ export default function PageCanvas({ loaderData }: Route.ComponentProps) {
     >
       <title>{t("console.editor.canvasTitle", { title: document.title })}</title>
       <h1 className="sr-only">{document.title}</h1>
-      <ContentPage document={document} blocks={blocks} assumedWidth={390} preview />
+      {/* The frame's first HTML does not wait for live data: the blocks stream in behind this boundary. */}
+      <Suspense fallback={<p role="status">{t("console.editor.canvasLoading")}</p>}>
+        <ContentPage document={document} blocks={blocks} assumedWidth={390} preview />
+      </Suspense>
     </main>
   );
 }

@@ -162,7 +162,8 @@ export function formFields(code: string): FormField[] {
     else if (def.type === "string") fields.push({ key, kind: "text" });
     else if (def.type === "number") fields.push({ key, kind: "number" });
     else if (def.type === "boolean") fields.push({ key, kind: "boolean" });
-    else if (def.type === "enum") fields.push({ key, kind: "select", options: Object.values(def.entries ?? {}) });
+    else if (def.type === "enum")
+      fields.push({ key, kind: "select", options: Object.values(def.entries ?? {}) });
     else if (def.type === "array" && def.element && unwrap(def.element._zod.def).type === "string")
       fields.push({ key, kind: "list" });
   }

@@ -103,7 +103,10 @@ function UnknownComponent({ code }: { code: string }) {
 function MalformedComponent({ id }: { id: string }) {
   // A block whose data does not fit its schema (core/content/components.ts) renders nothing, as spec 8 does for
   // an unknown code; the server refuses such data on save, so only a hand-made document gets here.
-  useEffect(() => console.warn(`content block: "${id}" has data that does not fit its schema; skipped`), [id]);
+  useEffect(
+    () => console.warn(`content block: "${id}" has data that does not fit its schema; skipped`),
+    [id],
+  );
   return null;
 }
 

@@ -1,5 +1,5 @@
-import type { ComponentData, SchemaComponentCode } from "../../../core/content/components.ts";
 import type { ReactNode } from "react";
+import type { ComponentData, SchemaComponentCode } from "../../../core/content/components.ts";
 import type { ComponentAction, PageComponent } from "../../../db/schema/content-document.ts";
 
 export interface BlockProps {

@@ -50,7 +50,9 @@ describe("the component data contract", () => {
     );
     for (const messages of [consolePages.en_US, consolePages.zh_CN] as Record<string, string>[]) {
       expect([...keys].filter((key) => !messages[`console.editor.field.${key}`])).toEqual([]);
-      expect([...options, "unset"].filter((value) => !messages[`console.editor.option.${value}`])).toEqual([]);
+      expect([...options, "unset"].filter((value) => !messages[`console.editor.option.${value}`])).toEqual(
+        [],
+      );
     }
     expect(formFields("Recommend")).toContainEqual({
       key: "direction",

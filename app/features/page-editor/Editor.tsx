@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { HotAreaValue } from "../../../core/hot-areas.ts";
 import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
+import { canvasPath, type EditorMessage, readCanvasMessage } from "./canvas-messages.ts";
 import { ADDABLE_CODES, blankComponent, fieldLabel, formFields, optionLabel } from "./component-forms.ts";
 import { HotAreaTool } from "./HotAreaTool.tsx";
-import { canvasPath, type EditorMessage, readCanvasMessage } from "./canvas-messages.ts";
 import { at, type Move, move, moveTo, newComponentId, type Path, removeAt, replaceAt } from "./tree.ts";
 
 export const CANVAS_WIDTHS = { phone: 390, tablet: 768, desktop: 1440 } as const;
@@ -300,7 +300,10 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
   };
   const latest = useRef(message);
   latest.current = message;
-  const send = () => frame.current?.contentWindow?.postMessage(latest.current, window.location.origin);
+  const send = useCallback(
+    () => frame.current?.contentWindow?.postMessage(latest.current, window.location.origin),
+    [],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: sent whenever the document or the selection changes
   useEffect(send, [document, message.selectedId]);
   const selectById = useRef((_id: string) => {});
@@ -324,8 +327,7 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: send reads the latest message through a ref
-  }, []);
+  }, [send]);
 
   const onMove = (path: Path, direction: Move) => {
     const item = at(list, path)!;
@@ -630,12 +632,10 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
         </div>
         {!liveMode && <p className="mb-2 text-xs text-slate-700">{t("console.editor.placeholderNote")}</p>}
         <p className="mb-2 text-xs text-slate-700">{t("console.editor.canvasHelp")}</p>
-        {/* Wider than the console's column at desktop width: scrolls sideways, by keyboard too. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
-        <div
+        <section
           className="overflow-x-auto rounded border border-slate-300 bg-white"
-          role="region"
           aria-label={t("console.editor.canvas")}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than the console's column at desktop width, it scrolls sideways, so it takes focus for the keyboard (WCAG 2.1.1)
           tabIndex={0}
         >
           <iframe
@@ -647,7 +647,7 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
             className="mx-auto block h-[75vh] max-w-none border-0"
             style={{ width: CANVAS_WIDTHS[size] }}
           />
-        </div>
+        </section>
       </section>
     </div>
   );

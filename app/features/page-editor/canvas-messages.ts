@@ -42,4 +42,3 @@ export function readEditorMessage(data: unknown): EditorMessage | null {
 export function canvasPath(pageId: number, live: boolean): string {
   return `/admin/pages/${pageId}/canvas${live ? "?live=1" : ""}`;
 }
-
