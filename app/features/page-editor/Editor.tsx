@@ -634,7 +634,7 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
         <p className="mb-2 text-xs text-slate-700">{t("console.editor.canvasHelp")}</p>
         <section
           className="overflow-x-auto rounded border border-slate-300 bg-white"
-          aria-label={t("console.editor.canvas")}
+          aria-label={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than the console's column at desktop width, it scrolls sideways, so it takes focus for the keyboard (WCAG 2.1.1)
           tabIndex={0}
         >
