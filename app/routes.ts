@@ -10,6 +10,10 @@ export default [
     route("enrol", "routes/admin.enrol.tsx"),
     route("logout", "routes/admin.logout.tsx"),
     route("language", "routes/admin.language.tsx"),
+    // The page editor's canvas (ADR 0277): the storefront's renderer alone, framed by the editor at a device width.
+    layout("routes/messages.content.tsx", { id: "admin-canvas-messages" }, [
+      route("pages/:id/canvas", "routes/admin.page-canvas.tsx"),
+    ]),
     // Signed-in pages: the layout sends a visitor to sign in and draws the navigation.
     layout("routes/admin.console.tsx", { id: "admin-console" }, [
       index("routes/admin.dashboard.tsx"),

@@ -7,7 +7,9 @@ import {
   hotAreaAction,
   isDrag,
   MIN_AREA_PERCENT,
+  nudgeArea,
   overlaps,
+  placeArea,
   SNAP_GAP_PX,
   snapRect,
   toPercent,
@@ -134,5 +136,28 @@ describe("hot-area rules (spec 5)", () => {
       { index: 3, problem: "bounds" },
       { index: 4, problem: "action" },
     ]);
+  });
+});
+
+describe("drawing by keyboard (issue 17: accessible hot areas)", () => {
+  const a = { left: 0, top: 0, width: 40, height: 40 };
+  const b = { left: 50, top: 0, width: 40, height: 40 };
+  it("moves and resizes an area by a step, within the image", () => {
+    expect(nudgeArea([a, b], 0, 1, 2, false)).toEqual({ kind: "moved", area: { ...a, left: 1, top: 2 } });
+    expect(nudgeArea([a, b], 0, 5, 0, true)).toEqual({ kind: "moved", area: { ...a, width: 45 } });
+    expect(nudgeArea([a, b], 0, -1, 0, false)).toEqual({ kind: "refused", reason: "bounds" });
+    expect(nudgeArea([a, b], 1, 11, 0, false)).toEqual({ kind: "refused", reason: "bounds" });
+  });
+  it("keeps the drag's rules: 5 % either way, no overlap (touching is allowed)", () => {
+    expect(nudgeArea([{ ...a, width: 5 }], 0, -1, 0, true)).toEqual({ kind: "refused", reason: "tooSmall" });
+    expect(nudgeArea([a, b], 0, 10, 0, true)).toEqual({ kind: "moved", area: { ...a, width: 50 } });
+    expect(nudgeArea([a, b], 0, 11, 0, true)).toEqual({ kind: "refused", reason: "overlap" });
+    expect(nudgeArea([a, b], 1, -11, 0, false)).toEqual({ kind: "refused", reason: "overlap" });
+  });
+  it("places a new area at the first free place, or nowhere when the image is full", () => {
+    expect(placeArea([])).toEqual({ left: 0, top: 0, width: 20, height: 20 });
+    // The top row is taken (a gap of 10 % is too narrow); the next free place touches a from below.
+    expect(placeArea([a, b])).toEqual({ left: 0, top: 40, width: 20, height: 20 });
+    expect(placeArea([{ left: 0, top: 0, width: 100, height: 100 }])).toBeNull();
   });
 });

@@ -134,6 +134,45 @@ export function drawArea(start: Point, end: Point, image: Size, existing: Rect[]
   return { kind: "added", area };
 }
 
+/** Percent a keyboard step moves or resizes an area by (Shift: KEY_STEP_LARGE_PERCENT). */
+export const KEY_STEP_PERCENT = 1;
+export const KEY_STEP_LARGE_PERCENT = 5;
+
+/**
+ * Moves the area at `index` by (dx, dy) percent, or with `resize` changes its width and height by them (the
+ * keyboard's way to draw, for operators who cannot drag). The same rules as a drag: it stays on the image, keeps
+ * 5 % either way and overlaps no other area; otherwise the outcome says why and nothing changes.
+ */
+export function nudgeArea(
+  areas: readonly Rect[],
+  index: number,
+  dx: number,
+  dy: number,
+  resize: boolean,
+): { kind: "moved"; area: Rect } | { kind: "refused"; reason: "bounds" | "tooSmall" | "overlap" } {
+  const area = areas[index];
+  if (!area) return { kind: "refused", reason: "bounds" };
+  const next = resize
+    ? { ...area, width: round2(area.width + dx), height: round2(area.height + dy) }
+    : { ...area, left: round2(area.left + dx), top: round2(area.top + dy) };
+  if (next.left < 0 || next.top < 0 || next.left + next.width > 100 || next.top + next.height > 100)
+    return { kind: "refused", reason: "bounds" };
+  if (tooSmall(next)) return { kind: "refused", reason: "tooSmall" };
+  if (areas.some((other, i) => i !== index && overlaps(next, other)))
+    return { kind: "refused", reason: "overlap" };
+  return { kind: "moved", area: next };
+}
+
+/** A new area of `size` percent at the first free place (rows of 5 % steps from the top left), or null. */
+export function placeArea(areas: readonly Rect[], size = 20): Rect | null {
+  for (let top = 0; top + size <= 100; top += MIN_AREA_PERCENT)
+    for (let left = 0; left + size <= 100; left += MIN_AREA_PERCENT) {
+      const area = { left, top, width: size, height: size };
+      if (!areas.some((other) => overlaps(area, other))) return area;
+    }
+  return null;
+}
+
 /** What an area's action may be (issue 17): a link (a URL or a landing page), a plan, or a coupon campaign. */
 export const HOT_AREA_ACTION_KINDS = ["link", "plan", "coupon"] as const;
 export type HotAreaActionKind = (typeof HOT_AREA_ACTION_KINDS)[number];

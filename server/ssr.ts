@@ -160,7 +160,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
     if (isHtml && isConsolePage(url.pathname)) {
       // The operator console (issue 16, ADR 0224): its own CSP, never stored, never indexed, never framed.
-      reply.header("content-security-policy", consoleContentSecurityPolicy(nonce));
+      reply.header("content-security-policy", consoleContentSecurityPolicy(nonce, url.pathname));
       reply.header("cache-control", "no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
     } else if (isHtml) {

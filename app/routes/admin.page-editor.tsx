@@ -1,7 +1,6 @@
 import { Form, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import type { ComponentChange } from "../../server/modules/content/editor.ts";
-import { appContext } from "../context.ts";
 import {
   actionResult,
   callConsole,
@@ -13,7 +12,6 @@ import {
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
-import { blocksOf } from "../features/content-blocks/load-page.server.ts";
 import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
 import { Editor } from "../features/page-editor/Editor.tsx";
 import type { Route } from "./+types/admin.page-editor";
@@ -66,12 +64,8 @@ export async function loader(args: Route.LoaderArgs) {
     page,
     versions,
     diff,
-    // Live mode (?live=1): the blocks resolved as the store would, streamed in; otherwise placeholders only.
+    // Live mode (?live=1): the canvas frame resolves the blocks as the store would; otherwise placeholders.
     liveMode: consoleParam(args.request, "live") === "1",
-    live:
-      consoleParam(args.request, "live") === "1"
-        ? blocksOf(args.context.get(appContext), page.document).catch(() => ({}))
-        : null,
     canWrite: operator.permissions.includes("pages.write"),
     canPublish: operator.permissions.includes("pages.publish"),
   };
@@ -121,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
 export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
-  const { page, versions, diff, live, liveMode, canWrite, canPublish } = loaderData;
+  const { page, versions, diff, liveMode, canWrite, canPublish } = loaderData;
   const version = result?.ok ? (result.value as { version?: number }).version : undefined;
   const success =
     result?.intent === "save"
@@ -143,7 +137,6 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
         page={page}
         canWrite={canWrite}
         canPublish={canPublish}
-        live={live}
         liveMode={liveMode}
       />
       <section aria-labelledby="versions-heading" className="mt-8">

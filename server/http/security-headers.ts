@@ -24,11 +24,16 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The page editor's canvas (ADR 0277): the one console page that is framed, and only by the console itself. */
+export const PAGE_CANVAS_PATH = /^\/admin\/pages\/\d+\/canvas$/;
+
 /**
  * The operator console's own CSP (issue 16): nothing from outside at all (no sign-in SDKs, no remote images),
- * no framing, forms only to itself.
+ * never framed, forms only to itself. It frames only its own origin: the page editor frames its canvas, the one
+ * console page that lets the same origin frame it (ADR 0277).
  */
-export function consoleContentSecurityPolicy(nonce: string): string {
+export function consoleContentSecurityPolicy(nonce: string, pathname = ""): string {
+  const canvas = PAGE_CANVAS_PATH.test(pathname);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -37,9 +42,10 @@ export function consoleContentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
+    // Every console page: the editor is often reached by a client-side navigation, which keeps the first page's CSP.
+    "frame-src 'self'",
+    canvas ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+    canvas ? "form-action 'none'" : "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
   ].join("; ");
@@ -66,9 +72,10 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     const pathname = request.url.split("?")[0] ?? "/";
-    // The operator console is never framed, even by the store (issue 16).
+    // The operator console is never framed, even by the store (issue 16), but for the editor's canvas (ADR 0277).
     const consolePage =
-      pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
+      (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.")) &&
+      !PAGE_CANVAS_PATH.test(pathname);
     reply.header("x-frame-options", consolePage ? "DENY" : "SAMEORIGIN");
     // The social sign-in popups (Google, Apple, Facebook) answer through window.opener (ADR 0164), so only the
     // pages that start them allow it; every other page keeps its window to itself (ADR 0188).

@@ -66,8 +66,6 @@ export interface ContentPageProps {
   linkChannel?: string;
   /** A preview's shopCode and tenantId (spec 2), sent on the page's content calls instead of the site's. */
   shop?: { onlineShopCode?: string; tenantId?: string };
-  /** The page editor's canvas (issue 17): render the variant for this width instead of the body's. */
-  canvasWidth?: number;
 }
 
 /** Renders a content document (spec 2 "Content blocks"): the variant for the body width and its layout. */
@@ -78,10 +76,8 @@ export function ContentPage({
   preview = false,
   linkChannel,
   shop,
-  canvasWidth,
 }: ContentPageProps) {
-  const bodyWidth = useBodyWidth(canvasWidth ?? assumedWidth);
-  const width = canvasWidth ?? bodyWidth;
+  const width = useBodyWidth(assumedWidth);
   const variant = pickVariant(document, width);
   const eagerIds = useMemo(() => eagerIdsOf(variant.components), [variant]);
   const priorityId = useMemo(() => priorityIdOf(variant.components), [variant]);

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { ComponentData, SchemaComponentCode } from "../../../core/content/components.ts";
 import type { ComponentAction, PageComponent } from "../../../db/schema/content-document.ts";
 
 export interface BlockProps {
@@ -49,4 +50,12 @@ export function boxStyle(style: Record<string, string | number>): React.CSSPrope
     out[key] = value;
   }
   return out as React.CSSProperties;
+}
+
+/**
+ * A block's data, typed by its code's schema (`core/content/components.ts`). ComponentView has already parsed it
+ * (defaults filled in) before the block renders, so this only names the type.
+ */
+export function dataOf<C extends SchemaComponentCode>(component: PageComponent, _code: C): ComponentData<C> {
+  return component.data as ComponentData<C>;
 }

@@ -1,15 +1,13 @@
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { HotAreaValue } from "../../../core/hot-areas.ts";
 import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
-import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
-import { ContentPage } from "../content-blocks/ContentPage.tsx";
 import { MediaPicker } from "../media/MediaPicker.tsx";
-import { ADDABLE_CODES, blankComponent, fieldLabel, formFields } from "./component-forms.ts";
+import { canvasPath, type EditorMessage, readCanvasMessage } from "./canvas-messages.ts";
+import { ADDABLE_CODES, blankComponent, fieldLabel, formFields, optionLabel } from "./component-forms.ts";
 import { HotAreaTool } from "./HotAreaTool.tsx";
-import { delayedPlaceholders } from "./placeholders.ts";
 import { at, type Move, move, moveTo, newComponentId, type Path, removeAt, replaceAt } from "./tree.ts";
 
 export const CANVAS_WIDTHS = { phone: 390, tablet: 768, desktop: 1440 } as const;
@@ -21,6 +19,16 @@ const KEY_MOVES: Record<string, Move> = {
   ArrowRight: "indent",
   ArrowLeft: "outdent",
 };
+
+/** The path of a component id in a list, or null. */
+function pathOf(list: PageComponent[], componentId: string, prefix: Path = []): Path | null {
+  for (const [index, component] of list.entries()) {
+    if (component.componentId === componentId) return [...prefix, index];
+    const inner = pathOf(component.childrenData ?? [], componentId, [...prefix, index]);
+    if (inner) return inner;
+  }
+  return null;
+}
 
 const same = (a: Path, b: Path | null) =>
   b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
@@ -67,12 +75,22 @@ function TreeItems({
                   onMove(path, direction);
                 }
               }}
-              onDragStart={() => setDragging(path)}
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", component.componentId);
+                setDragging(path);
+              }}
               onDragEnd={() => setDragging(null)}
-              onDragOver={(event) => dragging && event.preventDefault()}
+              onDragOver={(event) => {
+                if (!dragging) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = "move";
+              }}
               onDrop={(event) => {
                 event.preventDefault();
-                onDrop(path, event.shiftKey || event.nativeEvent.offsetX > 120);
+                // Before the item, or into it (a container) when dropped on its right half or with Shift.
+                const box = event.currentTarget.getBoundingClientRect();
+                onDrop(path, event.shiftKey || event.clientX > box.left + box.width / 2);
               }}
             >
               {component.componentName || component.componentCode}{" "}
@@ -132,7 +150,7 @@ function ComponentForm({
           onChange={(event) => onChange({ ...component, positionCode: event.target.value })}
         />
       </label>
-      {fields.map(({ key, kind }) => {
+      {fields.map(({ key, kind, options }) => {
         const value = component.data[key];
         const id = `field-${component.componentId}-${key}`;
         if (kind === "image")
@@ -145,12 +163,38 @@ function ComponentForm({
               onChange={(url) => setData(key, url)}
             />
           );
+        if (kind === "boolean")
+          return (
+            <label key={key} className="mb-2 flex items-center gap-2 text-sm">
+              <input
+                id={id}
+                type="checkbox"
+                checked={value === true}
+                onChange={(event) => setData(key, event.target.checked)}
+              />
+              <span className="font-medium">{t(fieldLabel(key))}</span>
+            </label>
+          );
         return (
           <div key={key} className="mb-2 text-sm">
             <label htmlFor={id} className="block font-medium">
               {t(fieldLabel(key))}
             </label>
-            {kind === "html" ? (
+            {kind === "select" ? (
+              <select
+                id={id}
+                className={inputClass}
+                value={typeof value === "string" ? value : ""}
+                onChange={(event) => setData(key, event.target.value === "" ? undefined : event.target.value)}
+              >
+                <option value="">{t(optionLabel("unset"))}</option>
+                {options?.map((option) => (
+                  <option key={option} value={option}>
+                    {t(optionLabel(option))}
+                  </option>
+                ))}
+              </select>
+            ) : kind === "html" ? (
               <textarea
                 id={id}
                 className={`${inputClass} font-mono`}
@@ -228,13 +272,12 @@ export interface EditorProps {
   page: { id: number; revision: number; document: ContentDocument; preview: string; pageType: string };
   canWrite: boolean;
   canPublish: boolean;
-  /** Live mode's block data (null outside live mode). */
-  live: Promise<BlockDataMap> | null;
+  /** Live mode (?live=1): the canvas resolves the blocks' real data. */
   liveMode: boolean;
 }
 
 /** The visual page editor (issue 17): the block tree, the selected block's form, and the storefront's canvas. */
-export function Editor({ page, canWrite, canPublish, live, liveMode }: EditorProps) {
+export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
   const t = useConsoleT();
   const navigation = useNavigation();
   const [document, setDocument] = useState(page.document);
@@ -255,12 +298,46 @@ export function Editor({ page, canWrite, canPublish, live, liveMode }: EditorPro
       variants: current.variants.map((v, i) => (i === variantIndex ? { ...v, components } : v)),
     }));
 
-  // Placeholders only change with the set of blocks, not with every keystroke in a form.
-  const shape = JSON.stringify(list.map((c) => [c.componentId, c.componentCode]));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the blocks change, not their settings
-  const blocks = useMemo(() => live ?? delayedPlaceholders(document), [live, shape]);
-
   const selectedComponent = selected ? at(list, selected) : undefined;
+
+  // The canvas frame (ADR 0277) gets the document being edited and the selection on every change, and once more
+  // when it says it is ready; a click on the canvas selects that block here.
+  const frame = useRef<HTMLIFrameElement>(null);
+  const message: EditorMessage = {
+    type: "roamly-editor:document",
+    document,
+    selectedId: selectedComponent?.componentId ?? null,
+  };
+  const latest = useRef(message);
+  latest.current = message;
+  const send = useCallback(
+    () => frame.current?.contentWindow?.postMessage(latest.current, window.location.origin),
+    [],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent whenever the document or the selection changes
+  useEffect(send, [document, message.selectedId]);
+  const selectById = useRef((_id: string) => {});
+  selectById.current = (componentId: string) => {
+    // The block may sit in another width range than the one being edited (the canvas shows its width's range).
+    const order = [variantIndex, ...document.variants.keys()].filter((v, i, all) => all.indexOf(v) === i);
+    for (const index of order) {
+      const path = pathOf(document.variants[index]!.components, componentId);
+      if (!path) continue;
+      setVariantIndex(index);
+      setSelected(path);
+      return;
+    }
+  };
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      const received = readCanvasMessage(event.data);
+      if (received?.type === "roamly-canvas:ready") send();
+      else if (received?.type === "roamly-canvas:select") selectById.current(received.componentId);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [send]);
 
   const onMove = (path: Path, direction: Move) => {
     const item = at(list, path)!;
@@ -564,18 +641,23 @@ export function Editor({ page, canWrite, canPublish, live, liveMode }: EditorPro
           </Link>
         </div>
         {!liveMode && <p className="mb-2 text-xs text-slate-700">{t("console.editor.placeholderNote")}</p>}
-        <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-          <div data-testid="editor-canvas" style={{ width: CANVAS_WIDTHS[size] }} className="mx-auto">
-            <ContentPage
-              key={`${size}-${variantIndex}`}
-              document={document}
-              blocks={blocks}
-              assumedWidth={CANVAS_WIDTHS[size]}
-              canvasWidth={CANVAS_WIDTHS[size]}
-              preview
-            />
-          </div>
-        </div>
+        <p className="mb-2 text-xs text-slate-700">{t("console.editor.canvasHelp")}</p>
+        <section
+          className="overflow-x-auto rounded border border-slate-300 bg-white"
+          aria-label={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than the console's column at desktop width, it scrolls sideways, so it takes focus for the keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
+          <iframe
+            ref={frame}
+            src={canvasPath(page.id, liveMode)}
+            title={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
+            data-testid="editor-canvas"
+            data-width={CANVAS_WIDTHS[size]}
+            className="mx-auto block h-[75vh] max-w-none border-0"
+            style={{ width: CANVAS_WIDTHS[size] }}
+          />
+        </section>
       </section>
     </div>
   );

@@ -5,7 +5,11 @@ import {
   type HotAreaActionKind,
   type HotAreaValue,
   hotAreaAction,
+  KEY_STEP_LARGE_PERCENT,
+  KEY_STEP_PERCENT,
+  nudgeArea,
   type Point,
+  placeArea,
 } from "../../../core/hot-areas.ts";
 import type { ComponentAction } from "../../../db/schema/content-document.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
@@ -55,6 +59,35 @@ export function HotAreaTool({
     else if (outcome.reason === "tooSmall") setNote(t("console.editor.areaTooSmall"));
   };
 
+  // The keyboard's way to draw (WCAG 2.5.7): a focused area moves with the arrow keys and resizes with
+  // Alt+arrows (Shift: bigger steps), under the drag's rules.
+  const onAreaKey = (event: React.KeyboardEvent, index: number) => {
+    const step = event.shiftKey ? KEY_STEP_LARGE_PERCENT : KEY_STEP_PERCENT;
+    const delta: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = delta[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const outcome = nudgeArea(areas, index, move[0], move[1], event.altKey);
+    if (outcome.kind === "moved") {
+      onChange(areas.map((area, i) => (i === index ? { ...area, ...outcome.area } : area)));
+      setNote("");
+    } else
+      setNote(
+        t(
+          outcome.reason === "overlap"
+            ? "console.editor.areaOverlap"
+            : outcome.reason === "tooSmall"
+              ? "console.editor.areaTooSmall"
+              : "console.editor.areaBounds",
+        ),
+      );
+  };
+
   const update = (index: number, kind: HotAreaActionKind, value: string) =>
     onChange(areas.map((area, i) => (i === index ? { ...area, action: hotAreaAction(kind, value) } : area)));
 
@@ -77,11 +110,21 @@ export function HotAreaTool({
         >
           <img src={imageUrl} alt="" draggable={false} className="block w-full" />
           {areas.map((area, index) => (
-            <div
+            <button
+              type="button"
               // biome-ignore lint/suspicious/noArrayIndexKey: areas have no id; their order is their name
               key={index}
               data-testid="hot-area"
-              className="absolute border-2 border-blue-700 bg-blue-500/20 text-xs font-bold text-blue-900"
+              aria-label={t("console.editor.areaPosition", {
+                n: index + 1,
+                left: area.left,
+                top: area.top,
+                width: area.width,
+                height: area.height,
+              })}
+              aria-describedby="hot-area-keys"
+              onKeyDown={(event) => onAreaKey(event, index)}
+              className="absolute border-2 border-blue-700 bg-blue-500/20 text-left align-top text-xs font-bold text-blue-900 focus:outline-3 focus:outline-offset-1 focus:outline-blue-900"
               style={{
                 left: `${area.left}%`,
                 top: `${area.top}%`,
@@ -89,8 +132,8 @@ export function HotAreaTool({
                 height: `${area.height}%`,
               }}
             >
-              {index + 1}
-            </div>
+              <span className="absolute top-0 left-0.5">{index + 1}</span>
+            </button>
           ))}
           {start && current && (
             <div
@@ -103,6 +146,28 @@ export function HotAreaTool({
               }}
             />
           )}
+        </div>
+      )}
+      {imageUrl && (
+        <div className="mb-2 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => {
+              const area = placeArea(areas);
+              if (!area) {
+                setNote(t("console.editor.areaNoRoom"));
+                return;
+              }
+              onChange([...areas, { ...area, action: hotAreaAction("link", "/") }]);
+              setNote(t("console.editor.areaAdded", { n: areas.length + 1 }));
+            }}
+          >
+            {t("console.editor.areaAdd")}
+          </button>
+          <p id="hot-area-keys" className="text-xs text-slate-700">
+            {t("console.editor.areaKeys")}
+          </p>
         </div>
       )}
       <p role="status" className="mb-2 text-sm text-slate-800">

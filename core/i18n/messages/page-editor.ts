@@ -16,6 +16,7 @@ export default defineMessages({
     "pageEditor.area.tooSmall": "A hot area is smaller than 5 % of the image",
     "pageEditor.area.overlap": "Two hot areas overlap",
     "pageEditor.area.action": "A link goes somewhere the store does not allow",
+    "pageEditor.data": "The settings of “{component}” are not valid: check “{field}”",
   },
   zh_CN: {
     "pageEditor.notFound": "该页面不存在",
@@ -30,6 +31,7 @@ export default defineMessages({
     "pageEditor.area.tooSmall": "热区小于图片的 5%",
     "pageEditor.area.overlap": "两个热区重叠",
     "pageEditor.area.action": "链接指向商店不允许的地址",
+    "pageEditor.data": "“{component}”的设置无效：请检查“{field}”",
   },
   zh_HK: {
     "pageEditor.notFound": "該頁面不存在",
@@ -44,5 +46,6 @@ export default defineMessages({
     "pageEditor.area.tooSmall": "熱區小於圖片的 5%",
     "pageEditor.area.overlap": "兩個熱區重疊",
     "pageEditor.area.action": "連結指向商店不允許的地址",
+    "pageEditor.data": "「{component}」的設定無效：請檢查「{field}」",
   },
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { componentDataProblem } from "../../../core/content/components.ts";
 import { type AreaProblem, areaProblems, type HotAreaValue } from "../../../core/hot-areas.ts";
 import {
   type ContentDocument,
@@ -113,6 +114,12 @@ export function checkDocument(input: unknown): ContentDocument {
       const key = `${variant.variantId}/${component.componentId}`;
       if (ids.has(key)) throw new ApiError(400, "pageEditor.duplicateId");
       ids.add(key);
+      // The data fits the schema the renderer reads it with (ADR 0276); unknown codes are skipped as on render.
+      const field = componentDataProblem(component.componentCode, component.data);
+      if (field !== null)
+        throw new ApiError(400, "pageEditor.data", {
+          params: { component: component.componentName || component.componentId, field },
+        });
       const areaSets: unknown[] =
         component.componentCode === "HotArea"
           ? [component.data.areas]

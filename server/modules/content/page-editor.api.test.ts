@@ -196,6 +196,43 @@ describe("the page editor's pages (issue 17)", () => {
     expect((await attempt([a, { ...a, left: 50 }])).statusCode).toBe(200);
   });
 
+  it("refuses a block whose data does not fit the renderer's schema, in the shopper's words (ADR 0276)", async () => {
+    const page = (
+      await call("POST", "/pages", {
+        siteCode: SITE,
+        lang: "en_US",
+        pageType: "LANDING",
+        pageCode: "editor-contract",
+        title: "Contract",
+      })
+    ).json();
+    const save = (data: Record<string, unknown>) => {
+      const document = structuredClone(page.document) as ContentDocument;
+      document.variants[0]!.components.push({
+        componentId: "grid-1",
+        componentCode: "Grid",
+        componentName: "Plan grid",
+        positionCode: "10",
+        style: {},
+        data,
+        options: "{}",
+      });
+      return call("PUT", `/pages/${page.id}/draft`, { revision: page.revision, document });
+    };
+    const bad = await save({ columns: "three", gap: 12 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      failed: true,
+      code: "pageEditor.data",
+      message: "The settings of “Plan grid” are not valid: check “columns”",
+    });
+    // Keys the schema does not name pass through; the saved draft keeps them.
+    const good = await save({ columns: 3, note: "kept" });
+    expect(good.statusCode).toBe(200);
+    const reopened = (await call("GET", `/pages/${page.id}`)).json();
+    expect(reopened.document.variants[0].components.at(-1).data).toEqual({ columns: 3, note: "kept" });
+  });
+
   it("duplicates a page, keeps templates unpublished, and refuses a taken code", async () => {
     const pages = (await call("GET", `/pages?siteCode=${SITE}&lang=en_US`)).json().pages;
     const summer = pages.find((p: { pageCode: string }) => p.pageCode === "summer-japan");

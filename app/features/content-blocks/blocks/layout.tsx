@@ -1,11 +1,10 @@
-import type { BlockProps } from "../block-props.ts";
-import { num } from "../block-props.ts";
+import { type BlockProps, dataOf } from "../block-props.ts";
 
 // Editor containers that only arrange their children (ADR 0011).
 
 export function Column({ component, renderComponent }: BlockProps) {
   return (
-    <div className="flex flex-col gap-4 md:flex-row" style={{ gap: num(component.data.gap, 16) }}>
+    <div className="flex flex-col gap-4 md:flex-row" style={{ gap: dataOf(component, "Column").gap }}>
       {(component.childrenData ?? []).map((child) => (
         <div key={child.componentId} className="min-w-0 flex-1">
           {renderComponent(child)}
@@ -17,18 +16,19 @@ export function Column({ component, renderComponent }: BlockProps) {
 
 export function Rows({ component, renderComponent }: BlockProps) {
   return (
-    <div className="flex flex-col" style={{ gap: num(component.data.gap, 8) }}>
+    <div className="flex flex-col" style={{ gap: dataOf(component, "Rows").gap }}>
       {(component.childrenData ?? []).map((child) => renderComponent(child))}
     </div>
   );
 }
 
 export function Grid({ component, renderComponent }: BlockProps) {
-  const columns = Math.min(Math.max(Math.trunc(num(component.data.columns, 2)), 1), 6);
+  const data = dataOf(component, "Grid");
+  const columns = Math.min(Math.max(Math.trunc(data.columns), 1), 6);
   return (
     <div
       className="grid"
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: num(component.data.gap, 12) }}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: data.gap }}
     >
       {(component.childrenData ?? []).map((child) => renderComponent(child))}
     </div>
@@ -46,7 +46,7 @@ export function Sticky({ component, renderComponent }: BlockProps) {
   return (
     <div
       className={`sticky z-30 bg-white/95 py-2 backdrop-blur ${BELOW_TOP_BAR}`}
-      style={{ top: `calc(var(--top-bar) + ${num(component.data.offsetTop, 0)}px)` }}
+      style={{ top: `calc(var(--top-bar) + ${dataOf(component, "Sticky").offsetTop}px)` }}
     >
       {(component.childrenData ?? []).map((child) => renderComponent(child))}
     </div>
@@ -54,11 +54,9 @@ export function Sticky({ component, renderComponent }: BlockProps) {
 }
 
 export function FixedSize({ component, renderComponent }: BlockProps) {
+  const { width, height } = dataOf(component, "FixedSize");
   return (
-    <div
-      className="max-w-full overflow-hidden"
-      style={{ width: num(component.data.width, 320), height: num(component.data.height, 180) }}
-    >
+    <div className="max-w-full overflow-hidden" style={{ width, height }}>
       {(component.childrenData ?? []).map((child) => renderComponent(child))}
     </div>
   );

@@ -2,20 +2,22 @@ import { Link } from "react-router";
 import { Icon } from "../../../components/ui/Icon.tsx";
 import { useI18n } from "../../../lib/i18n.tsx";
 import { BlockLink } from "../BlockLink.tsx";
-import { type BlockProps, num, str } from "../block-props.ts";
+import { type BlockProps, dataOf, str } from "../block-props.ts";
 
 /** spec 4: a single line, or clamped to two lines. */
 export function TextBlock({ component }: BlockProps) {
-  const lines = num(component.data.lines, 1) === 2 ? 2 : 1;
+  const data = dataOf(component, "Text");
+  const lines = data.lines === 2 ? 2 : 1;
   return (
     <p className={lines === 2 ? "line-clamp-2" : "truncate"} data-lines={lines}>
-      {str(component.data.text)}
+      {data.text ?? ""}
     </p>
   );
 }
 
 export function ButtonBlock({ component }: BlockProps) {
-  const primary = component.data.variant !== "secondary";
+  const data = dataOf(component, "Button");
+  const primary = data.variant !== "secondary";
   return (
     <BlockLink
       action={component.action}
@@ -23,7 +25,7 @@ export function ButtonBlock({ component }: BlockProps) {
         primary ? "bg-brand-700 text-white hover:bg-brand-900" : "border border-brand-700 text-brand-700"
       }`}
     >
-      {str(component.data.text)}
+      {data.text ?? ""}
     </BlockLink>
   );
 }
@@ -61,7 +63,7 @@ export function SearchBarPlaceholder({ component }: BlockProps) {
 /** spec 9: 10 skeleton items stand in for a product list, each with the product-count placeholder (3.5万人付款). */
 export function ProductListPlaceholder({ component }: BlockProps) {
   const { t } = useI18n();
-  const count = Math.min(Math.max(Math.trunc(num(component.data.count, 10)), 1), 20);
+  const count = Math.min(Math.max(Math.trunc(dataOf(component, "ProductListPlaceholder").count), 1), 20);
   return (
     <div
       role="status"
