@@ -42,6 +42,11 @@ export interface SwipeRowProps {
   smallOnly?: boolean;
   /** Classes of the sliding content (padding, background: it must be opaque to cover the actions). */
   contentClassName?: string;
+  /**
+   * Controls shown beside the "Actions" button where the row swipes, always visible (issue 12: "Pay now" is a
+   * button of its own, not hidden behind "Actions"). They slide with the content.
+   */
+  footer?: React.ReactNode;
   children: React.ReactNode;
 }
 
@@ -81,6 +86,7 @@ export function SwipeRow({
   toggleLabel,
   smallOnly = false,
   contentClassName = "bg-white",
+  footer,
   children,
 }: SwipeRowProps) {
   const state = useSyncExternalStore(store.subscribe, store.get, serverState);
@@ -274,7 +280,8 @@ export function SwipeRow({
         onClickCapture={onContentClick}
       >
         {children}
-        <div className={`mt-3 flex justify-end ${hidden}`}>
+        <div className={`mt-3 flex flex-wrap items-center justify-end gap-2 ${hidden}`}>
+          {footer}
           <button
             ref={toggleRef}
             type="button"
