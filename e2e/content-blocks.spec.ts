@@ -514,7 +514,8 @@ test.describe("desktop", () => {
     await expect(tabList).toBeInViewport();
     // Where the country list sits on screen: what the shopper sees, whatever settles above the tabs meanwhile.
     const firstCountry = countries.locator("li").first();
-    const onScreen = () => firstCountry.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const onScreen = () =>
+      firstCountry.evaluate((element) => Math.round(element.getBoundingClientRect().top));
     const seen = await onScreen();
     const saved = await scrollY();
     await tabList.getByRole("tab", { name: /Regions/ }).click();

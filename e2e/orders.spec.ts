@@ -267,9 +267,9 @@ test.describe("my coupons", () => {
     await signUp(page);
     // A new account holds the welcome coupon the home page advertises (issue 12, ADR 0252).
     await page.goto("/zh_CN/my/coupon");
-    await expect(page.locator('[data-wallet="available"] [data-coupon="WELCOME10"] [data-coupon-value]')).toHaveText(
-      "9折",
-    );
+    await expect(
+      page.locator('[data-wallet="available"] [data-coupon="WELCOME10"] [data-coupon-value]'),
+    ).toHaveText("9折");
     // While an unpaid order holds it, nothing is left to use.
     await placeOrder(page, 2, { couponCode: "WELCOME10" });
     await page.reload();
@@ -310,7 +310,9 @@ test.describe("my coupons", () => {
   }) => {
     // The new account already holds WELCOME10 (ADR 0252); SAVE20HKD is received.
     await signUp(page);
-    const res = await page.request.post("/o2mkt/v1/customer/coupons/SAVE20HKD/receive", { headers: API_HEADERS });
+    const res = await page.request.post("/o2mkt/v1/customer/coupons/SAVE20HKD/receive", {
+      headers: API_HEADERS,
+    });
     expect(res.status()).toBe(200);
     const order = await placeOrder(page, 1, { couponCode: "WELCOME10" });
     await payOrder(page, order);
