@@ -95,16 +95,19 @@ export function PlpFilters({
         <button
           type="button"
           aria-haspopup="dialog"
-          aria-label={t("discovery.filtersActive", { count: active })}
           onClick={() => setOpen(true)}
           className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100"
         >
           <Icon name="filters" className="size-4" />
           {t("discovery.filters")}
           {active > 0 && (
-            <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-700 text-xs text-white">
-              {active}
-            </span>
+            <>
+              <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-700 text-xs text-white">
+                {active}
+              </span>
+              {/* Read as "Filters 2 active": the badge's number and what it counts. */}
+              <span className="sr-only"> {t("discovery.filtersActive")}</span>
+            </>
           )}
         </button>
         <SortSelect query={query} params={params} />
