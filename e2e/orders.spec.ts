@@ -271,9 +271,14 @@ test.describe("my coupons", () => {
       page.locator('[data-wallet="available"] [data-coupon="WELCOME10"] [data-coupon-value]'),
     ).toHaveText("9折");
     // While an unpaid order holds it, nothing is left to use.
-    await placeOrder(page, 2, { couponCode: "WELCOME10" });
+    const holding = await placeOrder(page, 2, { couponCode: "WELCOME10" });
     await page.reload();
     await expect(page.getByText("暂无可用的优惠券。")).toBeVisible();
+    // Cancelling that order gives it back.
+    const cancelled = await page.request.post(`/o2ord/v1/customer/orders/${holding}/cancel`, {
+      headers: API_HEADERS,
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
 
     await page.goto("/zh_CN/cmsCLP?pageCode=summer-japan");
     await hydrated(page);

@@ -80,9 +80,13 @@ test.describe("a destination's plans on a phone", () => {
     // The keyboard opens and closes the sheet too; Clear filters empties the count.
     await page.keyboard.press("Enter");
     await expect(sheet).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(counted).toBeFocused();
+    await counted.click();
     await sheet.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).not.toHaveURL(/unlimited=1|data=/);
-    await page.keyboard.press("Escape");
+    await sheet.getByRole("button", { name: /^Show \d+ plans?$/ }).click();
     await expect(sheet).toBeHidden();
     await expect(page.getByRole("button", { name: "Filters", exact: true })).toBeVisible();
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));

@@ -237,7 +237,8 @@ export function SwipeRow({
       >
         {actions.map((action) => {
           const armed = confirming === action.key;
-          const className = `flex w-24 items-center justify-center px-2 text-center text-sm font-semibold outline-offset-[-4px] focus-visible:outline-white disabled:opacity-60 ${
+          // A lone action is wider than the full-swipe distance (spec 9: 130 px), so a full swipe can reach it.
+          const className = `flex ${actions.length === 1 ? "w-36" : "w-24"} items-center justify-center px-2 text-center text-sm font-semibold outline-offset-[-4px] focus-visible:outline-white disabled:opacity-60 ${
             TONES[action.tone ?? "neutral"]
           } ${armed ? "underline underline-offset-4" : ""}`;
           return action.to ? (
