@@ -8,12 +8,12 @@ import { FETCH_HEADERS, receiveCoupon, signUp } from "./purchase-kit.ts";
 const PAGE = 20;
 
 /**
- * A new shopper with WELCOME10 (ends 31 Dec 2030) and `copies` of REWARD5 (ends 30 Jun 2030, collectable again
- * and again). Available coupons are listed soonest end first, so WELCOME10 is always the last one.
+ * A new shopper with WELCOME10 (ends 31 Dec 2030; every new account gets it, ADR 0252) and `copies` of REWARD5
+ * (ends 30 Jun 2030, collectable again and again). Available coupons are listed soonest end first, so WELCOME10
+ * is always the last one.
  */
 async function shopperWithCoupons(request: Parameters<typeof signUp>[0], copies: number) {
   await signUp(request);
-  await receiveCoupon(request, "WELCOME10");
   for (let i = 0; i < copies; i += 1) await receiveCoupon(request, "REWARD5");
   const res = await request.get(`/o2mkt/v1/customer/coupons?state=available&page=0&size=${PAGE}`, {
     headers: FETCH_HEADERS,

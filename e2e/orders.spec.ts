@@ -265,8 +265,20 @@ test.describe("my coupons", () => {
     page,
   }) => {
     await signUp(page);
+    // A new account holds the welcome coupon the home page advertises (issue 12, ADR 0252).
     await page.goto("/zh_CN/my/coupon");
+    await expect(
+      page.locator('[data-wallet="available"] [data-coupon="WELCOME10"] [data-coupon-value]'),
+    ).toHaveText("9折");
+    // While an unpaid order holds it, nothing is left to use.
+    const holding = await placeOrder(page, 2, { couponCode: "WELCOME10" });
+    await page.reload();
     await expect(page.getByText("暂无可用的优惠券。")).toBeVisible();
+    // Cancelling that order gives it back.
+    const cancelled = await page.request.post(`/o2ord/v1/customer/orders/${holding}/cancel`, {
+      headers: API_HEADERS,
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
 
     await page.goto("/zh_CN/cmsCLP?pageCode=summer-japan");
     await hydrated(page);
@@ -301,13 +313,12 @@ test.describe("my coupons", () => {
   test("a coupon used on a paid order moves to the used tab; a reduction shows its currency symbol", async ({
     page,
   }) => {
+    // The new account already holds WELCOME10 (ADR 0252); SAVE20HKD is received.
     await signUp(page);
-    for (const code of ["WELCOME10", "SAVE20HKD"]) {
-      const res = await page.request.post(`/o2mkt/v1/customer/coupons/${code}/receive`, {
-        headers: API_HEADERS,
-      });
-      expect(res.status()).toBe(200);
-    }
+    const res = await page.request.post("/o2mkt/v1/customer/coupons/SAVE20HKD/receive", {
+      headers: API_HEADERS,
+    });
+    expect(res.status()).toBe(200);
     const order = await placeOrder(page, 1, { couponCode: "WELCOME10" });
     await payOrder(page, order);
 
@@ -372,7 +383,7 @@ test.describe("order actions in swipe rows on a phone", () => {
     return (await res.json()).status;
   }
 
-  test("swiping reveals pay and cancel, cancel needs a second tap, one row open at a time, keyboard too", async ({
+  test("Pay now is a visible button; swiping reveals cancel, which needs a second tap, one row open at a time, keyboard too", async ({
     page,
   }) => {
     await signUp(page);
@@ -384,9 +395,16 @@ test.describe("order actions in swipe rows on a phone", () => {
     const row = (code: string) => page.locator(`[data-order="${code}"]`);
     const toggle = (code: string) => row(code).getByRole("button", { name: `Actions for order ${code}` });
     await expect(toggle(first)).toHaveAttribute("aria-expanded", "false");
-    // A closed row shows neither its actions nor the desktop buttons.
+    // Issue 12 (ADR 0252): "Pay now" is a button of its own on every unpaid row, not behind "Actions" or a swipe.
+    for (const code of [first, second, third]) {
+      const pay = row(code).getByRole("link", { name: "Pay now" });
+      await expect(pay).toBeVisible();
+      await expect(pay).toHaveAttribute("href", `/pay?orderCode=${code}`);
+      await pay.scrollIntoViewIfNeeded();
+      await expect.poll(() => uncovered(pay)).toBe(true);
+    }
+    // A closed row does not show its swipe actions nor the desktop buttons.
     await expect(row(first).getByRole("button", { name: "Cancel order" })).toBeHidden();
-    await expect(row(first).getByRole("link", { name: "Pay now" })).toBeHidden();
 
     // The row glides open and shut, except for shoppers who ask for reduced motion.
     const content = row(first).locator("[data-swipe] > div").first();
@@ -401,12 +419,9 @@ test.describe("order actions in swipe rows on a phone", () => {
     await expect(toggle(second)).toHaveAttribute("aria-expanded", "false");
     await swipe(page, second, -90);
     await expect(toggle(second)).toHaveAttribute("aria-expanded", "true");
-    await expect(row(second).getByRole("link", { name: "Pay now" })).toHaveAttribute(
-      "href",
-      `/pay?orderCode=${second}`,
-    );
-    await expect.poll(() => uncovered(row(second).getByRole("link", { name: "Pay now" }))).toBe(true);
     await expect.poll(() => uncovered(row(second).getByRole("button", { name: "Cancel order" }))).toBe(true);
+    // Pay now slides with the content and stays on screen.
+    await expect.poll(() => uncovered(row(second).getByRole("link", { name: "Pay now" }))).toBe(true);
 
     // Opening the other row closes this one.
     await swipe(page, first, -90);
@@ -447,8 +462,6 @@ test.describe("order actions in swipe rows on a phone", () => {
     await page.keyboard.press("Enter");
     await expect(toggle(second)).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(row(second).getByRole("link", { name: "Pay now" })).toBeFocused();
-    await page.keyboard.press("Tab");
     await expect(row(second).getByRole("button", { name: "Cancel order" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(row(second).getByRole("button", { name: "Confirm cancel" })).toBeFocused();
@@ -458,7 +471,6 @@ test.describe("order actions in swipe rows on a phone", () => {
     await expect(toggle(second)).toHaveAttribute("aria-expanded", "false");
     await expect(toggle(second)).toBeFocused();
     await page.keyboard.press("Enter");
-    await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await expect(row(second).getByRole("button", { name: "Cancel order" })).toBeFocused();
     await page.keyboard.press("Enter");

@@ -191,6 +191,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       await sfb.attach(customer, inviteCode);
     },
     onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
+    // The welcome coupon the home page advertises, in the registration's transaction (issue 12, ADR 0252).
+    welcome: (customerId, tx) => coupon.grantWelcome(customerId, tx),
     settings: {
       scrypt: scryptParams(env),
       loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),

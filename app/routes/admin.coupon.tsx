@@ -34,6 +34,7 @@ interface Coupon {
   totalLimit: number | null;
   perCustomerLimit: number;
   enabled: boolean;
+  welcomeGift: boolean;
   note: string | null;
   scopes: { scopeType: "PLAN" | "DESTINATION"; scopeCode: string }[];
   usage: { used: number; issued: number; customers: number };
@@ -82,6 +83,7 @@ export async function action(args: Route.ActionArgs) {
     totalLimit: limit === "" ? null : Number(limit),
     perCustomerLimit: Number(field(form, "perCustomerLimit") || 1),
     enabled: form.get("enabled") === "on",
+    welcomeGift: form.get("welcomeGift") === "on",
     note: field(form, "note") || null,
     scopes: [
       ...codes(field(form, "plans")).map((scopeCode) => ({ scopeType: "PLAN", scopeCode })),
@@ -231,6 +233,12 @@ export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="enabled" defaultChecked={coupon?.enabled ?? true} />
           {t("console.coupons.enabled")}
         </label>
+        {(coupon?.marketingType ?? "COUPON") === "COUPON" && (
+          <label className="mb-3 flex items-end gap-2 text-sm">
+            <input type="checkbox" name="welcomeGift" defaultChecked={coupon?.welcomeGift ?? false} />
+            {t("console.coupons.welcomeGift")}
+          </label>
+        )}
         <Field
           label={t("console.coupons.nameEn")}
           name="name_en_US"

@@ -249,7 +249,7 @@ function PlanList({
         {t("discovery.plpCount", { count: total })}
       </p>
       <div className="mt-6">
-        <PlpFilters query={loaderData.query} params={searchParams} />
+        <PlpFilters query={loaderData.query} params={searchParams} total={total} />
       </div>
       {items.length === 0 ? (
         <p className="mt-12 text-center text-slate-700">{t("discovery.noPlans")}</p>

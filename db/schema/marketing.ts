@@ -66,5 +66,10 @@ export const coupons = pgTable("coupon", {
   totalLimit: integer("total_limit"),
   perCustomerLimit: integer("per_customer_limit").notNull().default(1),
   enabled: boolean("enabled").notNull().default(true),
+  /**
+   * Given to every new account in its registration transaction (issue 12, ADR 0252): the welcome coupon the
+   * home page advertises. COUPON only; while it is enabled and running.
+   */
+  welcomeGift: boolean("welcome_gift").notNull().default(false),
   note: text("note"),
 });

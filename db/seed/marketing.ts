@@ -59,6 +59,8 @@ export const SEED_COUPONS = [
     minimumSpendCurrency: "HKD",
     totalLimit: null,
     perCustomerLimit: 1,
+    // Issue 12 (ADR 0252): every new account receives it when it is made.
+    welcomeGift: true,
     ...OPEN,
   },
   {

@@ -5,6 +5,7 @@ import Globe from "lucide-react/icons/globe";
 import House from "lucide-react/icons/house";
 import LayoutGrid from "lucide-react/icons/layout-grid";
 import Search from "lucide-react/icons/search";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import Smartphone from "lucide-react/icons/smartphone";
 import Store from "lucide-react/icons/store";
 import User from "lucide-react/icons/user";
@@ -24,6 +25,7 @@ const ICONS = {
   close: X,
   chevronDown: ChevronDown,
   phone: Smartphone,
+  filters: SlidersHorizontal,
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -42,6 +42,11 @@ export interface SwipeRowProps {
   smallOnly?: boolean;
   /** Classes of the sliding content (padding, background: it must be opaque to cover the actions). */
   contentClassName?: string;
+  /**
+   * Controls shown beside the "Actions" button where the row swipes, always visible (issue 12: "Pay now" is a
+   * button of its own, not hidden behind "Actions"). They slide with the content.
+   */
+  footer?: React.ReactNode;
   children: React.ReactNode;
 }
 
@@ -81,6 +86,7 @@ export function SwipeRow({
   toggleLabel,
   smallOnly = false,
   contentClassName = "bg-white",
+  footer,
   children,
 }: SwipeRowProps) {
   const state = useSyncExternalStore(store.subscribe, store.get, serverState);
@@ -231,7 +237,8 @@ export function SwipeRow({
       >
         {actions.map((action) => {
           const armed = confirming === action.key;
-          const className = `flex w-24 items-center justify-center px-2 text-center text-sm font-semibold outline-offset-[-4px] focus-visible:outline-white disabled:opacity-60 ${
+          // A lone action is wider than the full-swipe distance (spec 9: 130 px), so a full swipe can reach it.
+          const className = `flex ${actions.length === 1 ? "w-36" : "w-24"} items-center justify-center px-2 text-center text-sm font-semibold outline-offset-[-4px] focus-visible:outline-white disabled:opacity-60 ${
             TONES[action.tone ?? "neutral"]
           } ${armed ? "underline underline-offset-4" : ""}`;
           return action.to ? (
@@ -274,7 +281,8 @@ export function SwipeRow({
         onClickCapture={onContentClick}
       >
         {children}
-        <div className={`mt-3 flex justify-end ${hidden}`}>
+        <div className={`mt-3 flex flex-wrap items-center justify-end gap-2 ${hidden}`}>
+          {footer}
           <button
             ref={toggleRef}
             type="button"

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   DATA_FILTERS,
@@ -6,6 +6,8 @@ import {
   PLP_SORTS,
   type ProductQuery,
 } from "../../../server/modules/catalog/product-query.ts";
+import { Icon } from "../../components/ui/Icon.tsx";
+import { Modal } from "../../components/ui/Modal.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 
 const FILTER_KEYS = ["data", "days", "maxPrice", "unlimited", "fiveG"] as const;
@@ -38,11 +40,108 @@ function Chip({ to, selected, children }: { to: string; selected: boolean; child
   );
 }
 
-/** Data, validity, unlimited, 5G and price filters and the sort order, shoppers' usual ways to narrow a list. */
-export function PlpFilters({ query, params }: { query: ProductQuery; params: URLSearchParams }) {
-  const { t, href, currency } = useI18n();
+/** The sort order, a select that reloads the list at once. */
+function SortSelect({ query, params }: { query: ProductQuery; params: URLSearchParams }) {
+  const { t, href } = useI18n();
   const navigate = useNavigate();
   const sortId = useId();
+  return (
+    <div className="flex items-center gap-2 md:ml-auto">
+      <label htmlFor={sortId} className="text-sm text-slate-700">
+        {t("discovery.sort")}
+      </label>
+      <select
+        id={sortId}
+        value={query.sort}
+        onChange={(event) =>
+          navigate(
+            href(withParam(params, "sort", event.target.value === "recommended" ? null : event.target.value)),
+            { preventScrollReset: true },
+          )
+        }
+        className="min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {PLP_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`discovery.sort.${sort}` as "discovery.sort.recommended")}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * Data, validity, unlimited, 5G and price filters and the sort order, shoppers' usual ways to narrow a list.
+ * Inline from md; on a phone (issue 12, ADR 0253) a "Filters" button with the count of active filters opens them
+ * in a sheet, beside the sort order, so the first plans show on the first screen.
+ */
+export function PlpFilters({
+  query,
+  params,
+  total,
+}: {
+  query: ProductQuery;
+  params: URLSearchParams;
+  /** Plans the list holds with these filters (the sheet's "Show N plans"). */
+  total: number;
+}) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const active = FILTER_KEYS.filter((key) => params.has(key)).length;
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3 md:hidden" data-plp-filter-bar>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          <Icon name="filters" className="size-4" />
+          {t("discovery.filters")}
+          {active > 0 && (
+            <>
+              <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-700 text-xs text-white">
+                {active}
+              </span>
+              {/* Read as "Filters 2 active": the badge's number and what it counts. */}
+              <span className="sr-only"> {t("discovery.filtersActive")}</span>
+            </>
+          )}
+        </button>
+        <SortSelect query={query} params={params} />
+      </div>
+      <div className="hidden md:block">
+        <FilterGroups query={query} params={params} withSort />
+      </div>
+      <Modal open={open} onClose={() => setOpen(false)} title={t("discovery.filters")}>
+        <div className="mt-4">
+          <FilterGroups query={query} params={params} withSort={false} />
+        </div>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-600"
+        >
+          {t("discovery.showPlans", { count: total })}
+        </button>
+      </Modal>
+    </>
+  );
+}
+
+function FilterGroups({
+  query,
+  params,
+  withSort,
+}: {
+  query: ProductQuery;
+  params: URLSearchParams;
+  withSort: boolean;
+}) {
+  const { t, href, currency } = useI18n();
+  const navigate = useNavigate();
   const priceId = useId();
   const toggle = (key: string, value: string, selected: boolean) =>
     withParam(params, key, selected ? null : value);
@@ -101,30 +200,7 @@ export function PlpFilters({ query, params }: { query: ProductQuery; params: URL
             {t("discovery.filterPriceApply")}
           </button>
         </form>
-        <div className="flex items-center gap-2 md:ml-auto">
-          <label htmlFor={sortId} className="text-sm text-slate-700">
-            {t("discovery.sort")}
-          </label>
-          <select
-            id={sortId}
-            value={query.sort}
-            onChange={(event) =>
-              navigate(
-                href(
-                  withParam(params, "sort", event.target.value === "recommended" ? null : event.target.value),
-                ),
-                { preventScrollReset: true },
-              )
-            }
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
-          >
-            {PLP_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`discovery.sort.${sort}` as "discovery.sort.recommended")}
-              </option>
-            ))}
-          </select>
-        </div>
+        {withSort && <SortSelect query={query} params={params} />}
       </div>
       {anyFilter && (
         <Link

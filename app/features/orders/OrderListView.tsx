@@ -76,7 +76,8 @@ function OrderRow({ order, base }: { order: OrderView; base: OrderBase }) {
       </li>
     );
   }
-  // Phones swipe the row left for its actions (spec 4 swipe rows, ADR 0125); wider screens show the buttons.
+  // Phones swipe the row left for cancel (spec 4 swipe rows, ADR 0125) and always see "Pay now" as a button of its
+  // own (issue 12, ADR 0252); wider screens show both buttons.
   return (
     <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-order={order.code}>
       <SwipeRow
@@ -85,8 +86,15 @@ function OrderRow({ order, base }: { order: OrderView; base: OrderBase }) {
         contentClassName="bg-white p-4"
         toggleText={t("ordersUi.swipe.actions")}
         toggleLabel={t("ordersUi.swipe.actionsFor", { code: order.code })}
+        footer={
+          <Link
+            to={payHref}
+            className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-600"
+          >
+            {t("ordersUi.action.pay")}
+          </Link>
+        }
         right={[
-          { key: "pay", label: t("ordersUi.action.pay"), to: payHref, tone: "primary" },
           {
             key: "cancel",
             label: t("ordersUi.action.cancel"),

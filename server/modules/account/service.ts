@@ -89,6 +89,11 @@ export interface AccountServiceDeps {
    * code the shopper arrived with (ADR 0242). Its failure never fails the sign-up.
    */
   onSignedUp?: (customer: CustomerRow, inviteCode: string) => Promise<void>;
+  /**
+   * Issue 12 (ADR 0252): the coupon module puts the welcome coupons in the new account's wallet, inside the
+   * transaction that makes the account, so no account exists without them and none gets them twice.
+   */
+  welcome?: (customerId: string, tx: Database) => Promise<unknown>;
   onSignUpHookError?: (error: unknown) => void;
 }
 
@@ -172,26 +177,34 @@ export function createAccountService(deps: AccountServiceDeps) {
   ) {
     const termsLocale =
       fields.termsLocale ?? (isLocale(fields.defaultLanguage) ? fields.defaultLanguage : DEFAULT_LOCALE);
-    // In the caller's transaction when there is one (social sign-up makes the account inside one).
+    // In the caller's transaction when there is one (social sign-up makes the account inside one); otherwise
+    // in one of its own, so the account and its welcome coupons are committed together (ADR 0252).
     const acceptedTermsVersion = (await deps.termsVersionInForce?.(termsLocale, executor)) ?? null;
-    try {
-      return await repo.insertCustomer(
-        {
-          email: contact.kind === "email" ? contact.email : null,
-          phone: contact.kind === "phone" ? contact.phone : null,
-          internationalTelCode: contact.kind === "phone" ? contact.internationalTelCode : null,
-          passwordHash: fields.passwordHash,
-          loginName: contactLoginName(contact),
-          nickName: fields.nickName ?? defaultNickName(contact),
-          defaultLanguage: fields.defaultLanguage ?? null,
-          preferenceCurrency: fields.preferenceCurrency ?? null,
-          acceptedTermsVersion,
-        },
-        executor,
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, "account.accountExists");
-      throw error;
+    if (!executor) return repo.db.transaction((tx) => insert(tx as unknown as Database));
+    return insert(executor);
+
+    async function insert(executor: Database) {
+      try {
+        const customer = await repo.insertCustomer(
+          {
+            email: contact.kind === "email" ? contact.email : null,
+            phone: contact.kind === "phone" ? contact.phone : null,
+            internationalTelCode: contact.kind === "phone" ? contact.internationalTelCode : null,
+            passwordHash: fields.passwordHash,
+            loginName: contactLoginName(contact),
+            nickName: fields.nickName ?? defaultNickName(contact),
+            defaultLanguage: fields.defaultLanguage ?? null,
+            preferenceCurrency: fields.preferenceCurrency ?? null,
+            acceptedTermsVersion,
+          },
+          executor,
+        );
+        await deps.welcome?.(customer.id, executor);
+        return customer;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, "account.accountExists");
+        throw error;
+      }
     }
   }
 

@@ -40,6 +40,8 @@ const CouponRules = z
     totalLimit: z.number().int().min(1).max(10_000_000).nullable().default(null),
     perCustomerLimit: z.number().int().min(1).max(1000).default(1),
     enabled: z.boolean().default(true),
+    /** Given to every new account (issue 12, ADR 0252); COUPON only. */
+    welcomeGift: z.boolean().default(false),
     note: z.string().trim().max(500).nullable().default(null),
     scopes: z
       .array(

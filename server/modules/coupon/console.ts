@@ -33,6 +33,8 @@ export interface CouponInput {
   totalLimit: number | null;
   perCustomerLimit: number;
   enabled: boolean;
+  /** Put in every new account's wallet (issue 12, ADR 0252). */
+  welcomeGift: boolean;
   note: string | null;
   scopes: { scopeType: "PLAN" | "DESTINATION"; scopeCode: string }[];
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import {
   couponCustomerUsage,
@@ -132,6 +132,37 @@ export function createCouponRepo(db: Database) {
           returning count`),
       );
       return rows.length === 1 && rows[0]!.count <= limit;
+    },
+
+    /** The welcome coupons in force at `now` (ADR 0252): enabled, running COUPONs marked as a welcome gift. */
+    welcomeGifts(now: Date, executor: Database) {
+      return executor
+        .select({ code: coupons.code })
+        .from(coupons)
+        .where(
+          and(
+            eq(coupons.welcomeGift, true),
+            eq(coupons.enabled, true),
+            eq(coupons.marketingType, "COUPON"),
+            lte(coupons.startTime, now),
+            gt(coupons.endTime, now),
+          ),
+        )
+        .orderBy(asc(coupons.code));
+    },
+
+    /**
+     * Counts a first receipt of the coupon for the customer, only if they never had one: true when this call
+     * made the count (so a welcome gift is given at most once, whatever the coupon's per-customer limit).
+     */
+    async takeFirstCustomerUse(code: string, customerId: string, executor: Database) {
+      const rows = rowsOf<{ count: number }>(
+        await executor.execute(sql`
+          insert into coupon_customer_usage (coupon_code, customer_id, count) values (${code}, ${customerId}, 1)
+          on conflict (coupon_code, customer_id) do nothing
+          returning count`),
+      );
+      return rows.length === 1;
     },
 
     async giveBackCustomerUse(code: string, customerId: string, executor: Database) {

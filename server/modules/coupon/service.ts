@@ -338,6 +338,21 @@ export function createCouponService(
       });
     },
 
+    /**
+     * Issue 12 (ADR 0252): puts every welcome coupon in force into a new account's wallet, in the registration's
+     * transaction. Once per customer and coupon (the first-receipt counter), so a retried or repeated call never
+     * gives a second copy; a coupon's total limit caps orders, not receipts, as with receive.
+     */
+    async grantWelcome(customerId: string, tx: Database): Promise<string[]> {
+      const given: string[] = [];
+      for (const { code } of await repo.welcomeGifts(clock(), tx)) {
+        if (!(await repo.takeFirstCustomerUse(code, customerId, tx))) continue;
+        await repo.addToWallet(code, customerId, tx);
+        given.push(code);
+      }
+      return given;
+    },
+
     /** The customer's coupons in one state, page mode (spec 3). */
     async wallet(customerId: string, state: WalletState, page: number, size: number, locale: Locale) {
       const { rows, total } = await repo.wallet(customerId, state, clock(), page, size);

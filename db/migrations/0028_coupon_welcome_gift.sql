@@ -1,0 +1,1 @@
+ALTER TABLE "coupon" ADD COLUMN "welcome_gift" boolean DEFAULT false NOT NULL;
