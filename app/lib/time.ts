@@ -17,7 +17,9 @@ export function formatTime(iso: string, locale: Locale, timeZone?: string): stri
     minute: "2-digit",
     timeZone,
     timeZoneName: timeZone === "UTC" ? "short" : undefined,
-  }).format(date);
+  })
+    .format(date)
+    .replace(/\s+/gu, " ");
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -29,5 +31,5 @@ export function formatDay(iso: string, locale: string): string {
     format = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeZone: "UTC" });
     dayFormats.set(locale, format);
   }
-  return format.format(new Date(iso));
+  return format.format(new Date(iso)).replace(/\s+/gu, " ");
 }

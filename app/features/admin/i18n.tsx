@@ -32,7 +32,10 @@ export function formatWhen(iso: string, language: ConsoleLanguage): string {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "UTC",
-  }).format(new Date(iso));
+  })
+    .format(new Date(iso))
+    // One plain space: ICU versions differ in the spaces between parts (a hydration mismatch otherwise).
+    .replace(/\s+/gu, " ");
   return `${text} UTC`;
 }
 

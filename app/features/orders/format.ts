@@ -20,8 +20,16 @@ function formatter(locale: string, withTime: boolean) {
   return format;
 }
 
+/**
+ * ICU versions differ in the spaces they put between parts (Node's ICU gives zh-HK a thin space U+2009 where
+ * Chromium's gives another), and a different character is a hydration mismatch (React #418): one plain space.
+ */
+export function sameSpaces(text: string): string {
+  return text.replace(/\s+/gu, " ");
+}
+
 export function formatDateTime(iso: string, locale: string): string {
-  return `${formatter(locale, true).format(new Date(iso))} UTC`;
+  return `${sameSpaces(formatter(locale, true).format(new Date(iso)))} UTC`;
 }
 
 /** The currency format of an amount in `currencyCode`, from the site's currency list; null when unknown. */
