@@ -17,7 +17,7 @@ import { createVerificationCodes } from "./modules/account/verification-codes.ts
 import { createAdminService } from "./modules/admin/service.ts";
 import { createCaptchaRepo } from "./modules/captcha/repo.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
-import { withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
+import { withCachedOffers, withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
 import { createCampaignGate } from "./modules/catalog/campaign-gate.ts";
 import { createConsoleCampaigns } from "./modules/catalog/console/campaigns.ts";
 import { createConsoleCatalogue } from "./modules/catalog/console/catalogue.ts";
@@ -254,7 +254,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const search = createSearchService(createSearchRepo(db));
   const productList = createProductListService({
-    repo: createProductListRepo(db),
+    repo: withCachedOffers(createProductListRepo(db), cache),
     catalogRepo,
     search,
     campaigns: createCampaignGate(db),
