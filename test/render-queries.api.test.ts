@@ -4,7 +4,11 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { buildApp } from "../server/app.ts";
 import { readEnv } from "../server/env.ts";
 import { registerByEmail } from "../server/modules/account/account-test-kit.ts";
-import { createOperator, operatorHeaders, type TestOperator } from "../server/modules/admin/admin-test-kit.ts";
+import {
+  createOperator,
+  operatorHeaders,
+  type TestOperator,
+} from "../server/modules/admin/admin-test-kit.ts";
 import { PLAN, place, shopper } from "../server/modules/checkout/purchase-test-kit.ts";
 import type { TestApp } from "./api.ts";
 import { createTestDatabase } from "./db.ts";
@@ -90,7 +94,7 @@ describe("database statements per warm render of a personal page (issue 15)", ()
     const who = await shopper(app, "render-queries-personal@example.com");
     const placed = await place(app, who, { quantity: 2 });
     expect(placed.statusCode, placed.body).toBe(201);
-    cookie = `${ACCESS_TOKEN_COOKIE}=${who.headers.authorization.slice("Bearer ".length)}`;
+    cookie = `${ACCESS_TOKEN_COOKIE}=${String(who.headers.authorization).slice("Bearer ".length)}`;
   }, 120_000);
 
   it.each([

@@ -52,7 +52,8 @@ export function withReadMostlyCache(source: CatalogRepo, cache: SharedCache): Ca
   const priceRows = cache.define("catalog-prices", {
     ttlS: CATALOGUE_S,
     tags: () => [CACHE_TAGS.catalog],
-    load: ({ codes, currencies }: { codes: string[]; currencies: string[] }) => source.prices(codes, currencies),
+    load: ({ codes, currencies }: { codes: string[]; currencies: string[] }) =>
+      source.prices(codes, currencies),
   });
   return {
     ...source,
@@ -64,7 +65,9 @@ export function withReadMostlyCache(source: CatalogRepo, cache: SharedCache): Ca
     coverage: coverageRows,
     // Keyed by the codes as given: the pages ask for one plan or one destination's shelf at a time.
     prices: (codes, currencies) =>
-      codes.length === 0 ? Promise.resolve([]) : priceRows({ codes: [...codes], currencies: [...currencies] }),
+      codes.length === 0
+        ? Promise.resolve([])
+        : priceRows({ codes: [...codes], currencies: [...currencies] }),
   };
 }
 
