@@ -71,6 +71,21 @@ export const BUDGETS: Budget[] = [
     unit: "req/s",
     met: (rps) => rps >= 1_000,
   },
+  ...(
+    [
+      ["esimList", "eSIM list"],
+      ["orderList", "order list"],
+      ["checkout", "checkout"],
+    ] as const
+  ).map(
+    ([page, name]): Budget => ({
+      id: `i15Personal_${page}`,
+      label: `Issue 15: personal page, ${name}, signed in, PGlite, 10 connections`,
+      target: "≥ 150 req/s",
+      unit: "req/s",
+      met: (rps) => rps >= 150,
+    }),
+  ),
   {
     id: "i15PersonalPagesRps",
     label: "Issue 15: personal pages (eSIM list, order list, checkout), the slowest",

@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
 import { buildState } from "../scripts/build-freshness.ts";
 import { heapLimitFlag } from "../scripts/heap-limit.ts";
 import { type BudgetOutcome, judge } from "./budgets.ts";
@@ -66,6 +67,13 @@ const PAGES = {
   pdp: "/pdp/", // + a seeded platformProductCode
 } as const;
 type PageName = keyof typeof PAGES;
+/** Issue 15: the personal pages, signed in (the checkout of the PDP's plan). */
+const PERSONAL_PAGES = {
+  esimList: "/ucenter/esim",
+  orderList: "/ucenter/order/list",
+  checkout: "/checkout?platformProductCode=",
+} as const;
+type PersonalPage = keyof typeof PERSONAL_PAGES;
 const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 
 const started = Date.now();
@@ -140,6 +148,8 @@ function buildIfStale(): { built: boolean; seconds: number } {
 interface Prepared {
   planCode: string | null;
   plans: number;
+  /** Issue 15: the access token of a signed-in shopper (bench/lib/prepare-db.ts); absent in older templates. */
+  shopperToken?: string | null;
   seconds: number;
 }
 
@@ -212,8 +222,8 @@ interface TargetResult {
   rss?: { idleMb: number | null; peakMb: number | null; samples: number };
 }
 
-async function probe(url: string) {
-  const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: "manual" });
+async function probe(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers: { ...BROWSER_HEADERS, ...headers }, redirect: "manual" });
   const body = await response.arrayBuffer();
   return {
     status: response.status,
@@ -226,10 +236,10 @@ async function measureTarget(
   server: RunningServer,
   name: string,
   pagePath: string,
-  options: { sampleRss?: boolean; connections?: number } = {},
+  options: { sampleRss?: boolean; connections?: number; headers?: Record<string, string> } = {},
 ): Promise<TargetResult> {
   const url = `${server.url}${pagePath}`;
-  const first = await probe(url);
+  const first = await probe(url, options.headers);
   const idleMb = options.sampleRss ? rssMb(server.pid) : null;
   const sampler = options.sampleRss ? sampleRss(server.pid) : null;
   let load: LoadResult;
@@ -240,11 +250,12 @@ async function measureTarget(
       connections: options.connections ?? config.connections,
       durationS: config.durationS,
       warmupS: config.warmupS,
+      ...(options.headers ? { headers: options.headers } : {}),
     });
   } finally {
     rss = sampler?.stop();
   }
-  const after = await probe(url).catch(() => first);
+  const after = await probe(url, options.headers).catch(() => first);
   const result: TargetResult = {
     name,
     connections: options.connections ?? config.connections,
@@ -287,6 +298,8 @@ interface Results {
   build: { dir: string; built: boolean; seconds: number } | null;
   planCode: string | null;
   ssr: { cached: Partial<Record<PageName, TargetResult>>; uncached: Partial<Record<PageName, TargetResult>> };
+  /** Issue 15: personal pages rendered for a signed-in shopper (PGlite, HTML cache not applicable). */
+  personal: Partial<Record<PersonalPage, TargetResult | null>>;
   static: TargetResult | null;
   ratios: Record<string, number | null>;
   firstLoad: FirstLoad | null;
@@ -348,6 +361,7 @@ async function main() {
     build: null,
     planCode: null,
     ssr: { cached: {}, uncached: {} },
+    personal: {},
     static: null,
     ratios: {},
     firstLoad: null,
@@ -532,6 +546,23 @@ async function main() {
       )) ?? undefined;
   }
   results.rss.pglite.uncachedHomePeakMb = results.ssr.uncached.home?.rss?.peakMb ?? null;
+
+  // --- 1c. Personal pages, signed in (issue 15): rendered for the shopper every time, no HTML cache. ----------
+  const shopperToken = pglite.prepared.shopperToken;
+  if (shopperToken) {
+    log(`personal pages, PGlite, signed in (${pglite.uncached.url})`);
+    const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${shopperToken}` };
+    for (const name of Object.keys(PERSONAL_PAGES) as PersonalPage[]) {
+      const target =
+        name === "checkout" ? `${PERSONAL_PAGES.checkout}${planCode ?? "unknown"}` : PERSONAL_PAGES[name];
+      results.personal[name] = await phase(`${name} signed in`, () =>
+        measureTarget(pglite.uncached, `${name} signed in`, target, {
+          connections: config.uncachedConnections,
+          headers,
+        }),
+      );
+    }
+  }
   await pglite.uncached.stop();
 
   const staticRps = results.static?.load?.rps ?? null;
@@ -683,12 +714,23 @@ async function main() {
   const issue15Note = "not measured by the bench yet";
   notes.i15WarmRenderQueries = "counted by test/render-queries.api.test.ts, not by the bench";
   notes.i15SignedInRps = issue15Note;
-  notes.i15PersonalPagesRps = issue15Note;
+  const personalRps = (Object.keys(PERSONAL_PAGES) as PersonalPage[]).map((name) => {
+    const target = results.personal[name];
+    // A page that answered anything but 200 (a redirect to sign-in) measured nothing personal.
+    return target?.status === 200 ? (target.load?.rps ?? null) : null;
+  });
+  if (!shopperToken) notes.i15PersonalPagesRps = "no bench shopper in the database template";
   results.budgets = judge(
     {
       i15FullRender_home: pgPages.home?.load?.rps ?? null,
       i15FullRender_plp: pgPages.plp?.load?.rps ?? null,
       i15FullRender_pdp: pgPages.pdp?.load?.rps ?? null,
+      i15Personal_esimList: personalRps[0] ?? null,
+      i15Personal_orderList: personalRps[1] ?? null,
+      i15Personal_checkout: personalRps[2] ?? null,
+      i15PersonalPagesRps: personalRps.every((rps) => rps !== null)
+        ? Math.min(...(personalRps as number[]))
+        : null,
       i15HomeHtmlKb: results.firstLoad ? results.firstLoad.htmlBytes / 1000 : null,
       i15HomeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
       ...perPage,

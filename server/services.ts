@@ -17,7 +17,7 @@ import { createVerificationCodes } from "./modules/account/verification-codes.ts
 import { createAdminService } from "./modules/admin/service.ts";
 import { createCaptchaRepo } from "./modules/captcha/repo.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
-import { withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
+import { withCachedOffers, withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
 import { createCampaignGate } from "./modules/catalog/campaign-gate.ts";
 import { createConsoleCampaigns } from "./modules/catalog/console/campaigns.ts";
 import { createConsoleCatalogue } from "./modules/catalog/console/catalogue.ts";
@@ -262,7 +262,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // Pages read these past the shared cache: a render that does depends on the catalogue (ADR 0245).
   const search = createSearchService(recordingReads(createSearchRepo(db), CACHE_TAGS.catalog));
   const productList = createProductListService({
-    repo: recordingReads(createProductListRepo(db), CACHE_TAGS.catalog),
+    repo: withCachedOffers(recordingReads(createProductListRepo(db), CACHE_TAGS.catalog), cache),
     catalogRepo,
     search,
     campaigns: recordingReads(createCampaignGate(db), CACHE_TAGS.catalog),

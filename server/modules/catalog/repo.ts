@@ -62,7 +62,7 @@ export function createCatalogRepo(db: Database) {
           and(inArray(plans.platformProductCode, [...platformProductCodes]), eq(plans.status, "ON_SHELF")),
         );
     },
-    onShelfPlansOf(destinationCode: string) {
+    async onShelfPlansOf(destinationCode: string) {
       return db
         .select()
         .from(plans)
@@ -91,8 +91,8 @@ export function createCatalogRepo(db: Database) {
           ),
         );
     },
-    prices(platformProductCodes: string[], currencyCodes: string[]) {
-      if (platformProductCodes.length === 0) return Promise.resolve([]);
+    async prices(platformProductCodes: string[], currencyCodes: string[]) {
+      if (platformProductCodes.length === 0) return [];
       return db
         .select()
         .from(planPrices)
@@ -103,7 +103,7 @@ export function createCatalogRepo(db: Database) {
           ),
         );
     },
-    coverage(platformProductCode: string) {
+    async coverage(platformProductCode: string) {
       return db
         .select({
           countryCode: planCoverage.countryCode,
