@@ -165,8 +165,11 @@ test("support finds a customer and adjusts their credit with a reason", async ({
 test("support deletes an account on the customer's request; the customer can no longer sign in", async ({
   page,
   browser,
+  consoleErrors,
 }) => {
   test.setTimeout(120_000);
+  // The refused sign-in at the end answers 400, which Chromium logs as a failed resource.
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 400/);
   const email = await signUp(page.request, uniqueEmail("deleted"));
   const consoleContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const operator = await consoleContext.newPage();

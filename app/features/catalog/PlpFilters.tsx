@@ -46,7 +46,7 @@ function SortSelect({ query, params }: { query: ProductQuery; params: URLSearchP
   const navigate = useNavigate();
   const sortId = useId();
   return (
-    <div className="flex items-center gap-2 md:ml-auto">
+    <div className="ml-auto flex shrink-0 items-center gap-2">
       <label htmlFor={sortId} className="text-sm text-slate-700">
         {t("discovery.sort")}
       </label>
@@ -91,12 +91,13 @@ export function PlpFilters({
   const active = FILTER_KEYS.filter((key) => params.has(key)).length;
   return (
     <>
-      <div className="flex items-center justify-between gap-3 md:hidden" data-plp-filter-bar>
+      {/* One sort select for every width: beside the "Filters" button on a phone, beside the inline filters from md. */}
+      <div className="flex items-center gap-3 md:items-start" data-plp-filter-bar>
         <button
           type="button"
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
-          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          className="inline-flex min-h-11 shrink-0 items-center gap-2 md:hidden rounded-full border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100"
         >
           <Icon name="filters" className="size-4" />
           {t("discovery.filters")}
@@ -110,14 +111,14 @@ export function PlpFilters({
             </>
           )}
         </button>
+        <div className="hidden min-w-0 flex-1 md:block">
+          <FilterGroups query={query} params={params} />
+        </div>
         <SortSelect query={query} params={params} />
-      </div>
-      <div className="hidden md:block">
-        <FilterGroups query={query} params={params} withSort />
       </div>
       <Modal open={open} onClose={() => setOpen(false)} title={t("discovery.filters")}>
         <div className="mt-4">
-          <FilterGroups query={query} params={params} withSort={false} />
+          <FilterGroups query={query} params={params} />
         </div>
         <button
           type="button"
@@ -131,15 +132,7 @@ export function PlpFilters({
   );
 }
 
-function FilterGroups({
-  query,
-  params,
-  withSort,
-}: {
-  query: ProductQuery;
-  params: URLSearchParams;
-  withSort: boolean;
-}) {
+function FilterGroups({ query, params }: { query: ProductQuery; params: URLSearchParams }) {
   const { t, href, currency } = useI18n();
   const navigate = useNavigate();
   const priceId = useId();
@@ -200,7 +193,6 @@ function FilterGroups({
             {t("discovery.filterPriceApply")}
           </button>
         </form>
-        {withSort && <SortSelect query={query} params={params} />}
       </div>
       {anyFilter && (
         <Link
