@@ -23,6 +23,7 @@ import {
   startStoreServer,
   waitUntilIdle,
 } from "./lib/servers.ts";
+import { BENCH_SHOPPER_NAME } from "./lib/shopper.ts";
 import { hasTemplate, restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
 
 /**
@@ -300,6 +301,8 @@ interface Results {
   ssr: { cached: Partial<Record<PageName, TargetResult>>; uncached: Partial<Record<PageName, TargetResult>> };
   /** Issue 15: personal pages rendered for a signed-in shopper (PGlite, HTML cache not applicable). */
   personal: Partial<Record<PersonalPage, TargetResult | null>>;
+  /** Issue 15: home, plp and pdp for the signed-in shopper, from the shared template (ADR 0246). */
+  signedIn: Partial<Record<PageName, (TargetResult & { personal: boolean }) | null>>;
   static: TargetResult | null;
   ratios: Record<string, number | null>;
   firstLoad: FirstLoad | null;
@@ -362,6 +365,7 @@ async function main() {
     planCode: null,
     ssr: { cached: {}, uncached: {} },
     personal: {},
+    signedIn: {},
     static: null,
     ratios: {},
     firstLoad: null,
@@ -497,6 +501,25 @@ async function main() {
   }
   results.rss.pglite.cachedHomePeakMb = results.ssr.cached.home?.rss?.peakMb ?? null;
 
+  // --- 1a. Signed-in store pages (issue 15, ADR 0246): the shared template with the shopper's values spliced in.
+  const shopperToken = pglite.prepared.shopperToken;
+  if (shopperToken) {
+    log(`store pages, PGlite, signed in, from the shared template (${pglite.cached.url})`);
+    const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${shopperToken}` };
+    for (const name of PAGE_NAMES) {
+      results.signedIn[name] = await phase(`${name} signed in (shared)`, async () => {
+        const target = await measureTarget(pglite.cached, `${name} signed in`, pagePath(name), { headers });
+        // The shopper's own header, never the visitor's: the page is theirs although it came from the cache.
+        const html = await fetch(`${pglite.cached.url}${pagePath(name)}`, {
+          headers: { ...BROWSER_HEADERS, ...headers, "accept-encoding": "identity" },
+        }).then((response) => response.text());
+        const personal = html.includes(`Account menu for ${BENCH_SHOPPER_NAME}`);
+        if (!personal) log(`  ${name} signed in: NO PERSONAL HEADER`);
+        return { ...target, personal };
+      });
+    }
+  }
+
   // --- 3. First-load JS. --------------------------------------------------------------------------------------
   results.firstLoad = await phase("first-load JS", () =>
     measureFirstLoad(`${pglite.cached.url}/`, BROWSER_HEADERS),
@@ -548,7 +571,6 @@ async function main() {
   results.rss.pglite.uncachedHomePeakMb = results.ssr.uncached.home?.rss?.peakMb ?? null;
 
   // --- 1c. Personal pages, signed in (issue 15): rendered for the shopper every time, no HTML cache. ----------
-  const shopperToken = pglite.prepared.shopperToken;
   if (shopperToken) {
     log(`personal pages, PGlite, signed in (${pglite.uncached.url})`);
     const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${shopperToken}` };
@@ -711,9 +733,16 @@ async function main() {
     }
     if (config.skipLarge) notes[`i15LargeCatalogue_${name}`] = "BENCH_SKIP_LARGE";
   }
-  const issue15Note = "not measured by the bench yet";
   notes.i15WarmRenderQueries = "counted by test/render-queries.api.test.ts, not by the bench";
-  notes.i15SignedInRps = issue15Note;
+  const signedIn = PAGE_NAMES.map((name) => {
+    const target = results.signedIn[name];
+    // Only a page that came from the shared template with the shopper's own header counts.
+    return target?.status === 200 && target.cacheHit && target.personal ? (target.load?.rps ?? null) : null;
+  });
+  if (!shopperToken) notes.i15SignedInRps = "no bench shopper in the database template";
+  else if (signedIn.some((rps) => rps === null))
+    notes.i15SignedInRps =
+      "a signed-in page was not served from the shared template with the shopper's header";
   const personalRps = (Object.keys(PERSONAL_PAGES) as PersonalPage[]).map((name) => {
     const target = results.personal[name];
     // A page that answered anything but 200 (a redirect to sign-in) measured nothing personal.
@@ -722,6 +751,7 @@ async function main() {
   if (!shopperToken) notes.i15PersonalPagesRps = "no bench shopper in the database template";
   results.budgets = judge(
     {
+      i15SignedInRps: signedIn.every((rps) => rps !== null) ? Math.min(...(signedIn as number[])) : null,
       i15FullRender_home: pgPages.home?.load?.rps ?? null,
       i15FullRender_plp: pgPages.plp?.load?.rps ?? null,
       i15FullRender_pdp: pgPages.pdp?.load?.rps ?? null,

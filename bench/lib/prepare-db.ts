@@ -1,10 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
-import { customerSessions, customers, destinations, plans } from "../../db/schema/index.ts";
+import {
+  customerSessions,
+  customers,
+  destinations,
+  esimPackages,
+  esims,
+  orders,
+  plans,
+} from "../../db/schema/index.ts";
 import { seedIfEmpty } from "../../db/seed/index.ts";
 import { seedLarge } from "../../db/seed/large.ts";
 import { newToken, tokenHash } from "../../server/modules/account/session-tokens.ts";
+import { BENCH_SHOPPER_NAME } from "./shopper.ts";
 
 /**
  * Run as a child by bench/run.ts: migrates and seeds one scratch database (PGlite in DATA_DIR, or PostgreSQL at
@@ -29,7 +38,7 @@ async function prepareDatabase() {
     .orderBy(desc(destinations.popularity), plans.sortOrder, plans.platformProductCode)
     .limit(1);
   const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(plans);
-  const shopperToken = await benchShopper();
+  const shopperToken = await benchShopper(plan?.code ?? null);
   return {
     planCode: plan?.code ?? null,
     plans: count?.n ?? 0,
@@ -38,15 +47,19 @@ async function prepareDatabase() {
   };
 }
 
+/** Orders the bench shopper has, each with its eSIM: a full first page of the order and eSIM lists. */
+const SHOPPER_ORDERS = 12;
+
 /**
- * Issue 15: a signed-in shopper for the personal pages (eSIM list, order list, checkout). Their session lasts a
+ * Issue 15: a signed-in shopper for the personal pages (eSIM list, order list, checkout), with a history of
+ * completed orders and their eSIMs, so the lists render what a returning traveller sees. Their session lasts a
  * year, so a template restored later the same day still signs in; the token is printed with the result.
  */
-async function benchShopper() {
+async function benchShopper(planCode: string | null) {
   const email = "bench-shopper@bench.roamly.test";
   const [customer] = await database.db
     .insert(customers)
-    .values({ email, loginName: email })
+    .values({ email, loginName: email, nickName: BENCH_SHOPPER_NAME })
     .onConflictDoNothing()
     .returning();
   if (!customer) return null;
@@ -60,7 +73,69 @@ async function benchShopper() {
     expiresAt: new Date(Date.now() + year),
     refreshExpiresAt: new Date(Date.now() + year),
   });
+  if (planCode) await shopperHistory(customer.id, email, planCode);
   return token;
+}
+
+async function shopperHistory(customerId: string, email: string, planCode: string) {
+  const [plan] = await database.db.select().from(plans).where(eq(plans.platformProductCode, planCode));
+  if (!plan) return;
+  const day = 24 * 3_600_000;
+  for (let n = 0; n < SHOPPER_ORDERS; n++) {
+    const placed = new Date(Date.now() - (n + 1) * 7 * day);
+    const [order] = await database.db
+      .insert(orders)
+      .values({
+        code: `BENCH${String(n).padStart(6, "0")}`,
+        customerId,
+        status: "COMPLETED",
+        idempotencyKey: `bench-${n}`,
+        requestFingerprint: "bench",
+        platformProductCode: plan.platformProductCode,
+        destinationCode: plan.destinationCode,
+        planTitle: plan.title.en_US ?? plan.platformProductCode,
+        quantity: 1,
+        currencyCode: "USD",
+        unitPrice: 990,
+        subtotal: 990,
+        total: 990,
+        contactEmail: email,
+        locale: "en_US",
+        expiresAt: new Date(placed.getTime() + 30 * 60_000),
+        paidAt: placed,
+        paymentProvider: "sandbox",
+        providerPaymentId: `pay_bench_${n}`,
+        createdAt: placed,
+        updatedAt: placed,
+      })
+      .returning();
+    if (!order) continue;
+    const [esim] = await database.db
+      .insert(esims)
+      .values({
+        customerId,
+        iccid: `8985200000000${String(n).padStart(6, "0")}`,
+        supplier: "sandbox",
+        smdpAddress: "smdp.sandbox.roamly.test",
+        matchingId: `BENCH-${n}`,
+        apnName: "roamly",
+        orderId: order.id,
+        unitIndex: 0,
+        createdAt: placed,
+        updatedAt: placed,
+      })
+      .returning();
+    if (!esim) continue;
+    await database.db.insert(esimPackages).values({
+      esimId: esim.id,
+      orderId: order.id,
+      unitIndex: 0,
+      platformProductCode: plan.platformProductCode,
+      supplierPackageId: `bench-${n}`,
+      dataTotalMb: plan.dataMb,
+      validityDays: plan.validityDays,
+    });
+  }
 }
 
 try {

@@ -22,7 +22,7 @@ import path from "node:path";
  * a new folder is most of the small seed's time, and the database code changes far more often than PGlite.
  */
 const ROOT = path.join(os.tmpdir(), "esim-bench-db-templates");
-const INPUTS = ["db", "bench/lib/prepare-db.ts", "package-lock.json"];
+const INPUTS = ["db", "bench/lib/prepare-db.ts", "bench/lib/shopper.ts", "package-lock.json"];
 const META = "bench-prepared.json";
 
 function walk(entry: string): string[] {

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { PackageState } from "../../../core/esim.ts";
 import type { SupplierCancelStatus } from "../../../core/esim-supplier.ts";
 import type { Database } from "../../../db/client.ts";
 import { esimPackages, esims, orders, plans } from "../../../db/schema/index.ts";
+import { totalOver, withTotal } from "../../infra/paging.ts";
 
 export type EsimRow = typeof esims.$inferSelect;
 export type NewEsim = typeof esims.$inferInsert;
@@ -52,17 +53,17 @@ export function createEsimRepo(db: Database) {
   return {
     async listEsims(customerId: string, page: number, size: number) {
       const where = eq(esims.customerId, customerId);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(esims)
-          .where(where)
-          .orderBy(desc(esims.createdAt), desc(esims.id))
-          .limit(size)
-          .offset(page * size),
-        db.select({ n: count() }).from(esims).where(where),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      const rows = await db
+        .select({ ...getTableColumns(esims), matching: totalOver() })
+        .from(esims)
+        .where(where)
+        .orderBy(desc(esims.createdAt), desc(esims.id))
+        .limit(size)
+        .offset(page * size);
+      return withTotal(page, rows, async () => {
+        const [counted] = await db.select({ n: count() }).from(esims).where(where);
+        return counted?.n ?? 0;
+      });
     },
 
     findEsim(id: string, executor: Database = db) {

@@ -60,6 +60,9 @@ describe("GET /o2ord/v1/customer/orders", () => {
     expect(await codes("keyword=Japan&tab=unpaid")).toEqual([unpaid]);
     const page = (await get(who, "/o2ord/v1/customer/orders?size=2&page=1")).json();
     expect(page).toMatchObject({ totalElements: 3, numberOfElements: 1 });
+    // Past the last page there is no row to carry the total: it is still the number of orders.
+    const beyond = (await get(who, "/o2ord/v1/customer/orders?size=2&page=5")).json();
+    expect(beyond).toMatchObject({ content: [], totalElements: 3, numberOfElements: 0 });
   });
 
   it("refuses an unknown tab with a field error", async () => {

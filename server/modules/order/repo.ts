@@ -1,6 +1,21 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { type OrderStatus, orderStatusHistory, orders } from "../../../db/schema/index.ts";
+import { totalOver, withTotal } from "../../infra/paging.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -256,17 +271,17 @@ export function createOrderRepo(db: Database) {
         filter.status ? inArray(orders.status, [filter.status].flat()) : undefined,
         keyword ? or(ilike(orders.code, keyword), ilike(orders.planTitle, keyword)) : undefined,
       );
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(size)
-          .offset(page * size),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { rows, total: total[0]?.n ?? 0 };
+      const rows = await db
+        .select({ ...getTableColumns(orders), matching: totalOver() })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(size)
+        .offset(page * size);
+      return withTotal(page, rows, async () => {
+        const [counted] = await db.select({ n: count() }).from(orders).where(where);
+        return counted?.n ?? 0;
+      });
     },
   };
 }
