@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { auditLog, operators } from "../../../db/schema/index.ts";
+import { noteAuditRecorded } from "./audit-scope.ts";
 
 export interface AuditEntry {
   operatorId: string;
@@ -28,6 +29,7 @@ export async function recordAudit(tx: unknown, entry: AuditEntry): Promise<void>
     before: entry.before === undefined ? null : (entry.before as object),
     after: entry.after === undefined ? null : (entry.after as object),
   });
+  noteAuditRecorded();
 }
 
 export interface AuditQuery {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
+import { withAuditScope } from "./audit-scope.ts";
 import { type Access, can } from "./permissions.ts";
 import type { AdminService, CurrentOperator } from "./service.ts";
 
@@ -53,6 +54,12 @@ export interface AdminRouteDefinition<
   /** A larger body than the app's 1 MB (an uploaded file); bytes. */
   bodyLimit?: number;
   schema?: { params?: P; querystring?: Q; body?: B };
+  /**
+   * Why a POST, PUT, PATCH or DELETE changes nothing the audit log should hold (a sign-in, a dry run, a
+   * preview). Without it, an answer of 2xx that recorded no audit entry is a defect: a 500 in development and
+   * tests, an error in the log in production (the change has committed by then).
+   */
+  unaudited?: string;
   handler: (context: AdminHandlerContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
 }
 
@@ -82,14 +89,24 @@ export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z
       const params = schema.params ? parseInput(schema.params, request.params) : request.params;
       const query = schema.querystring ? parseInput(schema.querystring, request.query) : request.query;
       const body = schema.body ? parseInput(schema.body, request.body) : request.body;
-      return definition.handler({
-        request,
-        reply,
-        operator: operator as CurrentOperator,
-        params: params as z.infer<P>,
-        query: query as z.infer<Q>,
-        body: body as z.infer<B>,
-      });
+      const run = () =>
+        definition.handler({
+          request,
+          reply,
+          operator: operator as CurrentOperator,
+          params: params as z.infer<P>,
+          query: query as z.infer<Q>,
+          body: body as z.infer<B>,
+        });
+      if (definition.method === "GET" || definition.unaudited) return run();
+      const { done, accounted } = withAuditScope(run);
+      const answer = await done;
+      if (reply.statusCode < 300 && !accounted()) {
+        const message = `console change ${definition.method} ${url} answered ${reply.statusCode} without an audit entry`;
+        if (process.env.NODE_ENV === "production") request.log.error({ url: request.url }, message);
+        else throw new Error(message);
+      }
+      return answer;
     },
   });
 }

@@ -35,6 +35,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     method: "POST",
     url: "/auth/login",
     permission: "public",
+    unaudited: "the password step: a signed challenge cookie, no store data",
     schema: { body: z.object({ email: Email, password: z.string().min(1).max(256) }) },
     handler: async ({ request, reply, body }) => {
       const { challenge } = await admin.passwordStep(body.email, body.password, request.ip);
@@ -50,6 +51,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     method: "POST",
     url: "/auth/totp",
     permission: "public",
+    unaudited: "a sign-in: the session table records it, no store data changes",
     schema: { body: z.object({ code: Code }) },
     handler: async ({ request, reply, body }) => {
       const result = await admin.totpStep(request.cookies?.[OPERATOR_CHALLENGE_COOKIE], body.code);
@@ -64,6 +66,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     method: "POST",
     url: "/auth/enrolment/open",
     permission: "public",
+    unaudited: "reads the invitation a one-time link names",
     schema: { body: z.object({ token: Token }) },
     handler: async ({ body }) => admin.openEnrolment(body.token),
   });
@@ -87,6 +90,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     method: "POST",
     url: "/auth/logout",
     permission: "self",
+    unaudited: "a sign-out ends the operator's own session, no store data",
     handler: async ({ request, reply }) => {
       const token = request.cookies?.[OPERATOR_SESSION_COOKIE];
       if (token) await admin.signOut(token);

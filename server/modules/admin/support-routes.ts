@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { recordAudit } from "./audit.ts";
+import { nothingChanged } from "./audit-scope.ts";
 import { adminRoute } from "./route.ts";
 
 const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
@@ -248,6 +249,8 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         reason: body.reason,
         idempotencyKey: body.idempotencyKey,
       });
+      // The same key again answers the refund already made and recorded.
+      if (result.replayed) nothingChanged();
       return result;
     },
   });
@@ -276,6 +279,7 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     method: "POST",
     url: "/esims/:iccid/refresh",
     permission: "esims.refresh",
+    unaudited: "stores the supplier's own status and usage; the operator changes nothing",
     schema: { params: IccidParam },
     handler: async ({ params }) => esim.refreshFromSupplier(params.iccid),
   });
@@ -366,7 +370,8 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           idempotencyKey: `console:${body.idempotencyKey}`,
           note: body.reason,
         });
-        if (result?.created)
+        if (!result?.created) nothingChanged();
+        else
           await recordAudit(tx, {
             operatorId: operator.id,
             action: "customer.credit.adjust",

@@ -8,6 +8,7 @@ import { ApiError, notFound } from "../../../http/errors.ts";
 import { CACHE_TAGS } from "../../../infra/cache.ts";
 import type { Services } from "../../../services.ts";
 import { recordAudit } from "../../admin/audit.ts";
+import { nothingChanged } from "../../admin/audit-scope.ts";
 import { adminRoute } from "../../admin/route.ts";
 import { checkWorkbookUpload, MAX_UPLOAD_BYTES } from "./upload-check.ts";
 
@@ -325,6 +326,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     method: "POST",
     url: "/pricing/preview",
     permission: "prices.write",
+    unaudited: "a preview: the prices a change would give, nothing saved",
     schema: { body: PricingChangeBody },
     handler: async ({ body }) => {
       await checkScope(body.rule);
@@ -468,6 +470,8 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         return result;
       });
       if (report.applied && report.changed.length > 0) await published();
+      // A dry run, or a sheet that matches the catalogue, changes nothing.
+      else nothingChanged();
       // Each row's problem in the operator's language, beside its key.
       const errors = report.errors.map((e) => ({ ...e, message: translate(request.ctx.locale, e.key) }));
       return { ...report, errors };
