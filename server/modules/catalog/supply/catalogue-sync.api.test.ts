@@ -56,7 +56,12 @@ describe("catalogue sync", () => {
     // 0282): those plans, their destinations and the lists, not the whole catalogue.
     expect(told).toHaveLength(1);
     expect(told[0]).toEqual(
-      expect.arrayContaining(["catalog:lists", `catalog:plan:${JP_10GB}`, `catalog:plan:${KR_1GB}`, "catalog:dest:JP"]),
+      expect.arrayContaining([
+        "catalog:lists",
+        `catalog:plan:${JP_10GB}`,
+        `catalog:plan:${KR_1GB}`,
+        "catalog:dest:JP",
+      ]),
     );
     expect(told[0]).not.toContain("catalog");
     stop();
