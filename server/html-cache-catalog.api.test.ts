@@ -162,6 +162,20 @@ describe("a catalogue change drops exactly the pages showing it (ADR 0282)", () 
     expect((await page(PLP_A)).served).toBe("hit");
   }, 180_000);
 
+  it("a plan taken off the shelf leaves its destination's pages at once; the other destination's stay cached", async () => {
+    const SIBLING = "JP-1GB-7D";
+    await warm(PDP_A, PDP_B, PLP_A, PLP_B);
+    expect((await page(PDP_A)).html).toContain(`/pdp/${SIBLING}`);
+    expect((await page(PLP_A)).html).toContain(`/pdp/${SIBLING}`);
+    await consoleCall("PATCH", `/catalog/plans/${SIBLING}`, { status: "OFF_SHELF" });
+    const pdpA = await page(PDP_A);
+    expect(pdpA.served).toBe("render");
+    expect(pdpA.html).not.toContain(`/pdp/${SIBLING}`);
+    expect((await page(PLP_A)).html).not.toContain(`/pdp/${SIBLING}`);
+    expect((await page(PDP_B)).served).toBe("hit");
+    expect((await page(PLP_B)).served).toBe("hit");
+  }, 180_000);
+
   it("a new FX rate still drops every priced page (every price changed)", async () => {
     await warm(PDP_A, PDP_B);
     const tags = await invalidated(() => consoleCall("PUT", "/pricing/rates", { rates: { EUR: "0.12" } }));
