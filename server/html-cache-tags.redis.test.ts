@@ -96,4 +96,34 @@ describe.skipIf(!redisUrl)("exact HTML cache invalidation on every instance", ()
     expect(await served("/")).toBe("hit");
     expect(await served(PDP)).toBe("hit");
   }, 120_000);
+
+  it("a plan's price changed on one instance drops its pages on the other and keeps another destination's (ADR 0282)", async () => {
+    const OTHER_PDP = "/pdp/KR-3GB-30D";
+    for (const url of [PDP, OTHER_PDP]) {
+      await served(url);
+      expect(await served(url), url).toBe("hit");
+    }
+    const headers = await operatorHeaders(backOffice, await createOperator(backOffice, "merchandiser"));
+    const heard = new Promise<string[]>((resolve) => {
+      const stop = store.services.cache.onInvalidate((tags) => {
+        stop();
+        resolve(tags);
+      });
+    });
+    const res = await backOffice.server.inject({
+      method: "PUT",
+      url: "/o2adm/v1/catalog/plans/JP-3GB-30D/prices",
+      headers,
+      payload: { prices: [{ currencyCode: "HKD", unitPrice: 876_543, displayPrice: null }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The store instance heard the plan's tags on the Redis channel, not the whole catalogue's.
+    expect(await heard).toEqual(["catalog:lists", "catalog:plan:JP-3GB-30D", "catalog:dest:JP"]);
+
+    const pdp = await store.server.inject({ method: "GET", url: PDP });
+    expect(pdp.headers["x-html-cache"]).not.toBe("hit");
+    // The shared entries in Redis were dropped too: the render shows the new price, in the page's offers.
+    expect(pdp.body).toContain('"price":"8765.43"');
+    expect(await served(OTHER_PDP)).toBe("hit");
+  }, 120_000);
 });

@@ -2,7 +2,15 @@ import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
 import { allowedHostList } from "./http/site-origin.ts";
-import { CACHE_TAGS, createSharedCache, recordingReads, type SharedCache } from "./infra/cache.ts";
+import {
+  CACHE_TAGS,
+  CATALOG_TAGS,
+  createSharedCache,
+  isCatalogTag,
+  recordingReads,
+  recordingReadsBy,
+  type SharedCache,
+} from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
@@ -17,6 +25,7 @@ import { createVerificationCodes } from "./modules/account/verification-codes.ts
 import { createAdminService } from "./modules/admin/service.ts";
 import { createCaptchaRepo } from "./modules/captcha/repo.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
+import { createCatalogInvalidation } from "./modules/catalog/cache-invalidation.ts";
 import { withCachedOffers, withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
 import { createCampaignGate } from "./modules/catalog/campaign-gate.ts";
 import { createConsoleCampaigns } from "./modules/catalog/console/campaigns.ts";
@@ -233,7 +242,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
    */
   const contentPrice = cache.define("content-price", {
     ttlS: 300,
-    tags: () => [CACHE_TAGS.catalog, CACHE_TAGS.currencies],
+    tags: ({ kind, code }) => [
+      CACHE_TAGS.catalog,
+      CACHE_TAGS.currencies,
+      kind === "price" ? CATALOG_TAGS.plan(code) : CATALOG_TAGS.destination(code),
+    ],
     load: async ({
       kind,
       code,
@@ -259,10 +272,47 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       }
     },
   });
-  // Pages read these past the shared cache: a render that does depends on the catalogue (ADR 0245).
-  const search = createSearchService(recordingReads(createSearchRepo(db), CACHE_TAGS.catalog));
+  // Pages read these past the shared cache: a render that does depends on what it read (ADRs 0245, 0282). Search
+  // spans the catalogue (a match notes it); rebuilding the terms, which the plan list asks for on the side, shows
+  // nothing by itself. A plan list depends on the destinations or plans it is limited to; categories, continent
+  // tabs and campaigns change only with the whole catalogue (the seed, a campaign save).
+  const searchRebuild = () => [];
+  const search = createSearchService(
+    recordingReadsBy(
+      createSearchRepo(db),
+      {
+        sourceFingerprint: searchRebuild,
+        storedFingerprint: searchRebuild,
+        termSources: searchRebuild,
+        replaceTerms: searchRebuild,
+        destinationCards: searchRebuild,
+        coverage: searchRebuild,
+      },
+      CACHE_TAGS.catalog,
+      CATALOG_TAGS.lists,
+    ),
+  );
   const productList = createProductListService({
-    repo: withCachedOffers(recordingReads(createProductListRepo(db), CACHE_TAGS.catalog), cache),
+    repo: withCachedOffers(
+      recordingReadsBy(
+        createProductListRepo(db),
+        {
+          page: (filter) => [
+            CACHE_TAGS.catalog,
+            ...(filter.destinationCodes
+              ? filter.destinationCodes.map(CATALOG_TAGS.destination)
+              : filter.platformProductCodes
+                ? filter.platformProductCodes.map(CATALOG_TAGS.plan)
+                : [CATALOG_TAGS.lists]),
+          ],
+          destinationType: (code) => [CACHE_TAGS.catalog, CATALOG_TAGS.destination(code)],
+          destinationsNamed: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
+          destinationsCovering: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
+        },
+        CACHE_TAGS.catalog,
+      ),
+      cache,
+    ),
     catalogRepo,
     search,
     campaigns: recordingReads(createCampaignGate(db), CACHE_TAGS.catalog),
@@ -364,7 +414,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   esim.registerJobs(jobs);
   // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
   // A synced, published, paused or resumed plan reaches the store at once, on every instance (ADR 0176).
-  const onCatalogueChanged = () => cache.invalidate([CACHE_TAGS.catalog]);
+  const catalogChanges = createCatalogInvalidation(db, cache);
+  const onCatalogueChanged = (planCodes?: string[]) =>
+    planCodes ? catalogChanges.plansChanged(planCodes) : catalogChanges.everything();
   const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers, onCatalogueChanged });
   catalogueSync.registerJobs(jobs);
   // Supplier balances (ADR 0198): low balance alerts operators and pauses the plans only that supplier fulfils.
@@ -452,7 +504,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   // A change published from the console on any instance reaches this one's in-process copies too (ADR 0230).
   cache.onInvalidate((tags) => {
-    if (tags.includes(CACHE_TAGS.catalog)) search.refreshSoon();
+    if (tags.some(isCatalogTag)) search.refreshSoon();
     if (tags.includes(CACHE_TAGS.content)) pages.forgetFooter();
   });
   /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
@@ -489,6 +541,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     merch,
     /** The shared cache; app.ts closes it and clears the HTML cache on its invalidations. */
     cache,
+    /** What a committed catalogue change clears: its plans and destinations, or everything (ADR 0282). */
+    catalogChanges,
     site,
     catalog,
     contentPrice,

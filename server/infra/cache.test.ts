@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createSharedCache, type SharedCache } from "./cache.ts";
+import { createSharedCache, type SharedCache, trackReads } from "./cache.ts";
 
 let cache: SharedCache;
 afterEach(async () => {
@@ -74,5 +74,30 @@ describe("the shared cache, in process", () => {
     expect(await page("home")).toBe("home@2");
     expect(await regions("en_US")).toBe(1);
     expect(heard).toEqual([["content"]]);
+  });
+
+  it("tags an entry with what its value holds: a tag of the value drops it, and a tracked render notes it", async () => {
+    cache = createSharedCache();
+    const names = { JP: "Japan", KR: "Korea" };
+    // A plan's coverage carries the covered countries' tags (ADR 0282): renaming one drops it.
+    const coverage = cache.define("coverage", {
+      ttlS: 60,
+      tags: (code: string, countries?: { code: string; name: string }[]) => [
+        `plan:${code}`,
+        ...(countries ?? []).map((c) => `dest:${c.code}`),
+      ],
+      load: async (_code: string) => [
+        { code: "JP", name: names.JP },
+        { code: "KR", name: names.KR },
+      ],
+    });
+    const read = new Set<string>();
+    await trackReads(read, () => coverage("ASIA-5GB"));
+    expect([...read].sort()).toEqual(["dest:JP", "dest:KR", "plan:ASIA-5GB"]);
+    names.KR = "South Korea";
+    await cache.invalidate(["dest:CN"]);
+    expect((await coverage("ASIA-5GB"))[1]?.name).toBe("Korea");
+    await cache.invalidate(["dest:KR"]);
+    expect((await coverage("ASIA-5GB"))[1]?.name).toBe("South Korea");
   });
 });

@@ -29,6 +29,33 @@ export const CACHE_TAGS = {
   reviews: "reviews",
 } as const;
 
+/**
+ * The catalogue's finer tags (ADR 0282). Every catalogue entry also carries `catalog`, so invalidating it still
+ * drops them all (an FX rate, a change whose extent is unknown); a change to some plans or destinations
+ * invalidates `catalogChangeTags` of them instead, and pages that showed none of them stay cached.
+ */
+export const CATALOG_TAGS = {
+  /** Reads that span the catalogue (filtered and sorted lists, "from" prices, search, continent tabs). */
+  lists: "catalog:lists",
+  /** What one plan shows: its row, prices, coverage, offers, a content block pricing it. */
+  plan: (code: string) => `catalog:plan:${code}`,
+  /** What one destination shows: its row and names, its shelf (which plans, in what order), its "from" price. */
+  destination: (code: string) => `catalog:dest:${code}`,
+};
+
+/** Whether an invalidation touches the catalogue, coarse or fine. */
+export function isCatalogTag(tag: string): boolean {
+  return tag === CACHE_TAGS.catalog || tag.startsWith("catalog:");
+}
+
+/** The tags to invalidate once these plans (with their destinations) or destinations changed. */
+export function catalogChangeTags(change: { plans?: Iterable<string>; destinations?: Iterable<string> }) {
+  const tags = new Set([CATALOG_TAGS.lists]);
+  for (const code of change.plans ?? []) tags.add(CATALOG_TAGS.plan(code));
+  for (const code of change.destinations ?? []) tags.add(CATALOG_TAGS.destination(code));
+  return [...tags];
+}
+
 export interface SharedCacheOptions {
   /** Redis for the entries and the invalidation channel; unset keeps everything in this process. */
   redisUrl?: string;
@@ -49,8 +76,11 @@ export interface DefineOptions<A, V> {
    * had to wait for it would wait for itself.
    */
   staleS?: number;
-  /** Tags of an entry: invalidate(tag) drops every entry that has it. */
-  tags: (arg: A) => string[];
+  /**
+   * Tags of an entry: invalidate(tag) drops every entry that has it. Called with the argument alone, and again
+   * with the loaded value (tags can name what the value holds, e.g. the countries a plan covers); both sets count.
+   */
+  tags: (arg: A, value?: V) => string[];
   load: (arg: A) => Promise<V>;
 }
 
@@ -97,6 +127,30 @@ export function recordingReads<T extends object>(source: T, ...tags: string[]): 
       typeof value === "function"
         ? (...args: unknown[]) => {
             recordRead(...tags);
+            return (value as (...a: unknown[]) => unknown).apply(source, args);
+          }
+        : value;
+  }
+  return wrapped as T;
+}
+
+/**
+ * Like `recordingReads`, with each method's tags chosen from its arguments (a plan's own read notes that plan's
+ * tag, ADR 0282); methods not named note `fallback`.
+ */
+export function recordingReadsBy<T extends object>(
+  source: T,
+  tagsOf: { [K in keyof T]?: T[K] extends (...args: infer P) => unknown ? (...args: P) => string[] : never },
+  ...fallback: string[]
+): T {
+  const wrapped: Record<string, unknown> = {};
+  const chosen = tagsOf as Record<string, ((...args: unknown[]) => string[]) | undefined>;
+  for (const [name, value] of Object.entries(source)) {
+    const tags = chosen[name];
+    wrapped[name] =
+      typeof value === "function"
+        ? (...args: unknown[]) => {
+            recordRead(...(tags ? tags(...args) : fallback));
             return (value as (...a: unknown[]) => unknown).apply(source, args);
           }
         : value;
@@ -157,15 +211,18 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
         {
           ttl: definition.ttlS,
           ...(definition.staleS ? { stale: definition.staleS } : {}),
-          references: (arg: A) => definition.tags(arg).map(tagOf),
+          references: (arg: A, _key: string, value: V) =>
+            [...new Set([...definition.tags(arg), ...definition.tags(arg, value)])].map(tagOf),
         },
         definition.load,
       );
       const call = (cache as unknown as Record<string, (arg: A) => Promise<V>>)[fullName]!;
-      return (arg: A) => {
+      return async (arg: A) => {
         const store = reads.getStore();
         if (store) for (const tag of definition.tags(arg)) store.add(tag);
-        return call(arg);
+        const value = await call(arg);
+        if (store) for (const tag of definition.tags(arg, value)) store.add(tag);
+        return value;
       };
     },
 

@@ -1,4 +1,4 @@
-import { CACHE_TAGS, recordingReads, type SharedCache } from "../../infra/cache.ts";
+import { CACHE_TAGS, CATALOG_TAGS, recordingReadsBy, type SharedCache } from "../../infra/cache.ts";
 import type { ProductListRepo } from "./product-list-repo.ts";
 import type { CatalogRepo } from "./repo.ts";
 
@@ -6,8 +6,8 @@ import type { CatalogRepo } from "./repo.ts";
 const READ_MOSTLY_S = 60;
 /**
  * Plans, their prices, coverage and destinations: every writer (console edits and imports, price rules, the
- * catalogue sync, supplier balance pauses) clears the catalogue tag after its commit (ADR 0243), so the time to
- * live only bounds what a missed invalidation could cost.
+ * catalogue sync, supplier balance pauses) clears the tags of what it changed after its commit (ADRs 0243, 0282),
+ * so the time to live only bounds what a missed invalidation could cost.
  */
 const CATALOGUE_S = 300;
 
@@ -29,34 +29,47 @@ export function withReadMostlyCache(source: CatalogRepo, cache: SharedCache): Ca
     tags: () => [CACHE_TAGS.catalog],
     load: (_all: "all") => source.labels(),
   });
+  // Each entry carries the coarse tag and the plans and destinations it shows (ADR 0282).
   const planRow = cache.define("catalog-plan", {
     ttlS: CATALOGUE_S,
-    tags: () => [CACHE_TAGS.catalog],
+    tags: (code) => [CACHE_TAGS.catalog, CATALOG_TAGS.plan(code)],
     load: (code: string) => source.findPlan(code),
   });
   const destinationRow = cache.define("catalog-destination", {
     ttlS: CATALOGUE_S,
-    tags: () => [CACHE_TAGS.catalog],
+    tags: (code) => [CACHE_TAGS.catalog, CATALOG_TAGS.destination(code)],
     load: (code: string) => source.findDestination(code),
   });
+  // Which plans a destination has on the shelf: every change to one of its plans clears its destination's tag.
   const shelfOf = cache.define("catalog-shelf-of", {
     ttlS: CATALOGUE_S,
-    tags: () => [CACHE_TAGS.catalog],
+    tags: (destinationCode) => [CACHE_TAGS.catalog, CATALOG_TAGS.destination(destinationCode)],
     load: (destinationCode: string) => source.onShelfPlansOf(destinationCode),
   });
+  // The covered countries' names come with the rows: a renamed country drops the plans covering it.
   const coverageRows = cache.define("catalog-coverage", {
     ttlS: CATALOGUE_S,
-    tags: () => [CACHE_TAGS.catalog],
+    tags: (code: string, rows?: Awaited<ReturnType<CatalogRepo["coverage"]>>) => [
+      CACHE_TAGS.catalog,
+      CATALOG_TAGS.plan(code),
+      ...(rows ?? []).map((row) => CATALOG_TAGS.destination(row.countryCode)),
+    ],
     load: (code: string) => source.coverage(code),
   });
   const priceRows = cache.define("catalog-prices", {
     ttlS: CATALOGUE_S,
-    tags: () => [CACHE_TAGS.catalog],
+    tags: ({ codes }) => [CACHE_TAGS.catalog, ...codes.map(CATALOG_TAGS.plan)],
     load: ({ codes, currencies }: { codes: string[]; currencies: string[] }) =>
       source.prices(codes, currencies),
   });
-  // Every other read goes to the database; a page render that makes one depends on the catalogue (ADR 0245).
-  const tracked = recordingReads(source, CACHE_TAGS.catalog);
+  // Every other read goes to the database; a page render that makes one depends on what it read (ADRs 0245,
+  // 0282): the named plans, else the whole catalogue's lists (continents, types, "from" prices).
+  const tracked = recordingReadsBy(
+    source,
+    { onShelfPlans: (codes) => [CACHE_TAGS.catalog, ...codes.map(CATALOG_TAGS.plan)] },
+    CACHE_TAGS.catalog,
+    CATALOG_TAGS.lists,
+  );
   return {
     ...tracked,
     findCurrency: currencyRow,
@@ -75,12 +88,12 @@ export function withReadMostlyCache(source: CatalogRepo, cache: SharedCache): Ca
 
 /**
  * The product page's offers (a plan's price in every currency the site sells in, for its structured data):
- * plan prices converted by the currency table, so dropped with either (ADR 0243).
+ * plan prices converted by the currency table, so dropped with either, or with the plan (ADRs 0243, 0282).
  */
 export function withCachedOffers(source: ProductListRepo, cache: SharedCache): ProductListRepo {
   const offerRows = cache.define("catalog-offers", {
     ttlS: CATALOGUE_S,
-    tags: () => [CACHE_TAGS.catalog, CACHE_TAGS.currencies],
+    tags: (code) => [CACHE_TAGS.catalog, CACHE_TAGS.currencies, CATALOG_TAGS.plan(code)],
     load: (code: string) => source.offers(code),
   });
   return { ...source, offers: offerRows };

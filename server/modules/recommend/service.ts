@@ -2,7 +2,7 @@ import type { Locale } from "../../../core/constants.ts";
 import { type ScoreList, scoreList } from "../../../core/lists.ts";
 import { DESTINATION_TYPES, type DestinationType } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
+import { CACHE_TAGS, CATALOG_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { CatalogService, PlanView } from "../catalog/service.ts";
 import type { RecommendRepo } from "./repo.ts";
 
@@ -63,7 +63,8 @@ const LIST_CACHE_S = 300;
 export function createRecommendService(repo: RecommendRepo, catalog: CatalogService, cache: SharedCache) {
   const priced = cache.define("priced-products", {
     ttlS: PRODUCT_CACHE_S,
-    tags: () => [CACHE_TAGS.catalog, CACHE_TAGS.currencies],
+    // The listed plans' tags (ADR 0282): a destination's change clears its plans' tags too.
+    tags: ({ codes }) => [CACHE_TAGS.catalog, CACHE_TAGS.currencies, ...codes.map(CATALOG_TAGS.plan)],
     load: async ({ codes, currency, locale }: { codes: string[]; currency: string; locale: Locale }) => {
       const views = await catalog.priceMany(codes, currency, locale);
       const byCode = new Map(views.map((view) => [view.platformProductCode, toProductMedia(view)]));
@@ -104,7 +105,8 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
    */
   const scored = cache.define("recommend-page", {
     ttlS: LIST_CACHE_S,
-    tags: () => [CACHE_TAGS.catalog],
+    // Which plans a list holds follows the shelves of many destinations: it goes with any catalogue change.
+    tags: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
     load: async ({
       recommendCode,
       size,

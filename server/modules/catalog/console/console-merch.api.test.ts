@@ -63,7 +63,8 @@ describe("console prices", () => {
     stop();
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ plans: 1 });
-    expect(told).toEqual([["catalog"]]);
+    // Only what the rule repriced: the plan, its destination and the lists spanning the catalogue (ADR 0282).
+    expect(told).toEqual([["catalog:lists", `catalog:plan:${code}`, "catalog:dest:JP"]]);
     expect(await storePrice(code)).toBe(1099);
     const [record] = await auditOf(app, "pricing", code);
     expect(record).toMatchObject({ operatorId: merchandiser.id, action: "pricing.rule.save" });

@@ -13,8 +13,8 @@ import { adminRoute } from "../../admin/route.ts";
 import { checkWorkbookUpload, MAX_UPLOAD_BYTES } from "./upload-check.ts";
 
 // The console's catalogue, prices, FX rates and plan sheets (issue 16; ADRs 0230, 0231, 0233). Every change and
-// its audit record commit in one transaction; once committed, the cached data and pages it touches are dropped on
-// every instance (ADR 0176), so the store shows it on the next request.
+// its audit record commit in one transaction; once committed, the cached data and pages it touches, and only
+// those, are dropped on every instance (ADRs 0176, 0282), so the store shows it on the next request.
 
 const Localized = z.object({
   en_US: z.string().trim().min(1).max(200),
@@ -153,9 +153,8 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
   const { db } = merch;
   const transaction = <T>(work: (tx: Database) => Promise<T>) =>
     db.transaction((raw) => work(raw as unknown as Database));
-  /** After a commit: the store's cached plans, prices and pages go, on every instance. */
-  const published = (...tags: string[]) =>
-    services.cache.invalidate(tags.length ? tags : [CACHE_TAGS.catalog]);
+  /** After a commit: the store's cached data and pages showing these plans or destinations go, on every instance. */
+  const changes = services.catalogChanges;
 
   adminRoute(app, {
     method: "GET",
@@ -209,7 +208,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         return change.after;
       });
       if (!result) throw notFound("consoleMerch.planNotFound");
-      await published();
+      await changes.plansChanged([params.code]);
       return result;
     },
   });
@@ -239,7 +238,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         return change.after;
       });
       if (!result) throw notFound("consoleMerch.planNotFound");
-      await published();
+      await changes.plansChanged([params.code]);
       return { prices: result };
     },
   });
@@ -263,6 +262,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         return change.after;
       });
       if (!result) throw notFound("consoleMerch.planNotFound");
+      // The store shows nothing of a plan's supplier packages; its prices follow them only through a reprice.
       return { suppliers: result };
     },
   });
@@ -308,7 +308,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
       });
       if (!result) throw notFound("consoleMerch.destinationNotFound");
       // Search terms are rebuilt from the new names and aliases on the next search (services.ts).
-      await published();
+      await changes.destinationsChanged([params.code]);
       return result;
     },
   });
@@ -371,8 +371,10 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
       });
       return repriced;
     });
-    // Rates change every currency-priced thing the store caches; rules and roundings, the plans' prices.
-    await published(...(change.rates ? [CACHE_TAGS.currencies, CACHE_TAGS.catalog] : [CACHE_TAGS.catalog]));
+    // Rates change every currency-priced thing the store caches; rules and roundings, the prices of the plans they
+    // repriced (a plan's or a destination's rule reprices only its plans; ADR 0282).
+    if (change.rates) await services.cache.invalidate([CACHE_TAGS.currencies, CACHE_TAGS.catalog]);
+    else await changes.plansChanged(result.changes.map((c) => c.platformProductCode));
     return { plans: result.plans, total: result.changes.length, unpriced: result.unpriced };
   }
 
@@ -469,7 +471,8 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
           });
         return result;
       });
-      if (report.applied && report.changed.length > 0) await published();
+      if (report.applied && report.changed.length > 0)
+        await changes.plansChanged(report.changed.map((row) => row.code));
       // A dry run, or a sheet that matches the catalogue, changes nothing.
       else nothingChanged();
       // Each row's problem in the operator's language, beside its key.

@@ -83,8 +83,11 @@ describe("supplier balance", () => {
     const result = await app.services.supplierBalances.check("esimaccess");
     expect(result).toMatchObject({ low: false, resumed: 1 });
     expect(await status(soleCode)).toBe("ON_SHELF");
-    // The store's cached plans and pages are dropped, so the plan is on sale from the next request (ADR 0176).
-    expect(told).toEqual([["catalog"]]);
+    // The store's cached data and pages of the resumed plan are dropped, so it is on sale from the next request
+    // (ADRs 0176, 0282); other plans' stay.
+    expect(told).toHaveLength(1);
+    expect(told[0]).toEqual(expect.arrayContaining(["catalog:lists", `catalog:plan:${soleCode}`]));
+    expect(told[0]?.filter((tag) => tag.startsWith("catalog:plan:"))).toEqual([`catalog:plan:${soleCode}`]);
     // Checked again with nothing to change: the caches are left alone.
     await app.services.supplierBalances.check("esimaccess");
     expect(told).toHaveLength(1);

@@ -27,8 +27,8 @@ export function createSupplierBalances(deps: {
   defaultSupplier: SupplierName | null;
   thresholds: Partial<Record<SupplierName, number>>;
   alertEmail?: string;
-  /** Told once plans were paused or resumed: the shared and page caches drop them (ADR 0176). */
-  onCatalogueChanged: () => Promise<void>;
+  /** Told once plans were paused or resumed, with their codes: the shared and page caches drop them (ADR 0282). */
+  onCatalogueChanged: (planCodes: string[]) => Promise<void>;
 }) {
   const { db, jobs, outbox, suppliers } = deps;
 
@@ -63,6 +63,7 @@ export function createSupplierBalances(deps: {
         });
       let paused = 0;
       let resumed = 0;
+      const touched: string[] = [];
       if (low && !before?.low) {
         const rows = await tx
           .update(plans)
@@ -70,6 +71,7 @@ export function createSupplierBalances(deps: {
           .where(and(eq(plans.status, "ON_SHELF"), soleCondition(name)))
           .returning({ code: plans.platformProductCode });
         paused = rows.length;
+        touched.push(...rows.map((r) => r.code));
         if (rows.length > 0)
           await tx
             .insert(supplierPausedPlans)
@@ -100,12 +102,13 @@ export function createSupplierBalances(deps: {
             .where(and(eq(plans.platformProductCode, row.code), eq(plans.status, "OFF_SHELF")))
             .returning({ code: plans.platformProductCode });
           resumed += back.length;
+          touched.push(...back.map((b) => b.code));
         }
       }
-      return { amountMinor, currency, low, paused, resumed };
+      return { outcome: { amountMinor, currency, low, paused, resumed }, touched };
     });
-    if (outcome.paused + outcome.resumed > 0) await deps.onCatalogueChanged();
-    return outcome;
+    if (outcome.touched.length > 0) await deps.onCatalogueChanged(outcome.touched);
+    return outcome.outcome;
   }
 
   async function schedule(now = new Date()) {

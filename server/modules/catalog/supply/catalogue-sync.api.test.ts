@@ -52,8 +52,18 @@ describe("catalogue sync", () => {
     const stop = app.services.cache.onInvalidate((tags) => told.push(tags));
     await app.services.catalogueSync.requestNow();
     await app.services.jobs.drain();
-    // The store's cached plans and pages are dropped once the sync has committed (ADR 0176).
-    expect(told).toEqual([["catalog"]]);
+    // The store's cached data and pages of the synced plans are dropped once the sync has committed (ADRs 0176,
+    // 0282): those plans, their destinations and the lists, not the whole catalogue.
+    expect(told).toHaveLength(1);
+    expect(told[0]).toEqual(
+      expect.arrayContaining([
+        "catalog:lists",
+        `catalog:plan:${JP_10GB}`,
+        `catalog:plan:${KR_1GB}`,
+        "catalog:dest:JP",
+      ]),
+    );
+    expect(told[0]).not.toContain("catalog");
     stop();
     expect(await plan(JP_10GB)).toMatchObject({
       status: "DRAFT",

@@ -47,8 +47,11 @@ export function createCatalogueSync(deps: {
   db: Database;
   jobs: JobRunner;
   suppliers: Partial<Record<SupplierName, EsimSupplier>>;
-  /** Told once a change to plans or prices has committed: the shared and page caches drop them (ADR 0176). */
-  onCatalogueChanged: () => Promise<void>;
+  /**
+   * Told once a change to plans or prices has committed, with the plans it touched: the shared and page caches
+   * drop them (ADRs 0176, 0282).
+   */
+  onCatalogueChanged: (planCodes: string[]) => Promise<void>;
 }) {
   const { db, jobs, suppliers } = deps;
 
@@ -209,8 +212,8 @@ export function createCatalogueSync(deps: {
         result.unpublished.push(...changed.map((c) => c.code));
       }
     });
-    // Prices, coverage and titles are rewritten on every sync: the store shows the new ones on the next request.
-    await deps.onCatalogueChanged();
+    // Prices and coverage are rewritten on every sync: the store shows the new ones on the next request.
+    await deps.onCatalogueChanged([...result.created, ...result.updated, ...result.unpublished]);
     return result;
   }
 
@@ -250,7 +253,7 @@ export function createCatalogueSync(deps: {
         .set({ status: "ON_SHELF" })
         .where(and(eq(plans.platformProductCode, code), eq(plans.status, "DRAFT")))
         .returning({ code: plans.platformProductCode });
-      if (done.length > 0) await deps.onCatalogueChanged();
+      if (done.length > 0) await deps.onCatalogueChanged([code]);
       return done.length > 0;
     },
     registerJobs(runner: JobRunner) {
