@@ -202,10 +202,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
             action: "plan.update",
             entity: "plan",
             entityId: params.code,
-            record: (change) => ({
-              before: pick(change.before, Object.keys(body)),
-              after: pick(change.after, Object.keys(body)),
-            }),
+            record: patched(body),
           },
           () => merch.catalogue.updatePlan(tx, params.code, body),
         ),
@@ -295,10 +292,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
             action: "destination.update",
             entity: "destination",
             entityId: params.code,
-            record: (change) => ({
-              before: pick(change.before, Object.keys(body)),
-              after: pick(change.after, Object.keys(body)),
-            }),
+            record: patched(body),
           },
           () => merch.catalogue.updateDestination(tx, params.code, body),
         ),
@@ -475,4 +469,13 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
 
 function pick<T extends object>(row: T, keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
+}
+
+/** What the audit log keeps of a patch: only the fields it sent, before and after. */
+function patched(patch: object) {
+  const keys = Object.keys(patch);
+  return (change: { before: object; after: object }) => ({
+    before: pick(change.before, keys),
+    after: pick(change.after, keys),
+  });
 }
