@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLocation } from "react-router";
+import { Link, useActionData } from "react-router";
 import {
   actionResult,
   callConsole,
@@ -7,18 +7,8 @@ import {
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
-import {
-  ActionNote,
-  buttonClass,
-  Cell,
-  Field,
-  IntentButton,
-  linkClass,
-  Pager,
-  PageTitle,
-  SelectField,
-  Table,
-} from "../features/admin/ui.tsx";
+import { ListPage } from "../features/admin/ListPage.tsx";
+import { ActionNote, buttonClass, IntentButton, linkClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.coupons";
 
 interface CouponRow {
@@ -65,93 +55,93 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ConsoleCoupons({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const location = useLocation();
   const result = useActionData<typeof action>();
   const { list, filters, page, canWrite } = loaderData;
   return (
-    <>
-      <title>{`${t("console.coupons.title")} · ${t("console.title")}`}</title>
-      <PageTitle>{t("console.coupons.title")}</PageTitle>
-      {canWrite ? (
-        <p className="mb-4">
-          <Link className={buttonClass} to="/admin/marketing/coupons/new">
-            {t("console.coupons.new")}
-          </Link>
-        </p>
-      ) : null}
-      <Form method="get" className="mb-4 grid max-w-2xl grid-cols-1 gap-x-4 md:grid-cols-3">
-        <Field label={t("console.coupons.code")} name="q" defaultValue={filters.q} />
-        <SelectField
-          label={t("console.coupons.kind")}
-          name="marketingType"
-          defaultValue={filters.marketingType ?? ""}
-          options={[
-            { value: "", label: t("console.coupons.anyKind") },
-            { value: "PROMO_CODE", label: t("console.coupons.PROMO_CODE") },
-            { value: "COUPON", label: t("console.coupons.COUPON") },
-          ]}
-        />
-        <div className="flex items-end pb-3">
-          <button type="submit" className={buttonClass}>
-            {t("console.filter")}
-          </button>
-        </div>
-      </Form>
-      <ActionNote result={result} success={t("console.saved")} />
-      {list.rows.length === 0 ? (
-        <p>{t("console.noRecords")}</p>
-      ) : (
-        <Table
-          caption={t("console.coupons.title")}
-          head={[
-            t("console.coupons.code"),
-            t("console.coupons.kind"),
-            t("console.coupons.valid"),
-            t("console.coupons.used"),
-            t("console.coupons.issued"),
-            t("console.coupons.state"),
-            "",
-          ]}
-        >
-          {list.rows.map((coupon) => (
-            <tr key={coupon.code}>
-              <Cell>
-                <Link className={linkClass} to={`/admin/marketing/coupons/${coupon.code}`}>
-                  {coupon.code}
-                </Link>
-              </Cell>
-              <Cell>
-                {coupon.marketingType === "COUPON"
-                  ? t("console.coupons.COUPON")
-                  : t("console.coupons.PROMO_CODE")}
-              </Cell>
-              <Cell>
-                {formatWhen(coupon.startTime, t.language)} – {formatWhen(coupon.endTime, t.language)}
-              </Cell>
-              <Cell>
-                <span data-testid={`used-${coupon.code}`}>
-                  {coupon.totalLimit === null
-                    ? coupon.usage.used
-                    : t("console.coupons.usedOf", { used: coupon.usage.used, limit: coupon.totalLimit })}
-                </span>
-              </Cell>
-              <Cell>{coupon.marketingType === "COUPON" ? coupon.usage.issued : "—"}</Cell>
-              <Cell>{coupon.enabled ? t("console.coupons.enabled") : t("console.coupons.disabled")}</Cell>
-              <Cell>
-                {canWrite ? (
-                  <IntentButton
-                    intent={coupon.enabled ? "disable" : "enable"}
-                    label={`${coupon.enabled ? t("console.coupons.disable") : t("console.coupons.enable")} ${coupon.code}`}
-                    fields={{ code: coupon.code }}
-                    secondary
-                  />
-                ) : null}
-              </Cell>
-            </tr>
-          ))}
-        </Table>
-      )}
-      <Pager page={page} size={50} total={list.total} search={location.search} />
-    </>
+    <ListPage
+      title={t("console.coupons.title")}
+      actions={
+        canWrite ? (
+          <p className="mb-4">
+            <Link className={buttonClass} to="/admin/marketing/coupons/new">
+              {t("console.coupons.new")}
+            </Link>
+          </p>
+        ) : null
+      }
+      search={{
+        fields: [
+          { label: t("console.coupons.code"), name: "q" },
+          {
+            label: t("console.coupons.kind"),
+            name: "marketingType",
+            options: [
+              { value: "", label: t("console.coupons.anyKind") },
+              { value: "PROMO_CODE", label: t("console.coupons.PROMO_CODE") },
+              { value: "COUPON", label: t("console.coupons.COUPON") },
+            ],
+          },
+        ],
+        values: filters,
+        submit: t("console.filter"),
+      }}
+      note={<ActionNote result={result} success={t("console.saved")} />}
+      columns={[
+        {
+          header: t("console.coupons.code"),
+          cell: (coupon: CouponRow) => (
+            <Link className={linkClass} to={`/admin/marketing/coupons/${coupon.code}`}>
+              {coupon.code}
+            </Link>
+          ),
+        },
+        {
+          header: t("console.coupons.kind"),
+          cell: (coupon) =>
+            coupon.marketingType === "COUPON" ? t("console.coupons.COUPON") : t("console.coupons.PROMO_CODE"),
+        },
+        {
+          header: t("console.coupons.valid"),
+          cell: (coupon) => (
+            <>
+              {formatWhen(coupon.startTime, t.language)} – {formatWhen(coupon.endTime, t.language)}
+            </>
+          ),
+        },
+        {
+          header: t("console.coupons.used"),
+          cell: (coupon) => (
+            <span data-testid={`used-${coupon.code}`}>
+              {coupon.totalLimit === null
+                ? coupon.usage.used
+                : t("console.coupons.usedOf", { used: coupon.usage.used, limit: coupon.totalLimit })}
+            </span>
+          ),
+        },
+        {
+          header: t("console.coupons.issued"),
+          cell: (coupon) => (coupon.marketingType === "COUPON" ? coupon.usage.issued : "—"),
+        },
+        {
+          header: t("console.coupons.state"),
+          cell: (coupon) => (coupon.enabled ? t("console.coupons.enabled") : t("console.coupons.disabled")),
+        },
+        {
+          header: "",
+          cell: (coupon) =>
+            canWrite ? (
+              <IntentButton
+                intent={coupon.enabled ? "disable" : "enable"}
+                label={`${coupon.enabled ? t("console.coupons.disable") : t("console.coupons.enable")} ${coupon.code}`}
+                fields={{ code: coupon.code }}
+                secondary
+              />
+            ) : null,
+        },
+      ]}
+      rows={list.rows}
+      rowKey={(coupon) => coupon.code}
+      pager={{ page, size: 50, total: list.total }}
+    />
   );
 }

@@ -1,14 +1,15 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
+import { ContentEditor } from "../features/admin/ContentEditor.tsx";
 import {
   actionResult,
   callConsole,
   field,
-  readConsole,
+  readConsoleOrNull,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { fromLocalInput, lines, toLocalInput } from "../features/admin/merch.ts";
-import { ActionNote, buttonClass, Field, inputClass, linkClass, PageTitle } from "../features/admin/ui.tsx";
+import { Field } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.note";
 
 const LANGS = ["en_US", "zh_CN", "zh_HK"] as const;
@@ -28,9 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = LANGS.find((l) => l === asked) ?? "en_US";
   if (args.params.code === "new") return { lang, note: null };
   const path = `/o2adm/v1/content/notes/${encodeURIComponent(args.params.code)}?lang=${lang}`;
-  const result = await callConsole(args, { method: "GET", path });
-  if (result.status === 404) return { lang, note: null };
-  return { lang, note: result.status === 200 ? (result.body as Note) : await readConsole<Note>(args, path) };
+  return { lang, note: await readConsoleOrNull<Note>(args, path) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -59,58 +58,45 @@ export default function ConsoleNote({ loaderData, params }: Route.ComponentProps
   const t = useConsoleT();
   const result = useActionData<typeof action>();
   const { lang, note } = loaderData;
-  const isNew = params.code === "new";
   return (
-    <>
-      <title>{`${note?.noteTitle ?? t("console.content.newNote")} · ${t("console.title")}`}</title>
-      <p className="mb-2 text-sm">
-        <Link className={linkClass} to={`/admin/content?lang=${lang}`}>
-          {t("console.content.back")}
-        </Link>
-      </p>
-      <PageTitle>
-        {isNew ? t("console.content.newNote") : `${t("console.content.note")} ${params.code} (${lang})`}
-      </PageTitle>
-      <ActionNote result={result} success={t("console.saved")} />
-      <Form method="post" className="max-w-3xl">
-        <input type="hidden" name="lang" value={lang} />
-        {isNew ? (
-          <Field label={t("console.content.code")} name="code" required pattern="[A-Za-z0-9_-]{1,48}" />
-        ) : null}
-        <Field
-          label={t("console.content.docTitle")}
-          name="noteTitle"
-          required
-          defaultValue={note?.noteTitle}
-        />
-        <Field label={t("console.content.mediaUrl")} name="mediaUrl" required defaultValue={note?.mediaUrl} />
-        <Field
-          label={t("console.content.topics")}
-          name="topics"
-          defaultValue={note?.topicNameList.join(", ")}
-        />
-        <Field
-          label={t("console.content.publishedAt")}
-          name="publishedAt"
-          type="datetime-local"
-          required
-          defaultValue={toLocalInput(note?.publishedAt)}
-        />
-        <label htmlFor="note-body" className="mb-1 block text-sm font-medium">
-          {t("console.content.body")}
-        </label>
-        <textarea
-          id="note-body"
-          name="noteContent"
-          rows={14}
-          required
-          defaultValue={note?.noteContent}
-          className={`${inputClass} mb-3`}
-        />
-        <button type="submit" className={buttonClass}>
-          {t("console.save")}
-        </button>
-      </Form>
-    </>
+    <ContentEditor
+      lang={lang}
+      isNew={params.code === "new"}
+      name={note?.noteTitle}
+      newLabel={t("console.content.newNote")}
+      kindLabel={t("console.content.note")}
+      itemKey={params.code}
+      keyField={{ label: t("console.content.code"), name: "code", pattern: "[A-Za-z0-9_-]{1,48}" }}
+      result={result}
+      fields={
+        <>
+          <Field
+            label={t("console.content.docTitle")}
+            name="noteTitle"
+            required
+            defaultValue={note?.noteTitle}
+          />
+          <Field
+            label={t("console.content.mediaUrl")}
+            name="mediaUrl"
+            required
+            defaultValue={note?.mediaUrl}
+          />
+          <Field
+            label={t("console.content.topics")}
+            name="topics"
+            defaultValue={note?.topicNameList.join(", ")}
+          />
+          <Field
+            label={t("console.content.publishedAt")}
+            name="publishedAt"
+            type="datetime-local"
+            required
+            defaultValue={toLocalInput(note?.publishedAt)}
+          />
+        </>
+      }
+      body={{ id: "note-body", name: "noteContent", defaultValue: note?.noteContent }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLocation } from "react-router";
+import { Form, useActionData } from "react-router";
 import {
   actionResult,
   callConsole,
@@ -8,18 +8,8 @@ import {
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
-import {
-  ActionNote,
-  buttonClass,
-  Cell,
-  Field,
-  inputClass,
-  Pager,
-  PageTitle,
-  SelectField,
-  secondaryButtonClass,
-  Table,
-} from "../features/admin/ui.tsx";
+import { ListPage } from "../features/admin/ListPage.tsx";
+import { ActionNote, inputClass, secondaryButtonClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.reviews";
 
 interface ReviewRow {
@@ -73,98 +63,96 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ConsoleReviews({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const location = useLocation();
   const result = useActionData<typeof action>();
   const { list, page, plan, status, canWrite } = loaderData;
   return (
-    <>
-      <title>{`${t("console.reviews.title")} · ${t("console.title")}`}</title>
-      <PageTitle>{t("console.reviews.title")}</PageTitle>
-      <Form method="get" className="mb-4 grid max-w-2xl grid-cols-1 gap-x-4 md:grid-cols-3">
-        <Field label={t("console.reviews.plan")} name="plan" defaultValue={plan} />
-        <SelectField
-          label={t("console.reviews.status")}
-          name="status"
-          defaultValue={status}
-          options={[
-            { value: "", label: t("console.reviews.anyStatus") },
-            { value: "VISIBLE", label: t("console.reviews.VISIBLE") },
-            { value: "HIDDEN", label: t("console.reviews.HIDDEN") },
-          ]}
-        />
-        <div className="flex items-end pb-3">
-          <button type="submit" className={buttonClass}>
-            {t("console.filter")}
-          </button>
-        </div>
-      </Form>
-      {result ? <ActionNote result={result} success={t("console.reviews.hidden")} /> : null}
-      {list.rows.length === 0 ? (
-        <p>{t("console.noRecords")}</p>
-      ) : (
-        <Table
-          caption={t("console.reviews.title")}
-          head={[
-            t("console.reviews.when"),
-            t("console.reviews.plan"),
-            t("console.reviews.rating"),
-            t("console.reviews.review"),
-            t("console.reviews.status"),
-            t("console.reviews.action"),
-          ]}
-        >
-          {list.rows.map((review) => (
-            <tr key={review.id} data-testid={`review-${review.id}`}>
-              <Cell>{formatWhen(review.createdAt, t.language)}</Cell>
-              <Cell>
-                {review.platformProductCode}
-                <br />
-                <span className="text-xs text-slate-700">{review.orderCode}</span>
-              </Cell>
-              <Cell>{t("console.reviews.stars", { rating: review.rating })}</Cell>
-              <Cell className="max-w-md whitespace-pre-wrap break-words">
-                <span lang={review.locale.replace("_", "-")}>{review.body}</span>
-              </Cell>
-              <Cell>
-                {review.status === "HIDDEN" ? (
+    <ListPage
+      title={t("console.reviews.title")}
+      search={{
+        fields: [
+          { label: t("console.reviews.plan"), name: "plan" },
+          {
+            label: t("console.reviews.status"),
+            name: "status",
+            options: [
+              { value: "", label: t("console.reviews.anyStatus") },
+              { value: "VISIBLE", label: t("console.reviews.VISIBLE") },
+              { value: "HIDDEN", label: t("console.reviews.HIDDEN") },
+            ],
+          },
+        ],
+        values: { plan, status },
+        submit: t("console.filter"),
+      }}
+      note={<ActionNote result={result} success={t("console.reviews.hidden")} />}
+      columns={[
+        {
+          header: t("console.reviews.when"),
+          cell: (review: ReviewRow) => formatWhen(review.createdAt, t.language),
+        },
+        {
+          header: t("console.reviews.plan"),
+          cell: (review) => (
+            <>
+              {review.platformProductCode}
+              <br />
+              <span className="text-xs text-slate-700">{review.orderCode}</span>
+            </>
+          ),
+        },
+        {
+          header: t("console.reviews.rating"),
+          cell: (review) => t("console.reviews.stars", { rating: review.rating }),
+        },
+        {
+          header: t("console.reviews.review"),
+          cell: (review) => <span lang={review.locale.replace("_", "-")}>{review.body}</span>,
+          className: "max-w-md whitespace-pre-wrap break-words",
+        },
+        {
+          header: t("console.reviews.status"),
+          cell: (review) =>
+            review.status === "HIDDEN" ? (
+              <>
+                {t("console.reviews.HIDDEN")}
+                {review.hiddenReason ? (
                   <>
-                    {t("console.reviews.HIDDEN")}
-                    {review.hiddenReason ? (
-                      <>
-                        <br />
-                        <span className="text-xs text-slate-700">{review.hiddenReason}</span>
-                      </>
-                    ) : null}
+                    <br />
+                    <span className="text-xs text-slate-700">{review.hiddenReason}</span>
                   </>
-                ) : (
-                  t("console.reviews.VISIBLE")
-                )}
-              </Cell>
-              <Cell>
-                {canWrite && review.status === "VISIBLE" ? (
-                  <Form method="post" className="flex flex-col gap-1">
-                    <input type="hidden" name="id" value={String(review.id)} />
-                    <label htmlFor={`reason-${review.id}`} className="text-xs font-medium text-slate-800">
-                      {t("console.reviews.reason")}
-                    </label>
-                    <input
-                      id={`reason-${review.id}`}
-                      name="reason"
-                      required
-                      maxLength={500}
-                      className={inputClass}
-                    />
-                    <button type="submit" className={secondaryButtonClass}>
-                      {t("console.reviews.hide", { id: review.id })}
-                    </button>
-                  </Form>
                 ) : null}
-              </Cell>
-            </tr>
-          ))}
-        </Table>
-      )}
-      <Pager page={page} size={PAGE_SIZE} total={list.total} search={location.search} />
-    </>
+              </>
+            ) : (
+              t("console.reviews.VISIBLE")
+            ),
+        },
+        {
+          header: t("console.reviews.action"),
+          cell: (review) =>
+            canWrite && review.status === "VISIBLE" ? (
+              <Form method="post" className="flex flex-col gap-1">
+                <input type="hidden" name="id" value={String(review.id)} />
+                <label htmlFor={`reason-${review.id}`} className="text-xs font-medium text-slate-800">
+                  {t("console.reviews.reason")}
+                </label>
+                <input
+                  id={`reason-${review.id}`}
+                  name="reason"
+                  required
+                  maxLength={500}
+                  className={inputClass}
+                />
+                <button type="submit" className={secondaryButtonClass}>
+                  {t("console.reviews.hide", { id: review.id })}
+                </button>
+              </Form>
+            ) : null,
+        },
+      ]}
+      rows={list.rows}
+      rowKey={(review) => review.id}
+      rowTestId={(review) => `review-${review.id}`}
+      pager={{ page, size: PAGE_SIZE, total: list.total }}
+    />
   );
 }

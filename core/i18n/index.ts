@@ -172,3 +172,10 @@ export function isMessageKey(key: string): key is MessageKey {
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   return format(catalogues[locale][key], params, locale);
 }
+
+/** A translate bound to one locale: `const t = translator(locale); t("mail.footer", { brand })`. */
+export type Translator = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export function translator(locale: Locale): Translator {
+  return (key, params) => translate(locale, key, params);
+}

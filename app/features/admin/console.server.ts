@@ -75,6 +75,14 @@ export async function readConsole<T>(args: Args, path: string): Promise<T> {
   return result.body as T;
 }
 
+/** A loader's read of something that may not exist yet: null on a 404, else as readConsole. */
+export async function readConsoleOrNull<T>(args: Args, path: string): Promise<T | null> {
+  const result = await callConsole(args, { method: "GET", path });
+  if (result.status === 404) return null;
+  if (result.status !== 200) return readConsole<T>(args, path);
+  return result.body as T;
+}
+
 /** The API's Set-Cookie headers as a response's headers. */
 export function cookieHeaders(result: ConsoleApiResult, extra: string[] = []): Headers {
   const headers = new Headers();

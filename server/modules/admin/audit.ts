@@ -32,6 +32,46 @@ export async function recordAudit(tx: unknown, entry: AuditEntry): Promise<void>
   noteAuditRecorded();
 }
 
+/** A console write's row before and after it, as the owner modules' save functions return them. */
+export interface AuditedChange<A> {
+  before?: unknown;
+  after: A;
+}
+
+export interface AuditTarget<C> {
+  /** The action, or how to name it from the change ("help.create" when there was nothing before). */
+  action: string | ((change: C) => string);
+  entity: string;
+  entityId: string;
+  /** What the log keeps of the change when not its whole before and after (a patch's fields, one flag). */
+  record?: (change: C) => { before?: unknown; after?: unknown };
+}
+
+/**
+ * One console write and its audit record in the same transaction (ADR 0284): runs `save` (which reads the row
+ * before, saves and reads it after), records who changed what from what to what, and returns the row after.
+ * Null, and nothing recorded, when `save` finds nothing to change (the route answers 404 or 409).
+ */
+export async function auditedChange<C extends AuditedChange<unknown>>(
+  tx: unknown,
+  operator: { id: string },
+  target: AuditTarget<C>,
+  save: () => Promise<C | null | undefined>,
+): Promise<C["after"] | null> {
+  const change = await save();
+  if (!change) return null;
+  const { before, after } = target.record ? target.record(change) : change;
+  await recordAudit(tx, {
+    operatorId: operator.id,
+    action: typeof target.action === "function" ? target.action(change) : target.action,
+    entity: target.entity,
+    entityId: target.entityId,
+    before,
+    after,
+  });
+  return change.after;
+}
+
 export interface AuditQuery {
   entity?: string;
   entityId?: string;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
 import { contentPages, contentPageVersions, type PageType } from "../../../db/schema/index.ts";
@@ -9,6 +9,19 @@ export interface PageKey {
   siteCode: string;
   pageCode: string;
   lang: string;
+}
+
+/** A page row's columns from its document: the key, type and title stand beside the document for the page list. */
+function pageRow(siteCode: string, document: ContentDocument, status: "draft" | "published") {
+  return {
+    siteCode,
+    pageCode: document.pageCode,
+    pageType: document.pageType as PageType,
+    lang: document.lang,
+    status,
+    title: document.title,
+    document,
+  };
 }
 
 /** The page editor's storage (issue 17): drafts with a revision, published rows, and the published versions. */
@@ -25,6 +38,11 @@ export function createEditorRepo(db: Database) {
       eq(contentPageVersions.pageCode, key.pageCode),
       eq(contentPageVersions.lang, key.lang),
     );
+  /** The one page row that matches, or null. */
+  const firstPage = async (where: SQL | undefined, tx: Tx) => {
+    const [row] = await tx.select().from(contentPages).where(where).limit(1);
+    return row ?? null;
+  };
   return {
     db,
     /** Every stored row (drafts and published), for the page list. */
@@ -51,9 +69,8 @@ export function createEditorRepo(db: Database) {
         )
         .orderBy(asc(contentPages.siteCode), asc(contentPages.lang), asc(contentPages.pageCode));
     },
-    async byId(id: number, tx: Tx = db) {
-      const [row] = await tx.select().from(contentPages).where(eq(contentPages.id, id)).limit(1);
-      return row ?? null;
+    byId(id: number, tx: Tx = db) {
+      return firstPage(eq(contentPages.id, id), tx);
     },
     /** The pages (drafts and published rows) whose document contains `text` (a media library URL). */
     mentioning(text: string, tx: Tx = db) {
@@ -70,13 +87,8 @@ export function createEditorRepo(db: Database) {
         .orderBy(asc(contentPages.siteCode), asc(contentPages.pageCode), asc(contentPages.lang))
         .limit(20);
     },
-    async row(key: PageKey, status: "draft" | "published", tx: Tx = db) {
-      const [row] = await tx
-        .select()
-        .from(contentPages)
-        .where(and(keyOf(key), eq(contentPages.status, status)))
-        .limit(1);
-      return row ?? null;
+    row(key: PageKey, status: "draft" | "published", tx: Tx = db) {
+      return firstPage(and(keyOf(key), eq(contentPages.status, status)), tx);
     },
     /** Locks a page's rows (draft and published) for a publish or a roll-back. */
     async lockPage(key: PageKey, tx: Tx) {
@@ -87,15 +99,7 @@ export function createEditorRepo(db: Database) {
     async insertDraft(siteCode: string, document: ContentDocument, tx: Tx = db) {
       const [row] = await tx
         .insert(contentPages)
-        .values({
-          siteCode,
-          pageCode: document.pageCode,
-          pageType: document.pageType as PageType,
-          lang: document.lang,
-          status: "draft",
-          title: document.title,
-          document,
-        })
+        .values(pageRow(siteCode, document, "draft"))
         .onConflictDoNothing()
         .returning();
       return row ?? null;
@@ -116,16 +120,7 @@ export function createEditorRepo(db: Database) {
       const now = new Date();
       const [row] = await tx
         .insert(contentPages)
-        .values({
-          siteCode,
-          pageCode: document.pageCode,
-          pageType: document.pageType as PageType,
-          lang: document.lang,
-          status: "published",
-          title: document.title,
-          document,
-          publishedAt: now,
-        })
+        .values({ ...pageRow(siteCode, document, "published"), publishedAt: now })
         .onConflictDoUpdate({
           target: [contentPages.siteCode, contentPages.pageCode, contentPages.lang, contentPages.status],
           set: {

@@ -7,7 +7,7 @@ import { COUPON_TYPES, MARKETING_TYPES } from "../../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
 import type { Services } from "../../services.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { auditedChange } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
 
 // Marketing in the console (issue 16; ADR 0232): coupons and promo codes, campaigns by marketingCode, hot words
@@ -165,19 +165,11 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     schema: { body: NewCoupon },
     handler: async ({ operator, body }) => {
       await checkReferences(body);
-      const created = await transaction(async (tx) => {
-        const change = await merch.coupons.create(tx, normalized(body));
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "coupon.create",
-          entity: "coupon",
-          entityId: body.code,
-          before: null,
-          after: change.after,
-        });
-        return change.after;
-      });
+      const created = await transaction((tx) =>
+        auditedChange(tx, operator, { action: "coupon.create", entity: "coupon", entityId: body.code }, () =>
+          merch.coupons.create(tx, normalized(body)),
+        ),
+      );
       if (!created) throw new ApiError(409, "consoleMerch.couponExists");
       // The pages' coupon blocks read definitions through the shared cache (ADR 0209): every instance drops them.
       await services.cache.invalidate([CACHE_TAGS.coupons]);
@@ -192,18 +184,14 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     schema: { params: CodeParam, body: CouponRules },
     handler: async ({ operator, params, body }) => {
       await checkReferences(body);
-      const updated = await transaction(async (tx) => {
-        const change = await merch.coupons.update(tx, params.code, normalized(body));
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "coupon.update",
-          entity: "coupon",
-          entityId: params.code,
-          ...change,
-        });
-        return change.after;
-      });
+      const updated = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          { action: "coupon.update", entity: "coupon", entityId: params.code },
+          () => merch.coupons.update(tx, params.code, normalized(body)),
+        ),
+      );
       if (!updated) throw notFound("consoleMerch.couponNotFound");
       await services.cache.invalidate([CACHE_TAGS.coupons]);
       return updated;
@@ -216,19 +204,22 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     permission: "marketing.write",
     schema: { params: CodeParam, body: z.object({ enabled: z.boolean() }) },
     handler: async ({ operator, params, body }) => {
-      const updated = await transaction(async (tx) => {
-        const change = await merch.coupons.setEnabled(tx, params.code, body.enabled);
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: body.enabled ? "coupon.enable" : "coupon.disable",
-          entity: "coupon",
-          entityId: params.code,
-          before: { enabled: change.before.enabled },
-          after: { enabled: change.after?.enabled },
-        });
-        return change.after;
-      });
+      const updated = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          {
+            action: body.enabled ? "coupon.enable" : "coupon.disable",
+            entity: "coupon",
+            entityId: params.code,
+            record: (change) => ({
+              before: { enabled: change.before.enabled },
+              after: { enabled: change.after?.enabled },
+            }),
+          },
+          () => merch.coupons.setEnabled(tx, params.code, body.enabled),
+        ),
+      );
       if (!updated) throw notFound("consoleMerch.couponNotFound");
       await services.cache.invalidate([CACHE_TAGS.coupons]);
       return updated;
@@ -263,17 +254,18 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
       for (const target of body.targets)
         if (!(await merch.catalogue.plan(db, target)))
           throw new ApiError(400, "consoleMerch.unknownScope", { params: { code: target } });
-      const saved = await transaction(async (tx) => {
-        const change = await merch.campaigns.save(tx, { marketingCode: params.code, ...body });
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: change.before ? "campaign.update" : "campaign.create",
-          entity: "campaign",
-          entityId: params.code,
-          ...change,
-        });
-        return change.after;
-      });
+      const saved = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          {
+            action: (change) => (change.before ? "campaign.update" : "campaign.create"),
+            entity: "campaign",
+            entityId: params.code,
+          },
+          () => merch.campaigns.save(tx, { marketingCode: params.code, ...body }),
+        ),
+      );
       // The campaign page and its plan list are cached with the catalogue.
       await services.cache.invalidate([CACHE_TAGS.catalog]);
       return saved;
@@ -294,17 +286,14 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     permission: "marketing.write",
     schema: { body: HotWordsBody },
     handler: async ({ operator, body }) =>
-      transaction(async (tx) => {
-        const change = await merch.words.setHotWords(tx, body.lang, body.words);
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "search.hot_words.set",
-          entity: "hot-words",
-          entityId: body.lang,
-          ...change,
-        });
-        return { hotWords: change.after };
-      }),
+      transaction(async (tx) => ({
+        hotWords: await auditedChange(
+          tx,
+          operator,
+          { action: "search.hot_words.set", entity: "hot-words", entityId: body.lang },
+          () => merch.words.setHotWords(tx, body.lang, body.words),
+        ),
+      })),
   });
 
   adminRoute(app, {
@@ -313,16 +302,13 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     permission: "marketing.write",
     schema: { body: SpecificWordsBody },
     handler: async ({ operator, body }) =>
-      transaction(async (tx) => {
-        const change = await merch.words.setSpecificWords(tx, body.lang, body.words);
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "search.specific_words.set",
-          entity: "specific-words",
-          entityId: body.lang,
-          ...change,
-        });
-        return { specificWords: change.after };
-      }),
+      transaction(async (tx) => ({
+        specificWords: await auditedChange(
+          tx,
+          operator,
+          { action: "search.specific_words.set", entity: "specific-words", entityId: body.lang },
+          () => merch.words.setSpecificWords(tx, body.lang, body.words),
+        ),
+      })),
   });
 }

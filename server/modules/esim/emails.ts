@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import type { Locale } from "../../../core/constants.ts";
 import { appleInstallUrl, esimPath } from "../../../core/esim.ts";
-import { translate } from "../../../core/i18n/index.ts";
+import { translator } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
 import { designedEmail, type EmailBlock, iccidEnding } from "../../providers/messages/email-template.ts";
 import type { OutboundMessage } from "../../providers/messages/outbox.ts";
@@ -37,8 +37,7 @@ export async function deliveryEmail(
   locale: Locale,
   origin: string,
 ): Promise<OutboundMessage> {
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    translate(locale, key, params);
+  const t = translator(locale);
   const intro =
     issued.length > 1
       ? t("esim.email.deliveryIntroMany", { code: order.code, plan: order.planTitle, count: issued.length })
@@ -94,8 +93,9 @@ export function topUpEmail(
   locale: Locale,
   origin: string,
 ): Promise<OutboundMessage> {
+  const t = translator(locale);
   const url = storeLink(origin, locale, esimPath(target.id));
-  const body = translate(locale, "esim.email.topUpBody", {
+  const body = t("esim.email.topUpBody", {
     code: order.code,
     plan: order.planTitle,
     iccid: target.iccid,
@@ -103,14 +103,14 @@ export function topUpEmail(
   });
   return designedEmail({
     to: order.contactEmail,
-    subject: translate(locale, "esim.email.topUpSubject", { code: order.code }),
+    subject: t("esim.email.topUpSubject", { code: order.code }),
     locale,
     origin,
     preview: body,
     blocks: [
-      { kind: "heading", text: translate(locale, "mail.topUpHeading") },
+      { kind: "heading", text: t("mail.topUpHeading") },
       { kind: "text", text: body },
-      { kind: "button", text: translate(locale, "mail.openEsim"), url },
+      { kind: "button", text: t("mail.openEsim"), url },
     ],
   });
 }
@@ -136,8 +136,7 @@ export function failureEmail(
   locale: Locale,
   origin: string,
 ): Promise<OutboundMessage> {
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    translate(locale, key, params);
+  const t = translator(locale);
   const body = t("esim.email.failedBody", { code: order.code, plan: order.planTitle });
   return designedEmail({
     to: order.contactEmail,
@@ -187,8 +186,7 @@ export function lowDataEmail(
   locale: Locale,
   origin: string,
 ): Promise<OutboundMessage> {
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    translate(locale, key, params);
+  const t = translator(locale);
   const last = iccidEnding(notice.esim.iccid);
   const body = t("esim.email.lowBody", { plan: notice.plan, last, used: notice.used, total: notice.total });
   return designedEmail({
@@ -220,8 +218,7 @@ export function planEndedEmail(
   locale: Locale,
   origin: string,
 ): Promise<OutboundMessage> {
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    translate(locale, key, params);
+  const t = translator(locale);
   const last = iccidEnding(notice.esim.iccid);
   const body = t("esim.email.expiredBody", { plan: notice.plan, last });
   return designedEmail({

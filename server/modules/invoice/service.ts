@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { isLocale, type Locale } from "../../../core/constants.ts";
-import { translate } from "../../../core/i18n/index.ts";
+import { translator } from "../../../core/i18n/index.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { OrderStatus } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -69,8 +69,7 @@ const RULE = "#d1d5db";
 export function createInvoiceService(deps: InvoiceServiceDeps) {
   async function render(order: OrderRow): Promise<Buffer> {
     const locale: Locale = isLocale(order.locale) ? order.locale : "en_US";
-    const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-      translate(locale, key, params);
+    const t = translator(locale);
     const currency = (await deps.currencies()).get(order.currencyCode);
     const money = (minor: number) =>
       formatPrice(minor, {

@@ -5,7 +5,7 @@ import { HELP_CATEGORIES, LEGAL_KINDS } from "../../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
 import type { Services } from "../../services.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { auditedChange, recordAudit } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
 
 // Content in the console (issue 16; ADR 0234): legal documents (drafted, then published as a new version),
@@ -149,17 +149,11 @@ export function consoleContentRoutes(app: FastifyInstance, services: Services) {
     schema: { body: Footer },
     handler: async ({ operator, body }) => {
       const { lang, ...input } = body;
-      const saved = await transaction(async (tx) => {
-        const change = await merch.pages.saveFooter(tx, lang, input);
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "footer.save",
-          entity: "footer",
-          entityId: lang,
-          ...change,
-        });
-        return change.after;
-      });
+      const saved = await transaction((tx) =>
+        auditedChange(tx, operator, { action: "footer.save", entity: "footer", entityId: lang }, () =>
+          merch.pages.saveFooter(tx, lang, input),
+        ),
+      );
       await published();
       return saved;
     },
@@ -192,17 +186,18 @@ export function consoleContentRoutes(app: FastifyInstance, services: Services) {
     schema: { params: SlugParam, body: Article },
     handler: async ({ operator, params, body }) => {
       const { lang, ...input } = body;
-      const saved = await transaction(async (tx) => {
-        const change = await merch.help.save(tx, params.slug, lang, input);
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: change.before ? "help.update" : "help.create",
-          entity: "help-article",
-          entityId: `${params.slug}/${lang}`,
-          ...change,
-        });
-        return change.after;
-      });
+      const saved = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          {
+            action: (change) => (change.before ? "help.update" : "help.create"),
+            entity: "help-article",
+            entityId: `${params.slug}/${lang}`,
+          },
+          () => merch.help.save(tx, params.slug, lang, input),
+        ),
+      );
       await published();
       return saved;
     },
@@ -235,17 +230,18 @@ export function consoleContentRoutes(app: FastifyInstance, services: Services) {
     schema: { params: NoteParam, body: Note },
     handler: async ({ operator, params, body }) => {
       const { lang, ...input } = body;
-      const saved = await transaction(async (tx) => {
-        const change = await merch.notes.save(tx, params.code, lang, input);
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: change.before ? "note.update" : "note.create",
-          entity: "note",
-          entityId: `${params.code}/${lang}`,
-          ...change,
-        });
-        return change.after;
-      });
+      const saved = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          {
+            action: (change) => (change.before ? "note.update" : "note.create"),
+            entity: "note",
+            entityId: `${params.code}/${lang}`,
+          },
+          () => merch.notes.save(tx, params.code, lang, input),
+        ),
+      );
       await published();
       return saved;
     },

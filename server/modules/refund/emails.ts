@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from "../../../core/constants.ts";
-import { translate } from "../../../core/i18n/index.ts";
+import { translator } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
 import type { RefundDestination } from "../../../db/schema/index.ts";
 import { designedEmail } from "../../providers/messages/email-template.ts";
@@ -22,8 +22,7 @@ export interface RefundNotice {
  */
 export function refundEmail(notice: RefundNotice, origin: string): Promise<OutboundMessage> {
   const locale: Locale = isLocale(notice.order.locale) ? notice.order.locale : "en_US";
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    translate(locale, key, params);
+  const t = translator(locale);
   const { order, amount } = notice;
   const toCredit = notice.destination === "CREDIT";
   const body = toCredit

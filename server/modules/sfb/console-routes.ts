@@ -4,7 +4,7 @@ import { couponCode } from "../../../core/coupon-code.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { auditedChange } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
 
 // Invite-reward settings in the console (issue 11 "operators can set them, with safe defaults"; issue 16
@@ -51,17 +51,12 @@ export function consoleInviteRoutes(app: FastifyInstance, services: Services) {
       }
       const after = await db.transaction(async (raw) => {
         const tx = raw as unknown as Database;
-        const before = await sfb.storedRules(tx);
-        const changed = await sfb.updateRules(body, tx);
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "sfb.rules.update",
-          entity: "invite_settings",
-          entityId: "rules",
-          before,
-          after: changed,
-        });
-        return changed;
+        return auditedChange(
+          tx,
+          operator,
+          { action: "sfb.rules.update", entity: "invite_settings", entityId: "rules" },
+          async () => ({ before: await sfb.storedRules(tx), after: await sfb.updateRules(body, tx) }),
+        );
       });
       // After commit: every instance drops its cached rules (and its HTML cache), so /sfb shows the new reward.
       await sfb.rulesChanged();

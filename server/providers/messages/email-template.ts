@@ -15,7 +15,7 @@ import {
 import { plainTextSelectors, render } from "@react-email/render";
 import { createElement as h, type ReactNode } from "react";
 import type { Locale } from "../../../core/constants.ts";
-import { translate } from "../../../core/i18n/index.ts";
+import { translator } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { OutboundMessage } from "./outbox.ts";
@@ -152,8 +152,7 @@ function block(item: EmailBlock, key: number): ReactNode {
 
 function layout(email: DesignedEmail): ReactNode {
   const brand = email.brand ?? BRAND;
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-    translate(email.locale, key, params);
+  const t = translator(email.locale);
   const at = (path: string) =>
     email.origin ? `${email.origin}${localePath(email.locale, path, true)}` : null;
   const home = at("/");

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
-import { type MessageKey, translate } from "../../../core/i18n/index.ts";
+import { type MessageKey, translator } from "../../../core/i18n/index.ts";
 import { type CurrencyFormat, formatPrice } from "../../../core/money.ts";
 import { newNonce } from "../../http/request-info.ts";
 import { type CardOutcome, SANDBOX_WALLETS, type SandboxPayments, type SandboxWallet } from "./sandbox.ts";
@@ -53,8 +53,8 @@ export function sandboxPaymentRoutes(
       locale: Locale,
       view: { status: number; error?: MessageKey; challenge?: boolean; wallet?: SandboxWallet },
     ) {
-      const t = (key: MessageKey, params?: Record<string, string | number>) =>
-        escapeHtml(translate(locale, key, params));
+      const plain = translator(locale);
+      const t = (key: MessageKey, params?: Record<string, string | number>) => escapeHtml(plain(key, params));
       const session = await sandbox.session(sessionId);
       const nonce = newNonce();
       reply

@@ -7,7 +7,7 @@ import { DESTINATION_TYPES, PLAN_STATUSES } from "../../../../db/schema/index.ts
 import { ApiError, notFound } from "../../../http/errors.ts";
 import { CACHE_TAGS } from "../../../infra/cache.ts";
 import type { Services } from "../../../services.ts";
-import { recordAudit } from "../../admin/audit.ts";
+import { auditedChange, recordAudit } from "../../admin/audit.ts";
 import { nothingChanged } from "../../admin/audit-scope.ts";
 import { adminRoute } from "../../admin/route.ts";
 import { checkWorkbookUpload, MAX_UPLOAD_BYTES } from "./upload-check.ts";
@@ -194,19 +194,19 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         if (unknown.length > 0)
           throw new ApiError(400, "consoleMerch.unknownLabel", { params: { label: unknown[0]! } });
       }
-      const result = await transaction(async (tx) => {
-        const change = await merch.catalogue.updatePlan(tx, params.code, body);
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "plan.update",
-          entity: "plan",
-          entityId: params.code,
-          before: pick(change.before, Object.keys(body)),
-          after: pick(change.after, Object.keys(body)),
-        });
-        return change.after;
-      });
+      const result = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          {
+            action: "plan.update",
+            entity: "plan",
+            entityId: params.code,
+            record: patched(body),
+          },
+          () => merch.catalogue.updatePlan(tx, params.code, body),
+        ),
+      );
       if (!result) throw notFound("consoleMerch.planNotFound");
       await changes.plansChanged([params.code]);
       return result;
@@ -225,18 +225,14 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         throw new ApiError(400, "consoleMerch.unknownCurrency", {
           params: { currency: unknown.currencyCode },
         });
-      const result = await transaction(async (tx) => {
-        const change = await merch.catalogue.setPrices(tx, params.code, body.prices);
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "plan.prices.set",
-          entity: "plan",
-          entityId: params.code,
-          ...change,
-        });
-        return change.after;
-      });
+      const result = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          { action: "plan.prices.set", entity: "plan", entityId: params.code },
+          () => merch.catalogue.setPrices(tx, params.code, body.prices),
+        ),
+      );
       if (!result) throw notFound("consoleMerch.planNotFound");
       await changes.plansChanged([params.code]);
       return { prices: result };
@@ -249,18 +245,14 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     permission: "catalog.write",
     schema: { params: CodeParam, body: SuppliersBody },
     handler: async ({ operator, params, body }) => {
-      const result = await transaction(async (tx) => {
-        const change = await merch.catalogue.setSuppliers(tx, params.code, body.packages);
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "plan.suppliers.set",
-          entity: "plan",
-          entityId: params.code,
-          ...change,
-        });
-        return change.after;
-      });
+      const result = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          { action: "plan.suppliers.set", entity: "plan", entityId: params.code },
+          () => merch.catalogue.setSuppliers(tx, params.code, body.packages),
+        ),
+      );
       if (!result) throw notFound("consoleMerch.planNotFound");
       // The store shows nothing of a plan's supplier packages; its prices follow them only through a reprice.
       return { suppliers: result };
@@ -293,19 +285,19 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     permission: "catalog.write",
     schema: { params: DestinationParam, body: DestinationPatch },
     handler: async ({ operator, params, body }) => {
-      const result = await transaction(async (tx) => {
-        const change = await merch.catalogue.updateDestination(tx, params.code, body);
-        if (!change) return null;
-        await recordAudit(tx, {
-          operatorId: operator.id,
-          action: "destination.update",
-          entity: "destination",
-          entityId: params.code,
-          before: pick(change.before, Object.keys(body)),
-          after: pick(change.after, Object.keys(body)),
-        });
-        return change.after;
-      });
+      const result = await transaction((tx) =>
+        auditedChange(
+          tx,
+          operator,
+          {
+            action: "destination.update",
+            entity: "destination",
+            entityId: params.code,
+            record: patched(body),
+          },
+          () => merch.catalogue.updateDestination(tx, params.code, body),
+        ),
+      );
       if (!result) throw notFound("consoleMerch.destinationNotFound");
       // Search terms are rebuilt from the new names and aliases on the next search (services.ts).
       await changes.destinationsChanged([params.code]);
@@ -484,4 +476,13 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
 
 function pick<T extends object>(row: T, keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
+}
+
+/** What the audit log keeps of a patch: only the fields it sent, before and after. */
+function patched(patch: object) {
+  const keys = Object.keys(patch);
+  return (change: { before: object; after: object }) => ({
+    before: pick(change.before, keys),
+    after: pick(change.after, keys),
+  });
 }
