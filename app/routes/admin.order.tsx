@@ -180,12 +180,12 @@ function RefundList() {
               r.status === "REPLACED"
                 ? "console.orders.refundReplaced"
                 : failed
-                ? "console.orders.refundFailed"
-                : refused
-                  ? "console.orders.refundRetrying"
-                  : r.status === "PENDING"
-                    ? "console.orders.refundPending"
-                    : "console.orders.refundSucceeded",
+                  ? "console.orders.refundFailed"
+                  : refused
+                    ? "console.orders.refundRetrying"
+                    : r.status === "PENDING"
+                      ? "console.orders.refundPending"
+                      : "console.orders.refundSucceeded",
             )}
             {refused && (
               <div className="mt-1 flex flex-wrap gap-2">

@@ -18,7 +18,8 @@ export default defineMessages({
     "adminApi.refundOverLimit": "Your role may refund up to {limit}; ask finance or an owner",
     "adminApi.refundNotPaid": "Only a paid order can be refunded",
     "adminApi.refundInProgress": "Another refund of this order is being processed; try again in a moment",
-    "adminApi.refundReplaced": "This refund was given as store credit instead; it cannot be sent to the card too",
+    "adminApi.refundReplaced":
+      "This refund was given as store credit instead; it cannot be sent to the card too",
     "adminApi.refundNotFailed": "Only a card refund that failed can be given as store credit instead",
     "adminApi.creditUnavailable": "Store credit is not available yet",
     "adminApi.cancelNotAllowed": "This eSIM has been installed or used and cannot be cancelled",

@@ -77,7 +77,8 @@ export default defineMessages({
     "ordersUi.reason.expired": "Not paid in time",
     "ordersUi.reason.cancelled": "Cancelled by you",
     "ordersUi.reason.refund-succeeded": "Money returned",
-    "ordersUi.reason.card-refund-failed": "The refund to your card did not go through; we will refund you another way",
+    "ordersUi.reason.card-refund-failed":
+      "The refund to your card did not go through; we will refund you another way",
     "ordersUi.coupons.title": "My coupons",
     "ordersUi.coupons.tabs": "Coupon state",
     "ordersUi.coupons.tab.available": "Available",

@@ -152,7 +152,8 @@ const tx$ = (tx: unknown) => tx as Database;
 /**
  * The order lifecycle (ADR 0102): PENDING_PAYMENT → PAID → FULFILLING → COMPLETED; PENDING_PAYMENT → CANCELLED
  * (expired or cancelled); PAID/FULFILLING/COMPLETED → REFUNDING → REFUNDED. Every change is a conditional
- * update from the expected status plus a history row, so no event can move an order backwards.
+ * update from the expected status plus a history row, so no event can move an order backwards; the one way
+ * back is an operator's card refund failing for good (REFUNDING → the paid status it left; ADR 0280).
  */
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, repo, coupons, jobs, outbox } = deps;

@@ -64,7 +64,11 @@ describe("a full card refund the provider refuses for good", () => {
     expect(view.refundable).toBe(row.total);
     expect(view.refunds).toEqual([expect.objectContaining({ id: refundId, status: "FAILED" })]);
     expect(view.timeline).toContainEqual(
-      expect.objectContaining({ kind: "order", label: `REFUNDING → ${paidStatus}`, detail: "card-refund-failed" }),
+      expect.objectContaining({
+        kind: "order",
+        label: `REFUNDING → ${paidStatus}`,
+        detail: "card-refund-failed",
+      }),
     );
   });
 
@@ -120,7 +124,11 @@ describe("a full card refund the provider refuses for good", () => {
     expect(view.refunded).toBe(row.total);
     expect(view.refundable).toBe(0);
     // The dashboard's alert is answered.
-    const dashboard = await app.server.inject({ method: "GET", url: "/o2adm/v1/dashboard", headers: finance });
+    const dashboard = await app.server.inject({
+      method: "GET",
+      url: "/o2adm/v1/dashboard",
+      headers: finance,
+    });
     expect(dashboard.json().alerts).not.toContainEqual(expect.objectContaining({ refundId }));
     expect((await auditOf(app, "order", code)).map((e) => e.action)).toEqual([
       "order.refund",

@@ -201,7 +201,11 @@ export function createRefundService(deps: {
       const locked = await orders.lockByCode(tx, order.code);
       const row = await repo.byId(id, tx);
       if (row?.status !== "PENDING") return;
-      await repo.update(id, { status: "FAILED", failureCode: "provider-refused-final", sendingUntil: null }, tx);
+      await repo.update(
+        id,
+        { status: "FAILED", failureCode: "provider-refused-final", sendingUntil: null },
+        tx,
+      );
       if (locked) await orders.operatorRefundFailed(tx, locked);
     });
   }
@@ -472,7 +476,13 @@ export function createRefundService(deps: {
           entity: "order",
           entityId: locked.code,
           before: { refundId: row.id, status: row.status, destination: "CARD" },
-          after: { refundId: replacement.id, replaces: row.id, amount: cardPart, destination: "CREDIT", creditMinor },
+          after: {
+            refundId: replacement.id,
+            replaces: row.id,
+            amount: cardPart,
+            destination: "CREDIT",
+            creditMinor,
+          },
         });
         return { row: replacement, replayed: false };
       });
@@ -482,7 +492,7 @@ export function createRefundService(deps: {
     registerJobs(runner: Pick<JobRunner, "register">) {
       runner.register(REFUND_CARD_RETRY_JOB, async (payload, context) => {
         const row = await repo.byId(payload.refundId);
-        if (!row || row.status !== "PENDING") return;
+        if (row?.status !== "PENDING") return;
         const sent = await sendToCard(row.id);
         if (!sent.sent) {
           // Someone else is calling the provider right now: look again after the backoff.

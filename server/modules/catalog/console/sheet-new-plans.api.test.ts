@@ -79,7 +79,12 @@ const coverageOf = (code: string) =>
 describe("new plans from the plan sheet", () => {
   it("refuses a package the supplier's catalogue does not list, row by row, and writes nothing", async () => {
     const bytes = await sheetOf([
-      { code: "JP-SHEET-3GB", destination: "JP", supplier: "airalo", supplierPackage: "moshi-moshi-30days-3gb" },
+      {
+        code: "JP-SHEET-3GB",
+        destination: "JP",
+        supplier: "airalo",
+        supplierPackage: "moshi-moshi-30days-3gb",
+      },
       { code: "JP-SHEET-GONE", destination: "JP", supplier: "airalo", supplierPackage: "no-such-package" },
     ]);
     const report = await upload(bytes, false);
@@ -100,7 +105,12 @@ describe("new plans from the plan sheet", () => {
 
   it("gives a new plan its package's coverage, or its destination, and the sync keeps the plan", async () => {
     const bytes = await sheetOf([
-      { code: "JP-SHEET-3GB", destination: "JP", supplier: "airalo", supplierPackage: "moshi-moshi-30days-3gb" },
+      {
+        code: "JP-SHEET-3GB",
+        destination: "JP",
+        supplier: "airalo",
+        supplierPackage: "moshi-moshi-30days-3gb",
+      },
       { code: "TH-SHEET-3GB", destination: "TH", supplier: "sandbox", supplierPackage: "PKG-TH-SHEET-3GB" },
     ]);
     const check = await upload(bytes, true);
