@@ -103,6 +103,23 @@ describe("new plans from the plan sheet", () => {
     expect(await planRow("JP-SHEET-3GB")).toBeUndefined();
   });
 
+  it("refuses a new plan's row when the supplier's catalogue cannot be read just now", async () => {
+    await standin.control("fail-next", { route: "GET /v2/packages", code: 11 });
+    const bytes = await sheetOf([
+      {
+        code: "JP-SHEET-3GB",
+        destination: "JP",
+        supplier: "airalo",
+        supplierPackage: "moshi-moshi-30days-3gb",
+      },
+    ]);
+    expect(await upload(bytes, false)).toMatchObject({
+      applied: false,
+      errors: [{ row: 2, column: "supplierPackage", key: "consoleMerch.import.catalogueUnavailable" }],
+    });
+    expect(await planRow("JP-SHEET-3GB")).toBeUndefined();
+  });
+
   it("gives a new plan its package's coverage, or its destination, and the sync keeps the plan", async () => {
     const bytes = await sheetOf([
       {
