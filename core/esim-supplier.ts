@@ -12,3 +12,7 @@ export type SupplierCancelStatus = (typeof SUPPLIER_CANCEL_STATUSES)[number];
 /** A supplier profile: downloadable, downloaded to a phone, or cancelled before that. */
 export const SUPPLIER_PROFILE_STATES = ["RELEASED", "INSTALLED", "CANCELLED"] as const;
 export type SupplierProfileState = (typeof SUPPLIER_PROFILE_STATES)[number];
+
+/** The eSIM suppliers the store can fulfil from (ADR 0195): the one list the console's forms and sheets take. */
+export const SUPPLIER_NAMES = ["sandbox", "esimaccess", "airalo"] as const;
+export type SupplierName = (typeof SUPPLIER_NAMES)[number];

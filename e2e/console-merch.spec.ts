@@ -169,6 +169,75 @@ test("an import with a bad row shows the row report and changes nothing", async 
   await expect(problems).toContainText("The status must be ON_SHELF, OFF_SHELF or DRAFT");
 });
 
+test("an import row with a new plan code: the check says it will create it, the import creates a draft", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const merchandiser = await createOperator(page, "merchandiser");
+  await signInAsOperator(page, merchandiser);
+  await page.goto("/admin/catalog/sheet");
+  await hydrated(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download plans and prices (.xlsx)" }).click();
+  const file = await (await download).path();
+  const ExcelJS = (await import("exceljs")).default;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = workbook.getWorksheet("Plans")!;
+  const header = sheet.getRow(1).values as string[];
+  // A copy of the first plan's row with a new code, data and supplier package, and no status.
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  const model = sheet.getRow(2);
+  const row = sheet.addRow([]);
+  header.forEach((name, col) => {
+    if (name) row.getCell(col).value = model.getCell(col).value;
+  });
+  row.getCell(header.indexOf("code")).value = code;
+  row.getCell(header.indexOf("status")).value = "";
+  row.getCell(header.indexOf("dataMb")).value = 4096;
+  row.getCell(header.indexOf("supplier")).value = "sandbox";
+  row.getCell(header.indexOf("supplierPackage")).value = `PKG-${code}`;
+  row.getCell(header.indexOf("title_en_US")).value = `New plan ${code}`;
+  const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+  const choose = () =>
+    page.getByLabel("Excel file (.xlsx, at most 5 MB)").setInputFiles({
+      name: "plans.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: bytes,
+    });
+
+  await choose();
+  await page.getByRole("button", { name: "Check (dry run)" }).click();
+  const changes = page.getByRole("table", { name: "Changes by row" });
+  await expect(page.getByRole("status")).toContainText("Check passed: 1 of", { timeout: 30_000 });
+  // The badge on its own: a row's text runs its cells together ("will create" + "destination").
+  await expect(
+    changes.getByRole("row").filter({ hasText: code }).first().getByText("will create", { exact: true }),
+  ).toBeVisible();
+  await expect(
+    changes.getByRole("row").filter({ hasText: "status" }).filter({ hasText: code }),
+  ).toContainText("DRAFT");
+
+  await hydrated(page);
+  await choose();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  // Wait for the import's own answer: leaving the page before it would cancel the upload.
+  await expect(page.getByRole("status")).toContainText("Imported: 1 of", { timeout: 30_000 });
+  await expect(
+    changes.getByRole("row").filter({ hasText: code }).first().getByText("created", { exact: true }),
+  ).toBeVisible();
+  await page.goto(`/admin/catalog/plans/${code}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(code);
+  // The audit log is an owner's (or finance's) to read: the import is there.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signInAsOperator(owner, await createOperator(owner, "owner"));
+  await owner.goto(`/admin/audit?entity=plan-sheet`);
+  await expect(owner.getByRole("table", { name: "Audit log" })).toContainText("plan.sheet.import");
+  await ownerContext.close();
+});
+
 test("every merchandising page opens for a merchandiser and passes axe, in English and Chinese", async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPLIER_NAMES } from "../core/esim-supplier.ts";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
 /** Where the app QR code and its link point outside production (ADR 0142). */
@@ -131,7 +132,7 @@ const EnvSchema = z.object({
    * Production uses none unless one is named (paid orders then wait in FULFILLING); a named one needs its
    * credentials, or the server refuses to start. Plans may name other configured suppliers (ADR 0196).
    */
-  SUPPLIER_PROVIDER: z.enum(["sandbox", "esimaccess", "airalo"]).optional(),
+  SUPPLIER_PROVIDER: z.enum(SUPPLIER_NAMES).optional(),
   /** eSIM Access open API (docs.esimaccess.com): https://api.esimaccess.com, or the stand-in's URL. */
   ESIMACCESS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ESIMACCESS_ACCESS_CODE: z.string().optional(),

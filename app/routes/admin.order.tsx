@@ -87,6 +87,10 @@ export async function action(args: Route.ActionArgs) {
     const path = `/o2adm/v1/refunds/${encodeURIComponent(field(form, "refundId"))}/retry`;
     return actionResult(intent, await callConsole(args, { method: "POST", path }));
   }
+  if (intent === "refund-to-credit") {
+    const path = `/o2adm/v1/refunds/${encodeURIComponent(field(form, "refundId"))}/to-credit`;
+    return actionResult(intent, await callConsole(args, { method: "POST", path }));
+  }
   if (intent === "resend")
     return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/resend-email` }));
   if (intent === "note")
@@ -173,22 +177,36 @@ function RefundList() {
             })}{" "}
             ·{" "}
             {t(
-              failed
-                ? "console.orders.refundFailed"
-                : refused
-                  ? "console.orders.refundRetrying"
-                  : r.status === "PENDING"
-                    ? "console.orders.refundPending"
-                    : "console.orders.refundSucceeded",
+              r.status === "REPLACED"
+                ? "console.orders.refundReplaced"
+                : failed
+                  ? "console.orders.refundFailed"
+                  : refused
+                    ? "console.orders.refundRetrying"
+                    : r.status === "PENDING"
+                      ? "console.orders.refundPending"
+                      : "console.orders.refundSucceeded",
             )}
             {refused && (
-              <Form method="post" className="mt-1">
-                <input type="hidden" name="intent" value="retry-refund" />
-                <input type="hidden" name="refundId" value={r.id} />
-                <button type="submit" className={secondaryButtonClass}>
-                  {t("console.orders.refundRetry")}
-                </button>
-              </Form>
+              <div className="mt-1 flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry-refund" />
+                  <input type="hidden" name="refundId" value={r.id} />
+                  <button type="submit" className={secondaryButtonClass}>
+                    {t(failed ? "console.orders.refundRetryCard" : "console.orders.refundRetry")}
+                  </button>
+                </Form>
+                {/* A refund the card refused for good can go to store credit instead (ADR 0280). */}
+                {failed && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="refund-to-credit" />
+                    <input type="hidden" name="refundId" value={r.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {t("console.orders.refundToCreditInstead")}
+                    </button>
+                  </Form>
+                )}
+              </div>
             )}
           </li>
         );

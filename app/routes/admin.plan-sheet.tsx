@@ -1,4 +1,4 @@
-import { Form, useActionData } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { type ActionResult, callConsole, field, requireOperator } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import {
@@ -63,7 +63,9 @@ function show(value: unknown): string {
 export default function ConsolePlanSheet({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
-  const report = result?.ok ? result.value : null;
+  // While a sheet is being checked or imported, the last report goes: its "will create" is not this answer.
+  const busy = useNavigation().state === "submitting";
+  const report = result?.ok && !busy ? result.value : null;
   const fileProblem =
     result && !result.ok
       ? result.fields?.file === "required"
@@ -107,13 +109,24 @@ export default function ConsolePlanSheet({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <div className="flex gap-2">
-            <button type="submit" name="intent" value="check" className={secondaryButtonClass}>
+            <button
+              type="submit"
+              name="intent"
+              value="check"
+              disabled={busy}
+              className={secondaryButtonClass}
+            >
               {t("console.sheet.check")}
             </button>
-            <button type="submit" name="intent" value="import" className={buttonClass}>
+            <button type="submit" name="intent" value="import" disabled={busy} className={buttonClass}>
               {t("console.sheet.import")}
             </button>
           </div>
+          {busy ? (
+            <p role="status" className="mt-3 text-sm text-slate-800">
+              {t("console.sheet.working")}
+            </p>
+          ) : null}
         </Form>
       ) : null}
       {report ? (

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
+import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
 import {
   actionResult,
   callConsole,
@@ -35,7 +36,6 @@ interface Plan {
   suppliers: { supplier: string; packageCode: string; rank: number; costUsdCents: number | null }[];
 }
 
-const SUPPLIERS = ["sandbox", "esimaccess", "airalo"] as const;
 const SLOTS = [0, 1, 2] as const;
 const STATUS_KEYS = {
   ON_SHELF: "console.plans.ON_SHELF",
@@ -268,7 +268,7 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
                       className={inputClass}
                     >
                       <option value="">{t("console.plan.noSupplier")}</option>
-                      {SUPPLIERS.map((s) => (
+                      {SUPPLIER_NAMES.map((s) => (
                         <option key={s} value={s}>
                           {s}
                         </option>

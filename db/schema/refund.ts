@@ -4,7 +4,8 @@ import { orders } from "./orders.ts";
 
 export const REFUND_DESTINATIONS = ["CARD", "CREDIT"] as const;
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
-export const REFUND_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
+/** REPLACED: a card refund that failed for good and was given as store credit instead (ADR 0280). */
+export const REFUND_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "REPLACED"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**

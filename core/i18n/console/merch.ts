@@ -107,7 +107,7 @@ export default defineConsoleMessages({
     "console.pricing.saveRoundings": "Save rounding",
     "console.sheet.title": "Plans and prices in Excel",
     "console.sheet.help":
-      "Download the sheet, change statuses, labels, titles or prices, then check it: the check lists every change and every bad row, and changes nothing. An import applies all rows or none. A row with a new code creates a plan: give its destination, validityDays, dataMb, supplier and supplierPackage, and a price in every currency; it stays a draft unless its status says ON_SHELF.",
+      "Download the sheet, change statuses, labels, titles or prices, then check it: the check lists every change and every bad row, and changes nothing. An import applies all rows or none. A row with a new code creates a plan: give its destination, validityDays, dataMb, supplier and supplierPackage, and a price in every currency; it stays a draft unless its status says ON_SHELF. For eSIM Access and Airalo, the package must be in the supplier's catalogue.",
     "console.sheet.download": "Download plans and prices (.xlsx)",
     "console.sheet.file": "Excel file (.xlsx, at most 5 MB)",
     "console.sheet.check": "Check (dry run)",
@@ -116,6 +116,7 @@ export default defineConsoleMessages({
     "console.sheet.tooLarge": "The file is larger than 5 MB",
     "console.sheet.report": "Report",
     "console.sheet.applied": "Imported: {changed} of {rows} plans changed.",
+    "console.sheet.working": "Reading the sheet…",
     "console.sheet.refused": "Nothing was changed: {errors} problems must be fixed first.",
     "console.sheet.wouldChange": "Check passed: {changed} of {rows} plans would change.",
     "console.sheet.errors": "Problems by row",
@@ -323,7 +324,7 @@ export default defineConsoleMessages({
     "console.pricing.saveRoundings": "保存取整",
     "console.sheet.title": "Excel 套餐与价格",
     "console.sheet.help":
-      "下载工作表，修改状态、标签、标题或价格，然后检查：检查会列出每项变更和每个错误行，且不做任何修改。导入时要么全部行生效，要么全部不生效。使用新编码的行会新建套餐：需填写目的地、有效天数、流量、供应商及供应商套餐编码，并为每个币种填写价格；除非状态为 ON_SHELF，否则新套餐保持草稿状态。",
+      "下载工作表，修改状态、标签、标题或价格，然后检查：检查会列出每项变更和每个错误行，且不做任何修改。导入时要么全部行生效，要么全部不生效。使用新编码的行会新建套餐：需填写目的地、有效天数、流量、供应商及供应商套餐编码，并为每个币种填写价格；除非状态为 ON_SHELF，否则新套餐保持草稿状态。eSIM Access 和 Airalo 的套餐必须在供应商的套餐目录中。",
     "console.sheet.download": "下载套餐与价格（.xlsx）",
     "console.sheet.file": "Excel 文件（.xlsx，最大 5 MB）",
     "console.sheet.check": "检查（试运行）",
@@ -332,6 +333,7 @@ export default defineConsoleMessages({
     "console.sheet.tooLarge": "文件超过 5 MB",
     "console.sheet.report": "报告",
     "console.sheet.applied": "已导入：{rows} 个套餐中有 {changed} 个发生变更。",
+    "console.sheet.working": "正在读取工作表…",
     "console.sheet.refused": "未做任何修改：需先修正 {errors} 个问题。",
     "console.sheet.wouldChange": "检查通过：{rows} 个套餐中将有 {changed} 个变更。",
     "console.sheet.errors": "各行问题",

@@ -37,6 +37,9 @@ export default defineMessages({
     "consoleMerch.import.badSupplier":
       "A new plan needs a supplier (sandbox, esimaccess or airalo) and its package code",
     "consoleMerch.import.packageTaken": "This supplier package is already another plan's",
+    "consoleMerch.import.unknownPackage": "The supplier's catalogue has no package with this code",
+    "consoleMerch.import.catalogueUnavailable":
+      "The supplier's catalogue could not be read just now, so this package cannot be checked: try again shortly",
     "consoleMerch.import.priceRequired": "A new plan needs a price in this currency",
     "consoleMerch.import.planExists": "Plan {code} was created meanwhile: check the sheet again",
     "consoleMerch.import.unknownPlan": "No plan has this code",
@@ -80,6 +83,8 @@ export default defineMessages({
     "consoleMerch.import.badData": "流量须为整数 MB，或 unlimited",
     "consoleMerch.import.badSupplier": "新套餐需要供应商（sandbox、esimaccess 或 airalo）及其套餐编码",
     "consoleMerch.import.packageTaken": "该供应商套餐已属于其他套餐",
+    "consoleMerch.import.unknownPackage": "供应商的套餐目录中没有这个编码",
+    "consoleMerch.import.catalogueUnavailable": "暂时无法读取供应商的套餐目录，无法核对这个套餐，请稍后再试",
     "consoleMerch.import.priceRequired": "新套餐需要此币种的价格",
     "consoleMerch.import.planExists": "套餐 {code} 已在此期间被创建：请重新检查表格",
     "consoleMerch.import.unknownPlan": "没有此编码的套餐",
@@ -123,6 +128,8 @@ export default defineMessages({
     "consoleMerch.import.badData": "數據須為整數 MB，或 unlimited",
     "consoleMerch.import.badSupplier": "新套餐需要供應商（sandbox、esimaccess 或 airalo）及其套餐編碼",
     "consoleMerch.import.packageTaken": "該供應商套餐已屬於其他套餐",
+    "consoleMerch.import.unknownPackage": "供應商的套餐目錄中沒有這個編碼",
+    "consoleMerch.import.catalogueUnavailable": "暫時無法讀取供應商的套餐目錄，無法核對這個套餐，請稍後再試",
     "consoleMerch.import.priceRequired": "新套餐需要此貨幣的價格",
     "consoleMerch.import.planExists": "套餐 {code} 已在此期間被建立：請重新檢查表格",
     "consoleMerch.import.unknownPlan": "沒有此編碼的套餐",

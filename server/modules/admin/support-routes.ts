@@ -146,9 +146,11 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         })),
         ...orderNotes.map((n) => ({ at: n.createdAt, kind: "note", label: n.operatorName, detail: n.body })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-      // ADR 0237: card parts of refunds that did not fail, and every credit part (given back when recorded).
+      // ADR 0237: card parts of refunds that did not fail (nor were replaced by credit, ADR 0280), and every
+      // credit part (given back when recorded).
       const refunded = refunds.reduce(
-        (sum, r) => sum + r.creditPart + (r.status === "FAILED" ? 0 : r.cardPart),
+        (sum, r) =>
+          sum + r.creditPart + (r.status === "PENDING" || r.status === "SUCCEEDED" ? r.cardPart : 0),
         0,
       );
       return {
@@ -261,6 +263,20 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     permission: "refunds.create",
     schema: { params: z.object({ id: z.uuid() }) },
     handler: ({ operator, params }) => refund.retry({ operatorId: operator.id, refundId: params.id }),
+  });
+
+  // A card refund that failed for good, given as store credit instead (ADR 0280).
+  adminRoute(app, {
+    method: "POST",
+    url: "/refunds/:id/to-credit",
+    permission: "refunds.create",
+    schema: { params: z.object({ id: z.uuid() }) },
+    handler: ({ operator, params }) =>
+      refund.replaceWithCredit({
+        operatorId: operator.id,
+        limited: operator.role === "support",
+        refundId: params.id,
+      }),
   });
 
   adminRoute(app, {

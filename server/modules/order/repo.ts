@@ -227,6 +227,17 @@ export function createOrderRepo(db: Database) {
         .values({ orderId: id, fromStatus: null, toStatus: "PENDING_PAYMENT", reason: "placed" });
     },
 
+    /** The last move to REFUNDING: where from, and why (an operator's refund, or a failed provisioning). */
+    async lastMoveToRefunding(orderId: string, executor: Database) {
+      const [row] = await executor
+        .select({ fromStatus: orderStatusHistory.fromStatus, reason: orderStatusHistory.reason })
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "REFUNDING")))
+        .orderBy(desc(orderStatusHistory.at), desc(orderStatusHistory.id))
+        .limit(1);
+      return row;
+    },
+
     /** The order's status changes, oldest first. */
     async history(orderId: string) {
       const rows = await db

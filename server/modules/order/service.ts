@@ -152,7 +152,8 @@ const tx$ = (tx: unknown) => tx as Database;
 /**
  * The order lifecycle (ADR 0102): PENDING_PAYMENT → PAID → FULFILLING → COMPLETED; PENDING_PAYMENT → CANCELLED
  * (expired or cancelled); PAID/FULFILLING/COMPLETED → REFUNDING → REFUNDED. Every change is a conditional
- * update from the expected status plus a history row, so no event can move an order backwards.
+ * update from the expected status plus a history row, so no event can move an order backwards; the one way
+ * back is an operator's card refund failing for good (REFUNDING → the paid status it left; ADR 0280).
  */
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, repo, coupons, jobs, outbox } = deps;
@@ -431,7 +432,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         ...order,
         // Operators' refunds the shopper sees (ADR 0225): amount, where it went, and whether it is done.
         refunds: refunds
-          .filter((r) => r.status !== "FAILED")
+          // A refund the card refused, or one replaced by store credit, is not the shopper's (ADR 0280).
+          .filter((r) => r.status === "PENDING" || r.status === "SUCCEEDED")
           .map((r) => ({
             amount: r.amount,
             currencyCode: r.currencyCode,
@@ -492,6 +494,20 @@ export function createOrderService(deps: OrderServiceDeps) {
       const moved = await repo.setStatus(order.id, order.status, "REFUNDED", "operator-refund", tx);
       if (moved) await deps.hooks?.refunded?.(tx, order);
       return moved;
+    },
+
+    /**
+     * The card refund that moved the order to REFUNDING failed for good (ADR 0280), in the refund's transaction:
+     * the order goes back to the paid status it had, so it is refundable again (retry, or store credit instead).
+     * An order in REFUNDING for another reason (a failed provisioning's automatic refund) is left alone.
+     */
+    async operatorRefundFailed(tx: Database, order: OrderRow): Promise<boolean> {
+      if (order.status !== "REFUNDING") return false;
+      const last = await repo.lastMoveToRefunding(order.id, tx);
+      const back = last?.fromStatus;
+      if (last?.reason !== "operator-refund" || !back || !["PAID", "FULFILLING", "COMPLETED"].includes(back))
+        return false;
+      return repo.setStatus(order.id, "REFUNDING", back, "card-refund-failed", tx);
     },
 
     /**

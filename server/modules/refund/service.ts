@@ -187,9 +187,33 @@ export function createRefundService(deps: {
     );
   }
 
-  /** The provider refused the last attempt: the refund stops counting and shows as failed (dashboard alert). */
+  /**
+   * The provider refused the last attempt: the refund stops counting and shows as failed (dashboard alert). An
+   * order this refund had moved to REFUNDING goes back to its paid status in the same transaction, so it says
+   * what is true (not all of it is refunded) and the console offers the retry or store credit (ADR 0280).
+   */
   async function giveUp(id: string) {
-    return repo.update(id, { status: "FAILED", failureCode: "provider-refused-final", sendingUntil: null });
+    const current = await repo.byId(id);
+    const order = current ? await orders.findById(current.orderId) : undefined;
+    if (!current || !order) return;
+    await db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      const locked = await orders.lockByCode(tx, order.code);
+      const row = await repo.byId(id, tx);
+      if (row?.status !== "PENDING") return;
+      await repo.update(
+        id,
+        { status: "FAILED", failureCode: "provider-refused-final", sendingUntil: null },
+        tx,
+      );
+      if (locked) await orders.operatorRefundFailed(tx, locked);
+    });
+  }
+
+  /** Whether refunds now cover all that was paid: the card payment and the store credit the order used. */
+  async function coversAll(tx: Database, order: { id: string; total: number; creditAmount: number }) {
+    const committed = await repo.committed(order.id, tx);
+    return committed.card >= order.total && committed.credit >= order.creditAmount;
   }
 
   return {
@@ -349,11 +373,15 @@ export function createRefundService(deps: {
         if (!locked) throw new ApiError(404, "error.notFound");
         const row = await repo.byId(current.id, tx);
         if (!row || row.status === "SUCCEEDED") return;
+        // Given as store credit instead: sending it to the card as well would refund it twice (ADR 0280).
+        if (row.status === "REPLACED") throw new ApiError(409, "adminApi.refundReplaced");
         if (row.status === "FAILED") {
           const committed = await repo.committed(locked.id, tx);
           if (row.amount - row.creditPart > locked.total - committed.card)
             throw new ApiError(422, "adminApi.refundTooLarge");
           await repo.update(row.id, { status: "PENDING" }, tx);
+          // The refund that completes the order's refund moves it to REFUNDING again, as when first made.
+          if (await coversAll(tx, locked)) await orders.refundedByOperator(tx, locked, true);
         }
         await recordAudit(tx, {
           operatorId: request.operatorId,
@@ -369,10 +397,102 @@ export function createRefundService(deps: {
       return { refund: refundView(sent.row) };
     },
 
+    /**
+     * "Refund to store credit instead" (ADR 0280): a card refund that failed for good is given as store credit,
+     * in one transaction under the order's lock: a new SUCCEEDED refund to credit of its card part (its credit
+     * part went back when it was made), the failed one marked REPLACED so it can never be retried too. Asked
+     * twice (two operators, a double click), it is one refund: the second answers the first's.
+     */
+    async replaceWithCredit(request: {
+      operatorId: string;
+      limited: boolean;
+      refundId: string;
+    }): Promise<{ refund: RefundView; replayed: boolean }> {
+      const current = await repo.byId(request.refundId);
+      if (current?.destination !== "CARD") throw new ApiError(404, "error.notFound");
+      const order = await orders.findById(current.orderId);
+      if (!order) throw new ApiError(404, "error.notFound");
+      const cardPart = current.amount - current.creditPart;
+      if (request.limited && cardPart > (deps.supportLimits.get(order.currencyCode) ?? 0)) {
+        const limit = deps.supportLimits.get(order.currencyCode) ?? 0;
+        throw new ApiError(403, "adminApi.refundOverLimit", {
+          params: { limit: `${order.currencyCode} ${(limit / 100).toFixed(2)}` },
+        });
+      }
+      // Read before the transaction: a cold cache load inside it would deadlock an embedded database.
+      const currencies = await deps.currencies();
+      const from = currencies.get(order.currencyCode);
+      const base = currencies.get(CREDIT_CURRENCY);
+      if (!from || !base) throw new ApiError(409, "adminApi.creditUnavailable");
+      const key = `replace:${current.id}`;
+      const outcome = await db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        const locked = await orders.lockByCode(tx, order.code);
+        if (!locked) throw new ApiError(404, "error.notFound");
+        const row = await repo.byId(current.id, tx);
+        if (row?.status === "REPLACED") {
+          const replacement = await repo.byKey(key, tx);
+          if (replacement) return { row: replacement, replayed: true };
+        }
+        if (row?.status !== "FAILED") throw new ApiError(409, "adminApi.refundNotFailed");
+        const committed = await repo.committed(locked.id, tx);
+        if (cardPart > locked.total - committed.card) throw new ApiError(422, "adminApi.refundTooLarge");
+        const creditMinor = Math.max(1, convertBetween(cardPart, from, base));
+        const replacement = await repo.insert(
+          {
+            orderId: locked.id,
+            amount: cardPart,
+            currencyCode: locked.currencyCode,
+            destination: "CREDIT",
+            status: "SUCCEEDED",
+            reason: row.reason,
+            idempotencyKey: key,
+            operatorId: request.operatorId,
+            creditMinor,
+            creditPart: 0,
+            creditBackMinor: null,
+          },
+          tx,
+        );
+        if (!replacement) throw new ApiError(409, "adminApi.refundInProgress");
+        await repo.update(row.id, { status: "REPLACED" }, tx);
+        await credit.grant(tx, {
+          customerId: locked.customerId,
+          amountMinor: creditMinor,
+          kind: "REFUNDED",
+          reason: "order.refundedByOperator",
+          source: `refund:${replacement.id}`,
+          idempotencyKey: `refund:${replacement.id}`,
+          orderId: locked.id,
+          note: row.reason,
+        });
+        const full = await coversAll(tx, locked);
+        if (full) await orders.refundedByOperator(tx, locked, false);
+        const message = await notice(locked, replacement, full, currencies);
+        if (message) await deps.outbox!.send(message, tx);
+        await recordAudit(tx, {
+          operatorId: request.operatorId,
+          action: "order.refund.to_credit",
+          entity: "order",
+          entityId: locked.code,
+          before: { refundId: row.id, status: row.status, destination: "CARD" },
+          after: {
+            refundId: replacement.id,
+            replaces: row.id,
+            amount: cardPart,
+            destination: "CREDIT",
+            creditMinor,
+          },
+        });
+        return { row: replacement, replayed: false };
+      });
+      return { refund: refundView(outcome.row), replayed: outcome.replayed };
+    },
+
     registerJobs(runner: Pick<JobRunner, "register">) {
       runner.register(REFUND_CARD_RETRY_JOB, async (payload, context) => {
         const row = await repo.byId(payload.refundId);
-        if (!row || row.status !== "PENDING") return;
+        if (row?.status !== "PENDING") return;
         const sent = await sendToCard(row.id);
         if (!sent.sent) {
           // Someone else is calling the provider right now: look again after the backoff.

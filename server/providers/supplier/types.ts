@@ -1,7 +1,7 @@
 import type { PackageState } from "../../../core/esim.ts";
-import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
+import type { SupplierName, SupplierProfileState } from "../../../core/esim-supplier.ts";
 
-export type SupplierName = "sandbox" | "esimaccess" | "airalo";
+export type { SupplierName };
 
 /** What a phone needs to download the profile, and the data settings to use it. */
 export interface SupplierProfile {

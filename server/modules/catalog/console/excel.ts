@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { SUPPLIER_NAMES, type SupplierName } from "../../../../core/esim-supplier.ts";
 import { isPlanCode } from "../../../../core/ids.ts";
 import type { Database } from "../../../../db/client.ts";
 import {
@@ -7,6 +8,7 @@ import {
   destinations,
   PLAN_STATUSES,
   type PlanStatus,
+  planCoverage,
   planLabels,
   planPrices,
   planSuppliers,
@@ -14,6 +16,7 @@ import {
 } from "../../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../../db/schema/localized.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { coverageRows, type SupplierCatalogue } from "../supply/service.ts";
 
 // Bulk export and import of plans and prices as Excel (issue 16; ADR 0233), with exceljs. One sheet, one row per
 // plan: the columns an operator may change (status, labels, the titles, a price and a struck-through original per
@@ -40,9 +43,6 @@ const FIXED = [
   "supplierPackage",
 ] as const;
 
-/** The suppliers a new plan's package may come from (the console's supplier form takes the same). */
-const SUPPLIERS = ["sandbox", "esimaccess", "airalo"] as const;
-
 export type ImportErrorKey =
   | "consoleMerch.import.noSheet"
   | "consoleMerch.import.badHeader"
@@ -60,6 +60,8 @@ export type ImportErrorKey =
   | "consoleMerch.import.badData"
   | "consoleMerch.import.badSupplier"
   | "consoleMerch.import.packageTaken"
+  | "consoleMerch.import.unknownPackage"
+  | "consoleMerch.import.catalogueUnavailable"
   | "consoleMerch.import.priceRequired";
 
 export interface ImportError {
@@ -96,8 +98,33 @@ interface NewPlan {
   destinationCode: string;
   validityDays: number;
   dataMb: number | null;
-  supplier: string;
+  supplier: SupplierName;
   packageCode: string;
+}
+
+/** A workbook read from an upload: its plan sheet, or null when the file is not a workbook with one. */
+export type LoadedSheet = ExcelJS.Worksheet | null;
+
+/** The suppliers' catalogues an import checks new plans' packages against (ADR 0280). */
+export type ImportCatalogues = Map<SupplierName, SupplierCatalogue>;
+
+const isSupplierName = (value: string): value is SupplierName =>
+  (SUPPLIER_NAMES as readonly string[]).includes(value);
+
+async function loadSheet(bytes: Buffer): Promise<LoadedSheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  return workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0] ?? null;
+}
+
+function headerOf(sheet: ExcelJS.Worksheet) {
+  const header = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, col) => header.set(cellText(cell.value).trim(), col));
+  return header;
 }
 
 interface ParsedRow {
@@ -150,6 +177,41 @@ export function createPlanSheets() {
   }
 
   return {
+    loadSheet,
+
+    /**
+     * The suppliers named by rows that would make a new plan (their code is not a plan yet): the import checks
+     * those rows' packages against these suppliers' catalogues, read before its transaction (ADR 0280).
+     */
+    async newPlanSuppliers(db: Database, sheet: LoadedSheet): Promise<SupplierName[]> {
+      if (!sheet) return [];
+      const header = headerOf(sheet);
+      const codeCol = header.get("code");
+      const supplierCol = header.get("supplier");
+      if (codeCol === undefined || supplierCol === undefined) return [];
+      const named = new Map<string, string>();
+      sheet.eachRow((r, row) => {
+        if (row === 1) return;
+        const supplier = cellText(r.getCell(supplierCol).value).trim();
+        if (isSupplierName(supplier)) named.set(cellText(r.getCell(codeCol).value).trim(), supplier);
+      });
+      if (named.size === 0) return [];
+      const known = new Set<string>();
+      const codes = [...named.keys()];
+      for (let i = 0; i < codes.length; i += 5_000) {
+        const rows = await db
+          .select({ code: plans.platformProductCode })
+          .from(plans)
+          .where(inArray(plans.platformProductCode, codes.slice(i, i + 5_000)));
+        for (const r of rows) known.add(r.code);
+      }
+      return [
+        ...new Set(
+          [...named.entries()].filter(([code]) => !known.has(code)).map(([, s]) => s as SupplierName),
+        ),
+      ];
+    },
+
     /** Every plan with its prices, as an .xlsx workbook. */
     async exportPlans(db: Database): Promise<Buffer> {
       const [rates, rows, prices, packages] = await Promise.all([
@@ -207,23 +269,20 @@ export function createPlanSheets() {
      * Reads a workbook and compares it with the catalogue. With apply, writes every change in `tx` when no row
      * has an error (the caller's transaction: nothing is half-applied).
      */
-    async importPlans(tx: Database, bytes: Buffer, apply: boolean): Promise<ImportReport> {
+    async importPlans(
+      tx: Database,
+      source: Buffer | LoadedSheet,
+      apply: boolean,
+      catalogues: ImportCatalogues = new Map(),
+    ): Promise<ImportReport> {
       const report: ImportReport = { rows: 0, changed: [], errors: [], applied: false };
-      const workbook = new ExcelJS.Workbook();
-      try {
-        await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-      } catch {
-        report.errors.push({ row: 0, column: null, key: "consoleMerch.import.noSheet", value: null });
-        return report;
-      }
-      const sheet = workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0];
+      const sheet = Buffer.isBuffer(source) ? await loadSheet(source) : source;
       if (!sheet) {
         report.errors.push({ row: 0, column: null, key: "consoleMerch.import.noSheet", value: null });
         return report;
       }
       const rates = await enabledCurrencies(tx);
-      const header = new Map<string, number>();
-      sheet.getRow(1).eachCell((cell, col) => header.set(cellText(cell.value).trim(), col));
+      const header = headerOf(sheet);
       const missing = ["code", "status", "labels", "title_en_US", "title_zh_CN", "title_zh_HK"].filter(
         (h) => !header.has(h),
       );
@@ -317,11 +376,20 @@ export function createPlanSheets() {
           }
           const supplier = text("supplier");
           const packageCode = text("supplierPackage");
-          if (!(SUPPLIERS as readonly string[]).includes(supplier)) {
+          // A supplier that keeps a catalogue must list the package: otherwise the next sync would take the
+          // mapping away and unpublish the plan (ADR 0280). The sandbox keeps none: any package is taken.
+          const catalogue = isSupplierName(supplier) ? catalogues.get(supplier) : undefined;
+          if (!isSupplierName(supplier)) {
             error("supplier", "consoleMerch.import.badSupplier", supplier || null);
             ok = false;
           } else if (packageCode === "" || packageCode.length > 64) {
             error("supplierPackage", "consoleMerch.import.badSupplier", packageCode.slice(0, 64) || null);
+            ok = false;
+          } else if (catalogue === "unavailable") {
+            error("supplierPackage", "consoleMerch.import.catalogueUnavailable", packageCode);
+            ok = false;
+          } else if (catalogue && !catalogue.has(packageCode)) {
+            error("supplierPackage", "consoleMerch.import.unknownPackage", packageCode);
             ok = false;
           } else {
             const key = `${supplier}|${packageCode}`;
@@ -330,7 +398,7 @@ export function createPlanSheets() {
               ok = false;
             } else packageOwner.set(key, code);
           }
-          create = { destinationCode, validityDays, dataMb, supplier, packageCode };
+          create = { destinationCode, validityDays, dataMb, supplier: supplier as SupplierName, packageCode };
         }
         const status = (text("status") || (plan ? "" : "DRAFT")) as PlanStatus;
         if (!PLAN_STATUSES.includes(status)) {
@@ -460,6 +528,10 @@ export function createPlanSheets() {
         const item = parsed.find((p) => p.row === change.row)!;
         if (item.create) {
           const made = item.create;
+          // The supplier's package, when its catalogue lists it, gives the cost, the network and the coverage as
+          // the sync would; otherwise the plan covers its destination (ADR 0280).
+          const listed = catalogues.get(made.supplier);
+          const pkg = listed instanceof Map ? listed.get(made.packageCode) : undefined;
           const inserted = await tx
             .insert(plans)
             .values({
@@ -471,9 +543,10 @@ export function createPlanSheets() {
               validityDays: made.validityDays,
               labelCodes: item.labelCodes,
               status: item.status,
+              ...(pkg?.operators.some((o) => o.network === "5G") ? { network: "5G" as const } : {}),
             })
             .onConflictDoNothing()
-            .returning({ code: plans.platformProductCode });
+            .returning({ code: plans.platformProductCode, network: plans.network });
           // Made meanwhile by someone else (a sync, another import): nothing of this sheet is written.
           if (inserted.length === 0)
             throw new ApiError(409, "consoleMerch.import.planExists", { params: { code: item.code } });
@@ -482,7 +555,18 @@ export function createPlanSheets() {
             supplier: made.supplier,
             packageCode: made.packageCode,
             rank: 0,
+            costUsdCents: pkg?.costUsdCents ?? null,
+            recommendedRetail: pkg?.recommendedRetail ?? null,
           });
+          const coverage = pkg ? coverageRows(item.code, pkg, destinationCodes) : [];
+          if (!coverage.some((c) => c.countryCode === made.destinationCode))
+            coverage.push({
+              platformProductCode: item.code,
+              countryCode: made.destinationCode,
+              operators: [],
+              network: inserted[0]!.network,
+            });
+          await tx.insert(planCoverage).values(coverage);
           for (const [currencyCode, price] of Object.entries(item.prices))
             await tx.insert(planPrices).values({ platformProductCode: item.code, currencyCode, ...price });
           continue;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { SUPPLIER_NAMES } from "../../../../core/esim-supplier.ts";
 import { translate } from "../../../../core/i18n/index.ts";
 import { planCode } from "../../../../core/ids.ts";
 import type { Database } from "../../../../db/client.ts";
@@ -60,18 +61,17 @@ const PricesBody = z.object({
     .min(1)
     .max(20),
 });
-const SUPPLIERS = ["sandbox", "esimaccess", "airalo"] as const;
 const SuppliersBody = z.object({
   packages: z
     .array(
       z.object({
-        supplier: z.enum(SUPPLIERS),
+        supplier: z.enum(SUPPLIER_NAMES),
         packageCode: z.string().trim().min(1).max(64),
         rank: z.number().int().min(0).max(20),
         costUsdCents: z.number().int().min(0).max(10_000_000).nullable().default(null),
       }),
     )
-    .max(SUPPLIERS.length)
+    .max(SUPPLIER_NAMES.length)
     .refine((list) => new Set(list.map((p) => p.supplier)).size === list.length, {
       message: "consoleMerch.supplierTwice",
     }),
@@ -450,8 +450,14 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ request, operator, body }) => {
       const bytes = Buffer.from(body.contentBase64, "base64");
       await checkWorkbookUpload(bytes);
+      // New plans' packages are checked against their suppliers' catalogues, read before the transaction (no
+      // network call inside one; ADR 0280).
+      const sheet = await merch.sheets.loadSheet(bytes);
+      const catalogues = await services.catalogueSync.catalogues(
+        await merch.sheets.newPlanSuppliers(db, sheet),
+      );
       const report = await transaction(async (tx) => {
-        const result = await merch.sheets.importPlans(tx, bytes, !body.dryRun);
+        const result = await merch.sheets.importPlans(tx, sheet, !body.dryRun, catalogues);
         if (result.applied && result.changed.length > 0)
           await recordAudit(tx, {
             operatorId: operator.id,

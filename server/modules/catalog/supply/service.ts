@@ -38,6 +38,27 @@ export function planCodeFor(supplier: string, packageCode: string): string {
 }
 
 /**
+ * A plan's coverage rows from its supplier package: each country the store sells, with the package's operators
+ * there (the sync and the sheet import write the same rows; ADR 0280).
+ */
+export function coverageRows(code: string, pkg: SupplierPackage, known: Set<string>) {
+  return pkg.countries
+    .filter((c) => known.has(c))
+    .map((country) => {
+      const operator = pkg.operators.find((o) => o.country === country);
+      return {
+        platformProductCode: code,
+        countryCode: country,
+        operators: operator?.names ?? [],
+        network: operator?.network ?? ("4G" as const),
+      };
+    });
+}
+
+/** A supplier's packages by code; "unavailable" when its catalogue could not be read just now. */
+export type SupplierCatalogue = Map<string, SupplierPackage> | "unavailable";
+
+/**
  * The catalogue sync (issue 13; ADR 0197): a durable job, hourly and on demand, that maps each supplier's packages
  * to plans. A new package becomes a DRAFT plan for an operator to publish; a package that disappears unpublishes
  * the plan it fulfilled (when no other supplier package does); coverage, operator names and prices follow the
@@ -92,17 +113,7 @@ export function createCatalogueSync(deps: {
 
   async function writeCoverage(tx: Database, code: string, pkg: SupplierPackage, known: Set<string>) {
     await tx.delete(planCoverage).where(eq(planCoverage.platformProductCode, code));
-    const rows = pkg.countries
-      .filter((c) => known.has(c))
-      .map((country) => {
-        const operator = pkg.operators.find((o) => o.country === country);
-        return {
-          platformProductCode: code,
-          countryCode: country,
-          operators: operator?.names ?? [],
-          network: operator?.network ?? ("4G" as const),
-        };
-      });
+    const rows = coverageRows(code, pkg, known);
     if (rows.length > 0) await tx.insert(planCoverage).values(rows);
   }
 
@@ -237,6 +248,23 @@ export function createCatalogueSync(deps: {
   return {
     sync,
     syncAll,
+    /**
+     * The current catalogues of the named suppliers that keep one (a network call each; never inside a
+     * transaction). A supplier without a catalogue (the sandbox) or not configured here is left out.
+     */
+    async catalogues(names: Iterable<SupplierName>): Promise<Map<SupplierName, SupplierCatalogue>> {
+      const result = new Map<SupplierName, SupplierCatalogue>();
+      for (const name of new Set(names)) {
+        const supplier = suppliers[name];
+        if (!supplier?.catalogue) continue;
+        try {
+          result.set(name, new Map((await supplier.catalogue()).map((p) => [p.packageCode, p])));
+        } catch {
+          result.set(name, "unavailable");
+        }
+      }
+      return result;
+    },
     schedule,
     /** An operator asks for a sync now: one durable job (a second request while it waits is the same job). */
     async requestNow() {
