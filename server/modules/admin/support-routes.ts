@@ -262,7 +262,12 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     url: "/refunds/:id/retry",
     permission: "refunds.create",
     schema: { params: z.object({ id: z.uuid() }) },
-    handler: ({ operator, params }) => refund.retry({ operatorId: operator.id, refundId: params.id }),
+    handler: async ({ operator, params }) => {
+      const result = await refund.retry({ operatorId: operator.id, refundId: params.id });
+      // Another operator's retry (or the job) got there first: this one changed nothing.
+      if (result.replayed) nothingChanged();
+      return result;
+    },
   });
 
   // A card refund that failed for good, given as store credit instead (ADR 0280).
@@ -271,12 +276,16 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     url: "/refunds/:id/to-credit",
     permission: "refunds.create",
     schema: { params: z.object({ id: z.uuid() }) },
-    handler: ({ operator, params }) =>
-      refund.replaceWithCredit({
+    handler: async ({ operator, params }) => {
+      const result = await refund.replaceWithCredit({
         operatorId: operator.id,
         limited: operator.role === "support",
         refundId: params.id,
-      }),
+      });
+      // Asked twice: the second answers the first's credit refund, already recorded.
+      if (result.replayed) nothingChanged();
+      return result;
+    },
   });
 
   adminRoute(app, {

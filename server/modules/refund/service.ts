@@ -361,18 +361,22 @@ export function createRefundService(deps: {
      * failed for good counts again (if what is left of the card payment still covers it) and is sent. The
      * retry job and this never call the provider together (the send claim), and the provider sees one key.
      */
-    async retry(request: { operatorId: string; refundId: string }): Promise<{ refund: RefundView }> {
+    async retry(request: {
+      operatorId: string;
+      refundId: string;
+    }): Promise<{ refund: RefundView; replayed: boolean }> {
       const current = await repo.byId(request.refundId);
       if (current?.destination !== "CARD") throw new ApiError(404, "error.notFound");
-      if (current.status === "SUCCEEDED") return { refund: refundView(current) };
+      // Already through (another operator's retry, the retry job): nothing to send, nothing changed.
+      if (current.status === "SUCCEEDED") return { refund: refundView(current), replayed: true };
       const order = await orders.findById(current.orderId);
       if (!order) throw new ApiError(404, "error.notFound");
-      await db.transaction(async (raw) => {
+      const changed = await db.transaction(async (raw) => {
         const tx = raw as unknown as Database;
         const locked = await orders.lockByCode(tx, order.code);
         if (!locked) throw new ApiError(404, "error.notFound");
         const row = await repo.byId(current.id, tx);
-        if (!row || row.status === "SUCCEEDED") return;
+        if (!row || row.status === "SUCCEEDED") return false;
         // Given as store credit instead: sending it to the card as well would refund it twice (ADR 0280).
         if (row.status === "REPLACED") throw new ApiError(409, "adminApi.refundReplaced");
         if (row.status === "FAILED") {
@@ -391,10 +395,11 @@ export function createRefundService(deps: {
           before: { refundId: row.id, status: row.status, attempts: row.attempts },
           after: { refundId: row.id, status: "PENDING" },
         });
+        return true;
       });
       const sent = await sendToCard(current.id);
       if (sent.refused) await scheduleRetry(sent.row);
-      return { refund: refundView(sent.row) };
+      return { refund: refundView(sent.row), replayed: !changed };
     },
 
     /**
