@@ -92,6 +92,8 @@ export default async function globalSetup() {
       // codes, captcha answers and ID tokens from the /__dev tools, and pay on the sandbox payment page.
       NODE_ENV: "production",
       SANDBOX_TOOLS: "true",
+      // A console change that writes no audit entry fails its request, as in the API tests (ADR 0278).
+      CONSOLE_AUDIT_STRICT: "true",
       IDENTITY_MODE: "sandbox",
       PAYMENT_PROVIDER: "sandbox",
       // The sandbox eSIM supplier, quick enough for a test to wait for provisioning (ADR 0132).
