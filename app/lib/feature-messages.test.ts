@@ -84,7 +84,8 @@ function pages(
 }
 
 describe("feature message bundles", () => {
-  const all = pages(routes as RouteEntry[]);
+  // The root module (the document, the error page and what it imports) has only the shell's messages.
+  const all: [string, MessageModuleName[]][] = [["root.tsx", []], ...pages(routes as RouteEntry[])];
 
   it("finds the pages and their layouts", () => {
     expect(all.find(([file]) => file === "routes/install.tsx")?.[1]).toEqual(["install"]);

@@ -75,20 +75,17 @@ const modules = Object.values(named) as (typeof named)[keyof typeof named][];
 export type MessageModuleName = keyof typeof named;
 
 /**
- * What every page's browser gets (ADR 0005): the shell, the search overlay, the plan cards and the login popup
- * that any page can open. Other modules reach the browser only with the pages that use them (their feature
- * layout routes send them); invoice and esim are the server's own (PDFs and e-mails).
+ * What every page's browser gets (ADR 0005): the shell, the search overlay and the plan cards. Other modules reach
+ * the browser only with the pages that use them (their feature layout routes send them); the account forms' modules
+ * (account, accountUi, validation, address) go with the sign-in, registration, checkout and /my pages (ADR 0286);
+ * invoice and esim are the server's own (PDFs and e-mails).
  */
 export const SHELL_MESSAGE_MODULES = [
   "common",
   "shell",
   "http",
-  "validation",
   "catalog",
   "discovery",
-  "account",
-  "accountUi",
-  "address",
   "inApp",
 ] as const satisfies readonly MessageModuleName[];
 
@@ -97,6 +94,7 @@ export const SHELL_MESSAGE_MODULES = [
  * app/lib/feature-messages.test.ts checks that every page's code only uses keys its layouts send.
  */
 export const FEATURE_MESSAGE_BUNDLES = {
+  account: ["account", "accountUi", "validation", "address"],
   content: ["content"],
   purchase: ["checkoutUi", "purchase", "helpLinks", "journey"],
   orders: ["ordersUi", "purchase"],
