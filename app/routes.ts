@@ -68,9 +68,12 @@ export default [
           route("uniapp", "routes/uniapp.tsx"),
         ]),
       ]),
-      route("plp", "routes/plp.tsx"),
-      route("pdp/:id", "routes/pdp.tsx"),
-      route("category", "routes/category.tsx"),
+      // Product pages: the discovery messages come with them (ADR 0286).
+      layout("routes/messages.discovery.tsx", [
+        route("plp", "routes/plp.tsx"),
+        route("pdp/:id", "routes/pdp.tsx"),
+        route("category", "routes/category.tsx"),
+      ]),
       // Accounts (spec 2): login, registration, codes, bind, the authentication view, with the account forms'
       // messages (ADR 0286: no other page's first view needs them).
       layout("routes/messages.account.tsx", [

@@ -74,13 +74,19 @@ describe("every message a page's first render uses is sent with it (ADR 0286)", 
     async (url) => {
       const html = await render(url);
       expect(misses(), url).toEqual([]);
-      expect(html).toContain("</html>");
+      // The head's texts come from the same messages: a title and a description, never a key's name or empty.
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      expect(title).not.toMatch(/^$|^[a-zA-Z]+\.[\w.]+/);
+      expect(html).not.toContain('<meta name="description" content=""');
     },
     120_000,
   );
 
-  it("an unknown page's 404 in every locale", async () => {
-    for (const prefix of LOCALES) await render(`${prefix}/no-such-page`, {}, 404);
+  it("an unknown page's and an unknown plan's 404 in every locale", async () => {
+    for (const prefix of LOCALES) {
+      await render(`${prefix}/no-such-page`, {}, 404);
+      await render(`${prefix}/pdp/NO-SUCH-PLAN`, {}, 404);
+    }
     expect(misses()).toEqual([]);
   }, 120_000);
 

@@ -92,7 +92,21 @@ describe("feature message bundles", () => {
     expect(all.find(([file]) => file === "routes/ucenter.order.list.tsx")?.[1]).toEqual([
       "ordersUi",
       "purchase",
+      "discovery",
     ]);
+    // ADR 0286: the account forms' and the product pages' messages come with the pages that use them.
+    expect(all.find(([file]) => file === "routes/checkout.tsx")?.[1]).toEqual([
+      "checkoutUi",
+      "purchase",
+      "helpLinks",
+      "journey",
+      "discovery",
+      "account",
+      "accountUi",
+      "validation",
+      "address",
+    ]);
+    expect(all.find(([file]) => file === "routes/pdp.tsx")?.[1]).toEqual(["discovery"]);
   });
 
   it.each(all)("%s only uses messages sent to it", (file, bundles) => {

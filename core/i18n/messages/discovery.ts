@@ -1,6 +1,6 @@
 import { defineMessages } from "../define.ts";
 
-// Discovery: product list, product detail, category store, search overlay. Spec-quoted zh_CN text is used as
+// Discovery: product list, product detail, category store (the search overlay's are in search.ts). Spec-quoted zh_CN text is used as
 // written (spec 8: 活动已结束, 好的).
 export default defineMessages({
   en_US: {
@@ -105,19 +105,6 @@ export default defineMessages({
     "discovery.switcher": "Other plans for {name}",
     "discovery.storeTitle": "Store: all destinations",
     "discovery.storeTabs": "Continents and areas",
-    "discovery.searchTitle": "Search destinations",
-    "discovery.searchLabel": "Where are you going?",
-    "discovery.searchSubmit": "Search",
-    "discovery.searchClose": "Close search",
-    "discovery.history": "Recent searches",
-    "discovery.historyClear": "Clear recent searches",
-    "discovery.hotWords": "Popular searches",
-    "discovery.suggestions": "Suggestions",
-    "discovery.suggestionsCount": "{count, plural, one {# suggestion} other {# suggestions}}",
-    "discovery.noSuggestions": "No matching destinations",
-    "discovery.showMore": "Show more",
-    "discovery.showLess": "Show less",
-    "discovery.via": "Covers {names}",
   },
   zh_CN: {
     "discovery.plpTitle": "eSIM 流量套餐",
@@ -217,19 +204,6 @@ export default defineMessages({
     "discovery.switcher": "{name} 的其他套餐",
     "discovery.storeTitle": "商店：全部目的地",
     "discovery.storeTabs": "大洲和区域",
-    "discovery.searchTitle": "搜索目的地",
-    "discovery.searchLabel": "你要去哪里？",
-    "discovery.searchSubmit": "搜索",
-    "discovery.searchClose": "关闭搜索",
-    "discovery.history": "搜索历史",
-    "discovery.historyClear": "清除搜索历史",
-    "discovery.hotWords": "热门搜索",
-    "discovery.suggestions": "搜索建议",
-    "discovery.suggestionsCount": "{count, plural, other {# 条建议}}",
-    "discovery.noSuggestions": "没有匹配的目的地",
-    "discovery.showMore": "展开",
-    "discovery.showLess": "收起",
-    "discovery.via": "覆盖 {names}",
   },
   zh_HK: {
     "discovery.plpTitle": "eSIM 數據計劃",
@@ -329,18 +303,5 @@ export default defineMessages({
     "discovery.switcher": "{name} 的其他計劃",
     "discovery.storeTitle": "商店：所有目的地",
     "discovery.storeTabs": "大洲及區域",
-    "discovery.searchTitle": "搜尋目的地",
-    "discovery.searchLabel": "你要去哪裡？",
-    "discovery.searchSubmit": "搜尋",
-    "discovery.searchClose": "關閉搜尋",
-    "discovery.history": "搜尋紀錄",
-    "discovery.historyClear": "清除搜尋紀錄",
-    "discovery.hotWords": "熱門搜尋",
-    "discovery.suggestions": "搜尋建議",
-    "discovery.suggestionsCount": "{count, plural, other {# 個建議}}",
-    "discovery.noSuggestions": "沒有相符的目的地",
-    "discovery.showMore": "展開",
-    "discovery.showLess": "收起",
-    "discovery.via": "覆蓋 {names}",
   },
 });

@@ -1,0 +1,51 @@
+import { defineMessages } from "../define.ts";
+
+// The search overlay and the search box of the shell's pages (spec 2): on every page, so the root sends them; the
+// rest of discovery comes with the product pages (ADR 0286). The keys keep their discovery names.
+export default defineMessages({
+  en_US: {
+    "discovery.searchTitle": "Search destinations",
+    "discovery.searchLabel": "Where are you going?",
+    "discovery.searchSubmit": "Search",
+    "discovery.searchClose": "Close search",
+    "discovery.history": "Recent searches",
+    "discovery.historyClear": "Clear recent searches",
+    "discovery.hotWords": "Popular searches",
+    "discovery.suggestions": "Suggestions",
+    "discovery.suggestionsCount": "{count, plural, one {# suggestion} other {# suggestions}}",
+    "discovery.noSuggestions": "No matching destinations",
+    "discovery.showMore": "Show more",
+    "discovery.showLess": "Show less",
+    "discovery.via": "Covers {names}",
+  },
+  zh_CN: {
+    "discovery.searchTitle": "搜索目的地",
+    "discovery.searchLabel": "你要去哪里？",
+    "discovery.searchSubmit": "搜索",
+    "discovery.searchClose": "关闭搜索",
+    "discovery.history": "搜索历史",
+    "discovery.historyClear": "清除搜索历史",
+    "discovery.hotWords": "热门搜索",
+    "discovery.suggestions": "搜索建议",
+    "discovery.suggestionsCount": "{count, plural, other {# 条建议}}",
+    "discovery.noSuggestions": "没有匹配的目的地",
+    "discovery.showMore": "展开",
+    "discovery.showLess": "收起",
+    "discovery.via": "覆盖 {names}",
+  },
+  zh_HK: {
+    "discovery.searchTitle": "搜尋目的地",
+    "discovery.searchLabel": "你要去哪裡？",
+    "discovery.searchSubmit": "搜尋",
+    "discovery.searchClose": "關閉搜尋",
+    "discovery.history": "搜尋紀錄",
+    "discovery.historyClear": "清除搜尋紀錄",
+    "discovery.hotWords": "熱門搜尋",
+    "discovery.suggestions": "搜尋建議",
+    "discovery.suggestionsCount": "{count, plural, other {# 個建議}}",
+    "discovery.noSuggestions": "沒有相符的目的地",
+    "discovery.showMore": "展開",
+    "discovery.showLess": "收起",
+    "discovery.via": "覆蓋 {names}",
+  },
+});
