@@ -119,26 +119,26 @@ export default [
       ]),
       // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
       layout("routes/messages.account.tsx", { id: "my-account-messages" }, [
-      route("my", "routes/my.tsx", [
-        layout("routes/messages.uploads.tsx", { id: "my-uploads-messages" }, [
-          route("userInfo", "routes/my.user-info.tsx"),
+        route("my", "routes/my.tsx", [
+          layout("routes/messages.uploads.tsx", { id: "my-uploads-messages" }, [
+            route("userInfo", "routes/my.user-info.tsx"),
+          ]),
+          route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
+          route("userInfo/delete", "routes/my.user-info.delete.tsx"),
+          layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
+            route("order/list", "routes/my.order.list.tsx"),
+            route("order/:code", "routes/my.order.detail.tsx"),
+            route("coupon", "routes/my.coupon.tsx"),
+          ]),
+          layout("routes/messages.esim.tsx", { id: "my-esim-messages" }, [
+            route("purchased", "routes/my.purchased.tsx"),
+          ]),
+          layout("routes/messages.sfb.tsx", { id: "my-sfb-messages" }, [
+            route("sfb", "routes/my.sfb.tsx"),
+            route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
+          ]),
+          route("*", "routes/not-found.tsx", { id: "my-not-found" }),
         ]),
-        route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
-        route("userInfo/delete", "routes/my.user-info.delete.tsx"),
-        layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
-          route("order/list", "routes/my.order.list.tsx"),
-          route("order/:code", "routes/my.order.detail.tsx"),
-          route("coupon", "routes/my.coupon.tsx"),
-        ]),
-        layout("routes/messages.esim.tsx", { id: "my-esim-messages" }, [
-          route("purchased", "routes/my.purchased.tsx"),
-        ]),
-        layout("routes/messages.sfb.tsx", { id: "my-sfb-messages" }, [
-          route("sfb", "routes/my.sfb.tsx"),
-          route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
-        ]),
-        route("*", "routes/not-found.tsx", { id: "my-not-found" }),
-      ]),
       ]),
       route("ucenter", "routes/ucenter.tsx", [
         // Protected ucenter pages (coupon, eSIM, order, purchased); the public install help is above.

@@ -42,7 +42,13 @@ export interface CouponView {
  */
 export type BlockProduct = Pick<
   ProductMedia,
-  "platformProductCode" | "title" | "unitPrice" | "displayPrice" | "imageUrl" | "labelRelProductMap" | "entityName"
+  | "platformProductCode"
+  | "title"
+  | "unitPrice"
+  | "displayPrice"
+  | "imageUrl"
+  | "labelRelProductMap"
+  | "entityName"
 > & { score?: number };
 export type BlockLiveRoom = Pick<LiveRoomView, "roomCode" | "roomName" | "feedsImgUrl" | "roomStatusCode">;
 export type BlockCoupon = Pick<

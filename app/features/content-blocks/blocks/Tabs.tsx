@@ -98,10 +98,7 @@ function TabProductList({
   const api = useContentApi();
   const recommendCode = productListRecommendCode(component.data);
   const size = pageSizeOf(component.data);
-  const seeded = (list: {
-    products: BlockProduct[];
-    count: number;
-  }): TabListState => ({
+  const seeded = (list: { products: BlockProduct[]; count: number }): TabListState => ({
     products: list.products,
     page: 1,
     total: list.count,
