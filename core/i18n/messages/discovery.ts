@@ -4,7 +4,6 @@ import { defineMessages } from "../define.ts";
 // written (spec 8: 活动已结束, 好的).
 export default defineMessages({
   en_US: {
-    "discovery.plpTitle": "eSIM data plans",
     "discovery.reviews.title": "Reviews",
     "discovery.reviews.average": "{average} out of 5",
     "discovery.reviews.count": "{count, plural, one {# review} other {# reviews}}",
@@ -36,8 +35,6 @@ export default defineMessages({
     "discovery.pickerCount": "{count, plural, one {# destination} other {# destinations}}",
     "discovery.fromPrice": "from {price}",
     "discovery.allPlans": "All plans in one list",
-    "discovery.plpTitleFor": "{name} eSIM data plans",
-    "discovery.plpResultsFor": "Results for “{keyword}”",
     "discovery.plpCount": "{count, plural, one {# plan} other {# plans}}",
     "discovery.filters": "Filters",
     "discovery.filtersActive": "active",
@@ -107,7 +104,6 @@ export default defineMessages({
     "discovery.storeTabs": "Continents and areas",
   },
   zh_CN: {
-    "discovery.plpTitle": "eSIM 流量套餐",
     "discovery.reviews.title": "评价",
     "discovery.reviews.average": "{average} / 5",
     "discovery.reviews.count": "{count} 条评价",
@@ -138,8 +134,6 @@ export default defineMessages({
     "discovery.pickerCount": "{count} 个目的地",
     "discovery.fromPrice": "{price} 起",
     "discovery.allPlans": "查看全部套餐",
-    "discovery.plpTitleFor": "{name} eSIM 流量套餐",
-    "discovery.plpResultsFor": "“{keyword}”的搜索结果",
     "discovery.plpCount": "{count, plural, other {共 # 个套餐}}",
     "discovery.filters": "筛选",
     "discovery.filtersActive": "项已选",
@@ -206,7 +200,6 @@ export default defineMessages({
     "discovery.storeTabs": "大洲和区域",
   },
   zh_HK: {
-    "discovery.plpTitle": "eSIM 數據計劃",
     "discovery.reviews.title": "評價",
     "discovery.reviews.average": "{average} / 5",
     "discovery.reviews.count": "{count} 則評價",
@@ -237,8 +230,6 @@ export default defineMessages({
     "discovery.pickerCount": "{count} 個目的地",
     "discovery.fromPrice": "{price} 起",
     "discovery.allPlans": "查看全部計劃",
-    "discovery.plpTitleFor": "{name} eSIM 數據計劃",
-    "discovery.plpResultsFor": "「{keyword}」的搜尋結果",
     "discovery.plpCount": "{count, plural, other {共 # 個計劃}}",
     "discovery.filters": "篩選",
     "discovery.filtersActive": "項已選",

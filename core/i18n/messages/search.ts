@@ -1,9 +1,13 @@
 import { defineMessages } from "../define.ts";
 
-// The search overlay and the search box of the shell's pages (spec 2): on every page, so the root sends them; the
+// The search overlay and the search box of the shell's pages (spec 2), and the result list's headings, which the
+// list's clientLoader builds before the product pages' messages arrive: on every page, so the root sends them; the
 // rest of discovery comes with the product pages (ADR 0286). The keys keep their discovery names.
 export default defineMessages({
   en_US: {
+    "discovery.plpTitle": "eSIM data plans",
+    "discovery.plpTitleFor": "{name} eSIM data plans",
+    "discovery.plpResultsFor": "Results for “{keyword}”",
     "discovery.searchTitle": "Search destinations",
     "discovery.searchLabel": "Where are you going?",
     "discovery.searchSubmit": "Search",
@@ -19,6 +23,9 @@ export default defineMessages({
     "discovery.via": "Covers {names}",
   },
   zh_CN: {
+    "discovery.plpTitle": "eSIM 流量套餐",
+    "discovery.plpTitleFor": "{name} eSIM 流量套餐",
+    "discovery.plpResultsFor": "“{keyword}”的搜索结果",
     "discovery.searchTitle": "搜索目的地",
     "discovery.searchLabel": "你要去哪里？",
     "discovery.searchSubmit": "搜索",
@@ -34,6 +41,9 @@ export default defineMessages({
     "discovery.via": "覆盖 {names}",
   },
   zh_HK: {
+    "discovery.plpTitle": "eSIM 數據計劃",
+    "discovery.plpTitleFor": "{name} eSIM 數據計劃",
+    "discovery.plpResultsFor": "「{keyword}」的搜尋結果",
     "discovery.searchTitle": "搜尋目的地",
     "discovery.searchLabel": "你要去哪裡？",
     "discovery.searchSubmit": "搜尋",
