@@ -15,8 +15,11 @@ import { createTestDatabase } from "./db.ts";
  * data, in its inline scripts) also has a budget in bytes: the page weight target of issue 15.
  */
 
-/** Bytes of inline script that carry loader data on the home page (the development renderer, en_US visitor). */
-const HOME_DATA_BUDGET = 50_000;
+/**
+ * Bytes of inline script that carry loader data on the home page (the development renderer, en_US visitor): 41,488
+ * on 2026-11-24 after ADR 0286 (about 69,000 before), with a little room for content. Lower it when a cut lands.
+ */
+const HOME_DATA_BUDGET = 44_000;
 
 const app = {} as TestApp;
 beforeAll(async () => {
