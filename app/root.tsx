@@ -102,14 +102,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // spec 6: the register link shows only when phone or email registration is enabled.
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
     footer: await footer,
+    // What the shell and the content calls read of the site (ADR 0286: the legal links are fixed paths, the shop's
+    // name is a message).
     site: {
-      onlineShopName: site.defaultOnlineShopName,
       onlineShopCode: site.onlineShopCode,
       tenantId: site.tenantId,
       supportLangList: site.supportLangList,
       supportCurrencyList: site.supportCurrencyList,
-      privacyPolicy: { en_US: site.privacyPolicy, zh_CN: site.privacyPolicyCn, zh_HK: site.privacyPolicyHk },
-      tacCondition: { en_US: site.tacCondition, zh_CN: site.tacConditionCn, zh_HK: site.tacConditionHk },
     },
   };
 }

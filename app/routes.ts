@@ -68,20 +68,29 @@ export default [
           route("uniapp", "routes/uniapp.tsx"),
         ]),
       ]),
-      route("plp", "routes/plp.tsx"),
-      route("pdp/:id", "routes/pdp.tsx"),
-      route("category", "routes/category.tsx"),
-      // Accounts (spec 2): login, registration, codes, bind, the authentication view.
-      route("login", "routes/login.tsx"),
-      route("logins/forget-password", "routes/logins.forget-password.tsx"),
-      route("logins/verification-code-login", "routes/logins.verification-code-login.tsx"),
-      route("logins/preference", "routes/logins.preference.tsx"),
-      route("register", "routes/register.tsx"),
-      route("bind", "routes/bind.tsx"),
-      route("AuthenticationPopupView", "routes/authentication-popup.tsx"),
+      // Product pages: the discovery messages come with them (ADR 0286).
+      layout("routes/messages.discovery.tsx", [
+        route("plp", "routes/plp.tsx"),
+        route("pdp/:id", "routes/pdp.tsx"),
+        route("category", "routes/category.tsx"),
+      ]),
+      // Accounts (spec 2): login, registration, codes, bind, the authentication view, with the account forms'
+      // messages (ADR 0286: no other page's first view needs them).
+      layout("routes/messages.account.tsx", [
+        route("login", "routes/login.tsx"),
+        route("logins/forget-password", "routes/logins.forget-password.tsx"),
+        route("logins/verification-code-login", "routes/logins.verification-code-login.tsx"),
+        route("logins/preference", "routes/logins.preference.tsx"),
+        route("register", "routes/register.tsx"),
+        route("bind", "routes/bind.tsx"),
+        route("AuthenticationPopupView", "routes/authentication-popup.tsx"),
+      ]),
       // Purchase (spec 2): checkout, payment and its result.
       layout("routes/messages.purchase.tsx", [
-        route("checkout", "routes/checkout.tsx"),
+        // Checkout's contact and billing forms and its sign-in dialog use the account forms' messages.
+        layout("routes/messages.account.tsx", { id: "checkout-account-messages" }, [
+          route("checkout", "routes/checkout.tsx"),
+        ]),
         route("pay", "routes/pay.tsx"),
         route("pay/result", "routes/pay.result.tsx"),
       ]),
@@ -109,25 +118,27 @@ export default [
         route("sfb/landing/:code", "routes/sfb.landing.tsx"),
       ]),
       // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
-      route("my", "routes/my.tsx", [
-        layout("routes/messages.uploads.tsx", { id: "my-uploads-messages" }, [
-          route("userInfo", "routes/my.user-info.tsx"),
+      layout("routes/messages.account.tsx", { id: "my-account-messages" }, [
+        route("my", "routes/my.tsx", [
+          layout("routes/messages.uploads.tsx", { id: "my-uploads-messages" }, [
+            route("userInfo", "routes/my.user-info.tsx"),
+          ]),
+          route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
+          route("userInfo/delete", "routes/my.user-info.delete.tsx"),
+          layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
+            route("order/list", "routes/my.order.list.tsx"),
+            route("order/:code", "routes/my.order.detail.tsx"),
+            route("coupon", "routes/my.coupon.tsx"),
+          ]),
+          layout("routes/messages.esim.tsx", { id: "my-esim-messages" }, [
+            route("purchased", "routes/my.purchased.tsx"),
+          ]),
+          layout("routes/messages.sfb.tsx", { id: "my-sfb-messages" }, [
+            route("sfb", "routes/my.sfb.tsx"),
+            route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
+          ]),
+          route("*", "routes/not-found.tsx", { id: "my-not-found" }),
         ]),
-        route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
-        route("userInfo/delete", "routes/my.user-info.delete.tsx"),
-        layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
-          route("order/list", "routes/my.order.list.tsx"),
-          route("order/:code", "routes/my.order.detail.tsx"),
-          route("coupon", "routes/my.coupon.tsx"),
-        ]),
-        layout("routes/messages.esim.tsx", { id: "my-esim-messages" }, [
-          route("purchased", "routes/my.purchased.tsx"),
-        ]),
-        layout("routes/messages.sfb.tsx", { id: "my-sfb-messages" }, [
-          route("sfb", "routes/my.sfb.tsx"),
-          route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
-        ]),
-        route("*", "routes/not-found.tsx", { id: "my-not-found" }),
       ]),
       route("ucenter", "routes/ucenter.tsx", [
         // Protected ucenter pages (coupon, eSIM, order, purchased); the public install help is above.

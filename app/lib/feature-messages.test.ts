@@ -84,14 +84,29 @@ function pages(
 }
 
 describe("feature message bundles", () => {
-  const all = pages(routes as RouteEntry[]);
+  // The root module (the document, the error page and what it imports) has only the shell's messages.
+  const all: [string, MessageModuleName[]][] = [["root.tsx", []], ...pages(routes as RouteEntry[])];
 
   it("finds the pages and their layouts", () => {
     expect(all.find(([file]) => file === "routes/install.tsx")?.[1]).toEqual(["install"]);
     expect(all.find(([file]) => file === "routes/ucenter.order.list.tsx")?.[1]).toEqual([
       "ordersUi",
       "purchase",
+      "discovery",
     ]);
+    // ADR 0286: the account forms' and the product pages' messages come with the pages that use them.
+    expect(all.find(([file]) => file === "routes/checkout.tsx")?.[1]).toEqual([
+      "checkoutUi",
+      "purchase",
+      "helpLinks",
+      "journey",
+      "discovery",
+      "account",
+      "accountUi",
+      "validation",
+      "address",
+    ]);
+    expect(all.find(([file]) => file === "routes/pdp.tsx")?.[1]).toEqual(["discovery"]);
   });
 
   it.each(all)("%s only uses messages sent to it", (file, bundles) => {

@@ -30,7 +30,7 @@ export function pageMeta(
     { title: page ? `${page} | ${store}` : store },
   ];
   if (options.descriptionKey)
-    tags.push({ name: "description", content: messages?.[options.descriptionKey] ?? "" });
+    tags.push({ name: "description", content: pageMessage(matches, options.descriptionKey) ?? "" });
   if (options.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

@@ -27,6 +27,7 @@ import ordersUi from "./messages/orders-ui.ts";
 import pageEditor from "./messages/page-editor.ts";
 import pages from "./messages/pages.ts";
 import purchase from "./messages/purchase.ts";
+import search from "./messages/search.ts";
 import sfbUi from "./messages/sfb-ui.ts";
 import shell from "./messages/shell.ts";
 import uploads from "./messages/uploads.ts";
@@ -47,6 +48,7 @@ const named = {
   catalog,
   content,
   discovery,
+  search,
   purchase,
   checkoutUi,
   ordersUi,
@@ -75,20 +77,17 @@ const modules = Object.values(named) as (typeof named)[keyof typeof named][];
 export type MessageModuleName = keyof typeof named;
 
 /**
- * What every page's browser gets (ADR 0005): the shell, the search overlay, the plan cards and the login popup
- * that any page can open. Other modules reach the browser only with the pages that use them (their feature
- * layout routes send them); invoice and esim are the server's own (PDFs and e-mails).
+ * What every page's browser gets (ADR 0005): the shell and the search overlay. Other modules reach the browser only
+ * with the pages that use them (their feature layout routes send them): the account forms' modules (account,
+ * accountUi, validation, address) go with the sign-in, registration, checkout and /my pages, discovery with the
+ * product pages (ADR 0286); invoice and esim are the server's own (PDFs and e-mails).
  */
 export const SHELL_MESSAGE_MODULES = [
   "common",
   "shell",
   "http",
-  "validation",
   "catalog",
-  "discovery",
-  "account",
-  "accountUi",
-  "address",
+  "search",
   "inApp",
 ] as const satisfies readonly MessageModuleName[];
 
@@ -97,10 +96,13 @@ export const SHELL_MESSAGE_MODULES = [
  * app/lib/feature-messages.test.ts checks that every page's code only uses keys its layouts send.
  */
 export const FEATURE_MESSAGE_BUNDLES = {
+  account: ["account", "accountUi", "validation", "address"],
+  discovery: ["discovery"],
   content: ["content"],
-  purchase: ["checkoutUi", "purchase", "helpLinks", "journey"],
-  orders: ["ordersUi", "purchase"],
-  esim: ["esimUi", "helpLinks", "journey"],
+  // Checkout, orders and top-up show plans as the product pages do (plan formats, price tags, the rating form).
+  purchase: ["checkoutUi", "purchase", "helpLinks", "journey", "discovery"],
+  orders: ["ordersUi", "purchase", "discovery"],
+  esim: ["esimUi", "helpLinks", "journey", "discovery"],
   install: ["install"],
   pages: ["pages", "help", "uploads"],
   notifications: ["notify"],

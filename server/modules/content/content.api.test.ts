@@ -303,7 +303,16 @@ describe("content service: resolveBlocks", () => {
     expect(blocks[third!.componentId]).toBeUndefined();
     const recommend = wide.components.find((c) => c.componentCode === "Recommend")!;
     const hot = blocks[recommend.componentId];
-    expect(hot?.kind === "products" && hot.products[0]?.currencyCode).toBe("USD");
+    // Priced in the asked currency: the block's first plan costs what the USD list says, not the HKD one.
+    const list = (currency: string) =>
+      app.services.recommend.recommend(
+        { recommendCode: String(recommend.data.recommendCode), size: 1 },
+        currency,
+        "en_US",
+      );
+    const [usd, hkd] = await Promise.all([list("USD"), list("HKD")]);
+    expect(usd.data[0]!.unitPrice).not.toBe(hkd.data[0]!.unitPrice);
+    expect(hot?.kind === "products" && hot.products[0]?.unitPrice).toBe(usd.data[0]!.unitPrice);
     const live = wide.components.find((c) => c.componentCode === "LiveList")!;
     expect(blocks[live.componentId]).toMatchObject({ kind: "live" });
     const coupons = wide.components.find((c) => c.componentCode === "ReceiveCoupon")!;

@@ -16,7 +16,16 @@ import { pageCacheTag } from "./editor.ts";
 import { pageSizeOf, productListRecommendCode, stringList, tabsOf } from "./product-source.ts";
 import type { ContentRepo } from "./repo.ts";
 import { sanitizeOperatorHtml } from "./sanitize.ts";
-import type { BlockData, BlockDataMap, CouponView, LiveRoomView, NoteView } from "./types.ts";
+import {
+  type BlockData,
+  type BlockDataMap,
+  type CouponView,
+  type LiveRoomView,
+  type NoteView,
+  toBlockCoupon,
+  toBlockLiveRoom,
+  toBlockProduct,
+} from "./types.ts";
 
 /**
  * spec 7's coupon look-up by code and kind (the coupon module's `byCodes`, ADR 0118), which resolves the
@@ -158,7 +167,7 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
     const products = (recommendCode: string, size: number) =>
       once(`rec|${recommendCode}|${size}`, async () => {
         const list = await recommend.recommend({ recommendCode, size }, context.currency, context.locale);
-        return { kind: "products", products: list.data, count: list.count };
+        return { kind: "products", products: list.data.map(toBlockProduct), count: list.count };
       });
     const noteList = (codes: string[]) =>
       once(`notes|${codes.join(",")}`, async () => ({
@@ -191,7 +200,7 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
                   { page: 0, size: 3, siteTypeCode: String(data.siteTypeCode ?? context.siteTypeCode) },
                   context.locale,
                 )
-              ).content,
+              ).content.map(toBlockLiveRoom),
             })),
           ]);
           return;
@@ -205,7 +214,7 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
               context.coupons(codes(data.promoCodes), "PROMO_CODE", context.locale),
             ]).then(([couponList, promoList]) => ({
               kind: "coupons",
-              coupons: [...couponList, ...promoList].filter((coupon) => !coupon.ended),
+              coupons: [...couponList, ...promoList].filter((coupon) => !coupon.ended).map(toBlockCoupon),
             })),
           ]);
           return;

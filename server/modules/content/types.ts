@@ -36,11 +36,76 @@ export interface CouponView {
   endTime: string;
 }
 
+/**
+ * What the page sends of a plan, a live room and a coupon (ADR 0286): only the fields the blocks read (ProductCard,
+ * the tabs' paging score, the live list, the coupon list), since the block data is serialized into the page.
+ */
+export type BlockProduct = Pick<
+  ProductMedia,
+  | "platformProductCode"
+  | "title"
+  | "unitPrice"
+  | "displayPrice"
+  | "imageUrl"
+  | "labelRelProductMap"
+  | "entityName"
+> & { score?: number };
+export type BlockLiveRoom = Pick<LiveRoomView, "roomCode" | "roomName" | "feedsImgUrl" | "roomStatusCode">;
+export type BlockCoupon = Pick<
+  CouponView,
+  | "code"
+  | "marketingType"
+  | "couponTypeCode"
+  | "name"
+  | "description"
+  | "resultDiscount"
+  | "resultReduction"
+  | "reductionCurrency"
+  | "endTime"
+>;
+
+export function toBlockProduct(product: ProductMedia | RecommendedProduct): BlockProduct {
+  const slim: BlockProduct = {
+    platformProductCode: product.platformProductCode,
+    title: product.title,
+    unitPrice: product.unitPrice,
+    displayPrice: product.displayPrice,
+    imageUrl: product.imageUrl,
+    labelRelProductMap: product.labelRelProductMap,
+    entityName: product.entityName,
+  };
+  if ("score" in product) slim.score = product.score;
+  return slim;
+}
+
+export function toBlockLiveRoom(room: LiveRoomView): BlockLiveRoom {
+  return {
+    roomCode: room.roomCode,
+    roomName: room.roomName,
+    feedsImgUrl: room.feedsImgUrl,
+    roomStatusCode: room.roomStatusCode,
+  };
+}
+
+export function toBlockCoupon(coupon: CouponView): BlockCoupon {
+  return {
+    code: coupon.code,
+    marketingType: coupon.marketingType,
+    couponTypeCode: coupon.couponTypeCode,
+    name: coupon.name,
+    description: coupon.description,
+    resultDiscount: coupon.resultDiscount,
+    resultReduction: coupon.resultReduction,
+    reductionCurrency: coupon.reductionCurrency,
+    endTime: coupon.endTime,
+  };
+}
+
 /** Data a block needs besides its document entry, resolved by the page loader (ADR 0072). */
 export type BlockData =
-  | { kind: "products"; products: (ProductMedia | RecommendedProduct)[]; count: number }
+  | { kind: "products"; products: BlockProduct[]; count: number }
   | { kind: "notes"; notes: NoteView[] }
-  | { kind: "live"; rooms: LiveRoomView[] }
-  | { kind: "coupons"; coupons: CouponView[] };
+  | { kind: "live"; rooms: BlockLiveRoom[] }
+  | { kind: "coupons"; coupons: BlockCoupon[] };
 
 export type BlockDataMap = Record<string, BlockData>;

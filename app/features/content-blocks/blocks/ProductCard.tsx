@@ -1,4 +1,4 @@
-import type { ProductMedia } from "../../../../server/modules/recommend/service.ts";
+import type { BlockProduct } from "../../../../server/modules/content/types.ts";
 import { useI18n } from "../../../lib/i18n.tsx";
 import { BlockLink } from "../BlockLink.tsx";
 import { ContentImage } from "../ContentImage.tsx";
@@ -10,7 +10,7 @@ export function ProductCard({
   eager = false,
   compact = false,
 }: {
-  product: ProductMedia;
+  product: BlockProduct;
   showNew?: boolean;
   eager?: boolean;
   compact?: boolean;

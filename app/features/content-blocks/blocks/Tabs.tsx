@@ -6,8 +6,7 @@ import {
   stringList,
   tabsOf,
 } from "../../../../server/modules/content/product-source.ts";
-import type { NoteView } from "../../../../server/modules/content/types.ts";
-import type { ProductMedia } from "../../../../server/modules/recommend/service.ts";
+import type { BlockProduct, NoteView } from "../../../../server/modules/content/types.ts";
 import { useI18n } from "../../../lib/i18n.tsx";
 import { useContentApi } from "../api.ts";
 import { BlockLink } from "../BlockLink.tsx";
@@ -29,7 +28,7 @@ interface ListTexts {
 
 /** spec 4 per-tab list state. */
 interface TabListState {
-  products: (ProductMedia & { score?: number })[];
+  products: BlockProduct[];
   page: number;
   total: number;
   maxScore: number | undefined;
@@ -90,7 +89,7 @@ function TabProductList({
   bounded,
 }: {
   component: PageComponent;
-  initial: { products: ProductMedia[]; count: number } | undefined;
+  initial: { products: BlockProduct[]; count: number } | undefined;
   texts: ListTexts;
   /** Inside tabs (issue 12, ADR 0261): one page and "See all", so the page ends. */
   bounded: boolean;
@@ -99,10 +98,7 @@ function TabProductList({
   const api = useContentApi();
   const recommendCode = productListRecommendCode(component.data);
   const size = pageSizeOf(component.data);
-  const seeded = (list: {
-    products: (ProductMedia & { score?: number })[];
-    count: number;
-  }): TabListState => ({
+  const seeded = (list: { products: BlockProduct[]; count: number }): TabListState => ({
     products: list.products,
     page: 1,
     total: list.count,

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { CouponView, LiveRoomView, NoteView } from "../../../../server/modules/content/types.ts";
+import type { BlockCoupon, BlockLiveRoom, NoteView } from "../../../../server/modules/content/types.ts";
 import { useApi } from "../../../lib/api.ts";
 import { useI18n, useRootData } from "../../../lib/i18n.tsx";
 import { notify } from "../../../lib/notify.ts";
@@ -50,7 +50,7 @@ export function NoteList(props: BlockProps) {
   );
 }
 
-function statusKey(room: LiveRoomView) {
+function statusKey(room: BlockLiveRoom) {
   // spec 3: LIVING, NOT_START, otherwise a replay.
   if (room.roomStatusCode === "LIVING") return "content.live.LIVING" as const;
   if (room.roomStatusCode === "NOT_START") return "content.live.NOT_START" as const;
@@ -103,7 +103,7 @@ export function LiveList(props: BlockProps) {
   );
 }
 
-function CouponValue({ coupon }: { coupon: CouponView }) {
+function CouponValue({ coupon }: { coupon: BlockCoupon }) {
   const { t, price, locale } = useI18n();
   const { site } = useRootData();
   if (coupon.couponTypeCode === "DISCOUNT" && coupon.resultDiscount) {
