@@ -23,7 +23,7 @@ import {
 import { readCookie } from "../core/cookies.ts";
 import { compiledOf, format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
-import { localeFromAcceptLanguage, localePath, splitLocale } from "../core/locale-path.ts";
+import { localeFromAcceptLanguage, localePath, pageLocale, splitLocale } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
 import type { Route } from "./+types/root";
 import { appContext } from "./context.ts";
@@ -46,7 +46,7 @@ const HTML_LANG: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_H
 // /zh_CN.data would otherwise read as an unprefixed path and render en_US after a client-side switch.
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { services, request: info } = context.get(appContext);
-  const { locale } = splitLocale(url.pathname);
+  const locale = pageLocale(url);
 
   // spec 2: the locale is detected only on the root path, from the cookie first, then the browser's languages.
   if (url.pathname === "/") {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   localeFromAcceptLanguage,
   localePath,
+  pageLocale,
   pathWithoutTrailingSlash,
   splitLocale,
   switchLocale,
@@ -103,5 +104,15 @@ describe("pathWithoutTrailingSlash (spec 2: no trailing slash)", () => {
     expect(pathWithoutTrailingSlash("//evil.example/")).toBe("/evil.example");
     expect(pathWithoutTrailingSlash("/\\evil.example/")).toBe("/evil.example");
     expect(pathWithoutTrailingSlash("///")).toBe("/");
+  });
+});
+
+describe("pageLocale", () => {
+  it("is the path's prefix, and the edited page's language on the editor's canvas", () => {
+    expect(pageLocale(new URL("http://x/zh_CN/plp"))).toBe("zh_CN");
+    expect(pageLocale(new URL("http://x/plp?lang=zh_CN"))).toBe("en_US");
+    expect(pageLocale(new URL("http://x/admin/pages/12/canvas?lang=zh_HK&live=1"))).toBe("zh_HK");
+    expect(pageLocale(new URL("http://x/admin/pages/12/canvas?lang=fr_FR"))).toBe("en_US");
+    expect(pageLocale(new URL("http://x/admin/pages/12/canvas"))).toBe("en_US");
   });
 });

@@ -9,6 +9,21 @@ export function splitLocale(pathname: string): { locale: Locale; rest: string; p
   return { locale: DEFAULT_LOCALE, rest: pathname || "/", prefixed: false };
 }
 
+/** The page editor's canvas (ADR 0277): the store's renderer for one page, outside the locale prefixes. */
+const CANVAS_PATH = /^\/admin\/pages\/\d+\/canvas$/;
+
+/**
+ * The locale a page renders in: its path's prefix (spec 2). The editor's canvas renders the edited page in that
+ * page's own language, which its URL names as `?lang=` (the canvas sits under /admin, which has no prefix).
+ */
+export function pageLocale(url: URL): Locale {
+  if (CANVAS_PATH.test(url.pathname)) {
+    const lang = url.searchParams.get("lang");
+    if (isLocale(lang)) return lang;
+  }
+  return splitLocale(url.pathname).locale;
+}
+
 /**
  * The one helper that builds every storefront link (house style: no component builds a path by hand).
  * The locale is a path prefix with no trailing slash (spec 2). A path that already carries a locale prefix

@@ -221,6 +221,9 @@ test.describe("the canvas at true device widths (ADR 0277)", () => {
     await signInAsOperator(page, await createOperator(page, "merchandiser"));
     await openSeeded(page, "Home page", "zh_HK");
     const frame = canvas(page);
+    // The renderer's own labels are in the page's language, not the console's English.
+    await expect(frame.locator('[aria-label$=" 標籤"]').first()).toBeAttached({ timeout: 15_000 });
+    await expect(frame.locator('[aria-label$=" tabs"]')).toHaveCount(0);
     // The plan tabs' grid: two columns on a phone, more from the store's `md` breakpoint (768 px) up.
     const plans = frame.locator('[data-component="Tabs"] ul.grid').first();
     const columns = () =>

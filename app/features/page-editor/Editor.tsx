@@ -650,7 +650,7 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
         >
           <iframe
             ref={frame}
-            src={canvasPath(page.id, liveMode)}
+            src={canvasPath(page.id, liveMode, page.document.lang)}
             title={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
             data-testid="editor-canvas"
             data-width={CANVAS_WIDTHS[size]}

@@ -39,6 +39,7 @@ export function readEditorMessage(data: unknown): EditorMessage | null {
 }
 
 /** The canvas route of a page (a console page that only the editor frames). */
-export function canvasPath(pageId: number, live: boolean): string {
-  return `/admin/pages/${pageId}/canvas${live ? "?live=1" : ""}`;
+export function canvasPath(pageId: number, live: boolean, lang: string): string {
+  // The page's own language: the renderer's labels and prices read the root's locale (pageLocale).
+  return `/admin/pages/${pageId}/canvas?lang=${encodeURIComponent(lang)}${live ? "&live=1" : ""}`;
 }
