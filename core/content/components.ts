@@ -128,7 +128,9 @@ export function parseDocumentData(document: ContentDocument): ParsedDocument {
       if (!hasDataSchema(component.componentCode)) return [component];
       const data = parseComponentData(component.componentCode, component.data);
       if (!data) {
-        console.warn(`content block: "${component.componentId}" has data that does not fit its schema; skipped`);
+        console.warn(
+          `content block: "${component.componentId}" has data that does not fit its schema; skipped`,
+        );
         return [];
       }
       const parsed = { ...component, data };
