@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useId } from "react";
+import { useCallback, useEffect } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../components/ui/Icon.tsx";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
 import { type Continent, loadContinents } from "./continents.ts";
@@ -12,39 +11,30 @@ export type CategoriesState =
 export interface CategoriesPanelProps {
   popupRef: React.RefObject<HTMLDivElement | null>;
   popupId: string;
-  openedBy: "hover" | "click";
-  hoverProps: {
-    onPointerEnter: (event: React.PointerEvent) => void;
-    onPointerLeave: (event: React.PointerEvent) => void;
-  };
   /** Kept by the entry, so a second opening shows the continents already loaded. */
   state: CategoriesState;
   setState: (state: CategoriesState) => void;
   setActive: (index: number) => void;
   active: number;
   close: () => void;
-  onCloseButton: () => void;
 }
 
 /**
- * The desktop categories popup's dialog (spec 2: 1300 by 550 px) listing continents and their destinations. It
- * loads on first opening (ADR 0288), with the continents' loader, so neither is in every page's first load.
+ * The body of the desktop categories popup (spec 2): the continents as vertical tabs and their destinations, or
+ * the loading, empty and failed states. It loads on first opening (ADR 0288), with the continents' loader, so
+ * neither is in every page's first load; the dialog's frame, title and close button are CategoriesEntry's.
  */
 export function CategoriesPanel({
   popupRef,
   popupId,
-  openedBy,
-  hoverProps,
   state,
   setState,
   active,
   setActive,
   close,
-  onCloseButton,
 }: CategoriesPanelProps) {
   const { t, locale, href } = useI18n();
   const { currency, channel } = useRootData();
-  const titleId = useId();
 
   const load = useCallback(async () => {
     setState({ status: "loading" });
@@ -68,11 +58,6 @@ export function CategoriesPanel({
   useEffect(() => {
     if (state.status === "idle") void load();
   }, [state.status, load]);
-
-  // Focus moves into the popup when it was asked for, not when a mouse merely passes over the trigger.
-  useEffect(() => {
-    if (openedBy === "click") popupRef.current?.focus();
-  }, [openedBy, popupRef]);
 
   const continents = state.status === "ready" ? state.continents : [];
   const current = continents[Math.min(active, continents.length - 1)];
@@ -99,136 +84,111 @@ export function CategoriesPanel({
     popupRef.current?.querySelector<HTMLElement>(`[data-tab-index="${next}"]`)?.focus();
   };
 
-  return (
-    <div
-      ref={popupRef}
-      id={popupId}
-      role="dialog"
-      aria-labelledby={titleId}
-      {...hoverProps}
-      tabIndex={-1}
-      className="fixed left-1/2 top-20 z-[1050] flex h-[550px] max-h-[calc(100vh-6rem)] w-[1300px] max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl outline-none"
-    >
-      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-3">
-        <h2 id={titleId} className="text-base font-semibold">
-          {t("shell.categoriesTitle")}
-        </h2>
-        <button
-          type="button"
-          onClick={onCloseButton}
-          className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
-          aria-label={t("common.close")}
-        >
-          <Icon name="close" />
-        </button>
+  return state.status === "ready" && current ? (
+    <div className="flex min-h-0 flex-1">
+      <div
+        role="tablist"
+        aria-orientation="vertical"
+        aria-label={t("shell.continents")}
+        className="w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 py-2"
+      >
+        {continents.map((continent, index) => {
+          const selected = continent === current;
+          return (
+            <button
+              key={continent.continentId}
+              type="button"
+              role="tab"
+              id={`${popupId}-tab-${index}`}
+              data-tab-index={index}
+              aria-selected={selected}
+              aria-controls={`${popupId}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(index)}
+              onMouseEnter={() => setActive(index)}
+              onKeyDown={(event) => onTabKey(event, index)}
+              className={`block w-full px-5 py-3 text-left text-sm ${
+                selected ? "bg-white font-semibold text-brand-700" : "text-slate-800 hover:bg-white"
+              }`}
+            >
+              {continent.continentName}
+            </button>
+          );
+        })}
       </div>
-      {state.status === "ready" && current ? (
-        <div className="flex min-h-0 flex-1">
-          <div
-            role="tablist"
-            aria-orientation="vertical"
-            aria-label={t("shell.continents")}
-            className="w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 py-2"
-          >
-            {continents.map((continent, index) => {
-              const selected = continent === current;
-              return (
-                <button
-                  key={continent.continentId}
-                  type="button"
-                  role="tab"
-                  id={`${popupId}-tab-${index}`}
-                  data-tab-index={index}
-                  aria-selected={selected}
-                  aria-controls={`${popupId}-panel`}
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => setActive(index)}
-                  onMouseEnter={() => setActive(index)}
-                  onKeyDown={(event) => onTabKey(event, index)}
-                  className={`block w-full px-5 py-3 text-left text-sm ${
-                    selected ? "bg-white font-semibold text-brand-700" : "text-slate-800 hover:bg-white"
-                  }`}
-                >
-                  {continent.continentName}
-                </button>
-              );
-            })}
-          </div>
-          <div
-            role="tabpanel"
-            id={`${popupId}-panel`}
-            aria-labelledby={`${popupId}-tab-${continents.indexOf(current)}`}
-            className="min-w-0 flex-1 overflow-y-auto p-6"
-          >
-            {String(current.showFlag) === "1" && (
-              <Link
-                to={href(
-                  `/plp?${new URLSearchParams({
-                    categoryCode: String(current.continentId),
-                    categoryName: current.continentName,
-                    type: "REGION",
-                  })}`,
-                )}
-                onClick={close}
-                className="mb-4 inline-block font-medium text-brand-700 underline"
-              >
-                {t("shell.allOfContinent", { name: current.continentName })}
-              </Link>
+      <div
+        role="tabpanel"
+        id={`${popupId}-panel`}
+        aria-labelledby={`${popupId}-tab-${continents.indexOf(current)}`}
+        className="min-w-0 flex-1 overflow-y-auto p-6"
+      >
+        {String(current.showFlag) === "1" && (
+          <Link
+            to={href(
+              `/plp?${new URLSearchParams({
+                categoryCode: String(current.continentId),
+                categoryName: current.continentName,
+                type: "REGION",
+              })}`,
             )}
-            {(current.cmiCountryList ?? []).length === 0 ? (
-              <p className="py-16 text-center text-slate-600">{t("common.noData")}</p>
-            ) : (
-              <ul className="grid grid-cols-2 gap-2 md:grid-cols-4 lg:grid-cols-5">
-                {(current.cmiCountryList ?? []).map((country) => (
-                  <li key={country.countryId}>
-                    <Link
-                      to={href(
-                        `/plp?${new URLSearchParams({
-                          categoryCode: String(country.countryId),
-                          categoryName: country.countryName,
-                          type: "COUNTRY",
-                        })}`,
-                      )}
-                      onClick={close}
-                      className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
-                    >
-                      {country.countryThumbnailUrl ? (
-                        <img
-                          src={country.countryThumbnailUrl}
-                          alt=""
-                          width={28}
-                          height={20}
-                          loading="lazy"
-                          className="h-5 w-7 rounded-sm object-cover"
-                        />
-                      ) : null}
-                      {country.countryName}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-1 flex-col items-center justify-center gap-4 text-slate-600">
-          {state.status === "error" || state.status === "ready" ? (
-            <>
-              <p>{t("common.noData")}</p>
-              {state.status === "error" && (
-                <button
-                  type="button"
-                  onClick={() => void load()}
-                  className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            onClick={close}
+            className="mb-4 inline-block font-medium text-brand-700 underline"
+          >
+            {t("shell.allOfContinent", { name: current.continentName })}
+          </Link>
+        )}
+        {(current.cmiCountryList ?? []).length === 0 ? (
+          <p className="py-16 text-center text-slate-600">{t("common.noData")}</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-2 md:grid-cols-4 lg:grid-cols-5">
+            {(current.cmiCountryList ?? []).map((country) => (
+              <li key={country.countryId}>
+                <Link
+                  to={href(
+                    `/plp?${new URLSearchParams({
+                      categoryCode: String(country.countryId),
+                      categoryName: country.countryName,
+                      type: "COUNTRY",
+                    })}`,
+                  )}
+                  onClick={close}
+                  className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
                 >
-                  {t("error.tryAgain")}
-                </button>
-              )}
-            </>
-          ) : (
-            <p role="status">{t("common.loading")}</p>
+                  {country.countryThumbnailUrl ? (
+                    <img
+                      src={country.countryThumbnailUrl}
+                      alt=""
+                      width={28}
+                      height={20}
+                      loading="lazy"
+                      className="h-5 w-7 rounded-sm object-cover"
+                    />
+                  ) : null}
+                  {country.countryName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  ) : (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 text-slate-600">
+      {state.status === "error" || state.status === "ready" ? (
+        <>
+          <p>{t("common.noData")}</p>
+          {state.status === "error" && (
+            <button
+              type="button"
+              onClick={() => void load()}
+              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            >
+              {t("error.tryAgain")}
+            </button>
           )}
-        </div>
+        </>
+      ) : (
+        <p role="status">{t("common.loading")}</p>
       )}
     </div>
   );

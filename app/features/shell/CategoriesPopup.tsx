@@ -23,6 +23,7 @@ export function CategoriesEntry() {
   const trigger = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
   const popupId = useId();
+  const titleId = useId();
   const close = useCallback(() => setOpenedBy(null), []);
   useDismiss(open, close, { popup, trigger });
   const [hover] = useState(() =>
@@ -32,6 +33,10 @@ export function CategoriesEntry() {
     }),
   );
   useEffect(() => hover.cancel, [hover]);
+  // Focus moves into the popup when it was asked for, not when a mouse merely passes over the trigger.
+  useEffect(() => {
+    if (openedBy === "click") popup.current?.focus();
+  }, [openedBy]);
   // A new language needs the continents in that language.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on locale change only
   useEffect(() => setState({ status: "idle" }), [locale]);
@@ -60,24 +65,53 @@ export function CategoriesEntry() {
         <Icon name="chevronDown" className="size-4" />
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <CategoriesPanel
-            popupRef={popup}
-            popupId={popupId}
-            openedBy={openedBy}
-            hoverProps={hoverProps}
-            state={state}
-            setState={setState}
-            active={active}
-            setActive={setActive}
-            close={close}
-            onCloseButton={() => {
-              close();
-              trigger.current?.focus();
-            }}
-          />
-        </Suspense>
+        <div
+          ref={popup}
+          id={popupId}
+          role="dialog"
+          aria-labelledby={titleId}
+          {...hoverProps}
+          tabIndex={-1}
+          className="fixed left-1/2 top-20 z-[1050] flex h-[550px] max-h-[calc(100vh-6rem)] w-[1300px] max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-3">
+            <h2 id={titleId} className="text-base font-semibold">
+              {t("shell.categoriesTitle")}
+            </h2>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                trigger.current?.focus();
+              }}
+              className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
+              aria-label={t("common.close")}
+            >
+              <Icon name="close" />
+            </button>
+          </div>
+          <Suspense fallback={<LoadingState label={t("common.loading")} />}>
+            <CategoriesPanel
+              popupRef={popup}
+              popupId={popupId}
+              state={state}
+              setState={setState}
+              active={active}
+              setActive={setActive}
+              close={close}
+            />
+          </Suspense>
+        </div>
       )}
+    </div>
+  );
+}
+
+/** What the popup shows while its body's chunk arrives: the body's own loading state. */
+function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 text-slate-600">
+      <p role="status">{label}</p>
     </div>
   );
 }
