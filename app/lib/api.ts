@@ -22,7 +22,7 @@ import { createSessionRefresher, refreshingFetch } from "./session-refresh.ts";
  * info), then go to login with pageFrom, or to native login inside the app.
  */
 
-interface ApiContext {
+export interface ApiContext {
   locale: Locale;
   currency: string;
   channel: string;
@@ -116,9 +116,12 @@ export const api: HttpClient = createHttpClient({
 export function useApi(): HttpClient {
   const { locale } = useI18n();
   const { currency, channel } = useRootData();
-  current.locale = locale;
-  current.currency = currency.currencyCode;
-  current.channel = channel;
+  return apiFor({ locale, currency: currency.currencyCode, channel });
+}
+
+/** The client for the page's locale, currency and channel, for a component that imports it on demand (ADR 0288). */
+export function apiFor(context: ApiContext): HttpClient {
+  Object.assign(current, context);
   return api;
 }
 

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { parseDocumentData } from "../../core/content/components.ts";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import { appContext } from "../context.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
@@ -78,6 +79,9 @@ export default function PageCanvas({ loaderData }: Route.ComponentProps) {
     [loaderData.blocks, shape],
   );
 
+  // The draft being edited is parsed here, as the store's loaders parse a published page (ADR 0288).
+  const parsed = useMemo(() => parseDocumentData(document), [document]);
+
   // The selected block is outlined (after every render: the renderer may have replaced its element).
   useEffect(() => {
     const container = root.current;
@@ -108,7 +112,7 @@ export default function PageCanvas({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{document.title}</h1>
       {/* The frame's first HTML does not wait for live data: the blocks stream in behind this boundary. */}
       <Suspense fallback={<p role="status">{t("console.editor.canvasLoading")}</p>}>
-        <ContentPage document={document} blocks={blocks} assumedWidth={390} preview />
+        <ContentPage document={parsed} blocks={blocks} assumedWidth={390} preview />
       </Suspense>
     </main>
   );

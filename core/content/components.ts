@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { ContentDocument, PageComponent } from "../../db/schema/content-document.ts";
 
 /*
  * The contract of each component's `data` (issue 17, ADR 0276): one zod schema per component code, read by the
@@ -110,6 +111,37 @@ export function parseComponentData(code: string, data: unknown): Record<string, 
   if (!hasDataSchema(code)) return null;
   const result = COMPONENT_DATA_SCHEMAS[code].safeParse(data);
   return result.success ? (result.data as Record<string, unknown>) : null;
+}
+
+/** A document whose blocks' data went through their schemas (parseDocumentData): what ContentPage renders. */
+export type ParsedDocument = ContentDocument & { dataParsed: true };
+
+/**
+ * Every block's data parsed by its code's schema, with the defaults filled in (ADR 0276), where the document is
+ * loaded (the server, or the editor's canvas), so zod stays out of the storefront's first-load JS (ADR 0288).
+ * A block whose data does not fit is left out with a warning, as the renderer did; a code without a schema stays
+ * for the renderer to report as unknown (spec 8).
+ */
+export function parseDocumentData(document: ContentDocument): ParsedDocument {
+  const parseAll = (components: PageComponent[]): PageComponent[] =>
+    components.flatMap((component) => {
+      if (!hasDataSchema(component.componentCode)) return [component];
+      const data = parseComponentData(component.componentCode, component.data);
+      if (!data) {
+        console.warn(
+          `content block: "${component.componentId}" has data that does not fit its schema; skipped`,
+        );
+        return [];
+      }
+      const parsed = { ...component, data };
+      if (component.childrenData) parsed.childrenData = parseAll(component.childrenData);
+      return [parsed];
+    });
+  return {
+    ...document,
+    variants: document.variants.map((variant) => ({ ...variant, components: parseAll(variant.components) })),
+    dataParsed: true,
+  };
 }
 
 /** The first key whose value does not fit, for an error message (null when the data fits). */

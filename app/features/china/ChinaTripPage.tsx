@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ContentDocument } from "../../../db/schema/content-document.ts";
+import type { ParsedDocument } from "../../../core/content/components.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import { Modal } from "../../components/ui/Modal.tsx";
 import { getAppBridge } from "../../lib/bridge/index.ts";
@@ -11,10 +11,10 @@ import { ContentPage } from "../content-blocks/ContentPage.tsx";
 const NO_BLOCKS: Promise<BlockDataMap> = Promise.resolve({});
 
 export interface ChinaTripData {
-  document: ContentDocument;
+  document: ParsedDocument;
   blocks: Promise<BlockDataMap>;
   assumedWidth: number;
-  popupDocument: ContentDocument | null;
+  popupDocument: ParsedDocument | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { parseDocumentData } from "../../../core/content/components.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { loadPublishedPage } from "../content-blocks/load-page.server.ts";
 
@@ -14,7 +15,7 @@ export async function loadChinaTrip(app: AppLoadContext) {
       pageCode: CHINA_POPUP_PAGE,
     }),
   ]);
-  return { ...page, popupDocument: popup?.document ?? null };
+  return { ...page, popupDocument: popup ? parseDocumentData(popup.document) : null };
 }
 
 /** spec 2 /gogochina/popupContent: the pop-up's content on its own (the app opens it in a web view). */

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ComponentAction } from "../../../db/schema/content-document.ts";
-import { openWebPageInApp } from "../../lib/bridge/in-app-actions.ts";
-import { getAppBridge } from "../../lib/bridge/index.ts";
+import { inAppWebView } from "../../lib/bridge/detect.ts";
 import { useRootData } from "../../lib/i18n.tsx";
 import { actionTarget, type BlockTarget } from "./links.ts";
 import { usePageLinkChannel } from "./page-context.tsx";
@@ -46,15 +45,25 @@ export function BlockLink({ action, children, className, label, style }: BlockLi
         rel="noopener noreferrer"
         onClick={(event) => {
           // Inside the app (spec 1 bridge openWebPage): an allowed external page opens in the app's browser.
-          const bridge = getAppBridge();
-          if (!bridge.available) return;
+          // The bridge loads only then (ADR 0288): outside the app the link is an ordinary link.
+          if (!inAppWebView()) return;
           event.preventDefault();
-          void openWebPageInApp(bridge, target.href, {
-            origin: window.location.origin,
-            allowedHosts: externalLinkHosts,
-          }).then((opened) => {
-            if (!opened) window.location.assign(target.href);
-          });
+          void Promise.all([
+            import("../../lib/bridge/index.ts"),
+            import("../../lib/bridge/in-app-actions.ts"),
+          ])
+            .then(([{ getAppBridge }, { openWebPageInApp }]) =>
+              openWebPageInApp(getAppBridge(), target.href, {
+                origin: window.location.origin,
+                allowedHosts: externalLinkHosts,
+              }),
+            )
+            .then(
+              (opened) => {
+                if (!opened) window.location.assign(target.href);
+              },
+              () => window.location.assign(target.href),
+            );
         }}
       >
         {children}

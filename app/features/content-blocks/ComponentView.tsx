@@ -1,5 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
-import { parseComponentData } from "../../../core/content/components.ts";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import type { PageComponent } from "../../../db/schema/content-document.ts";
 import { type BlockProps, boxStyle } from "./block-props.ts";
 import { Column, FixedSize, Grid, Rows, Square, Sticky } from "./blocks/layout.tsx";
@@ -100,31 +99,16 @@ function UnknownComponent({ code }: { code: string }) {
   return null;
 }
 
-function MalformedComponent({ id }: { id: string }) {
-  // A block whose data does not fit its schema (core/content/components.ts) renders nothing, as spec 8 does for
-  // an unknown code; the server refuses such data on save, so only a hand-made document gets here.
-  useEffect(
-    () => console.warn(`content block: "${id}" has data that does not fit its schema; skipped`),
-    [id],
-  );
-  return null;
-}
-
 export function ComponentView({ component }: { component: PageComponent }) {
   const { eagerIds, priorityId } = usePageContext();
   const Renderer = Object.hasOwn(RENDERERS, component.componentCode)
     ? RENDERERS[component.componentCode]
     : undefined;
-  // Each block reads its data parsed by its code's schema, with the defaults filled in (ADR 0276).
-  const parsed = useMemo(() => {
-    const data = parseComponentData(component.componentCode, component.data);
-    return data ? { ...component, data } : null;
-  }, [component]);
   if (!Renderer) return <UnknownComponent code={component.componentCode} />;
-  if (!parsed) return <MalformedComponent id={component.componentId} />;
+  // The data was parsed by its code's schema where the document was loaded (parseDocumentData, ADRs 0276, 0288).
   const block = (
     <Renderer
-      component={parsed}
+      component={component}
       eager={eagerIds.has(component.componentId)}
       priority={priorityId === component.componentId}
       renderComponent={(child) => <ComponentView key={child.componentId} component={child} />}

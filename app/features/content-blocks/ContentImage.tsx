@@ -42,7 +42,7 @@ export function ContentImage({
 
   return (
     <span
-      className={`relative block overflow-hidden bg-slate-100 ${className}`}
+      className={className ? `content-image ${className}` : "content-image"}
       style={{ aspectRatio: `${width} / ${height}` }}
       data-image-state={state}
     >
@@ -58,23 +58,11 @@ export function ContentImage({
           decoding={priority ? undefined : "async"}
           onLoad={() => setState("success")}
           onError={() => setState("error")}
-          className="block h-full w-full object-cover"
         />
       )}
-      {state === "pending" && (
-        <span
-          className="absolute inset-0 flex items-center justify-center text-xs text-slate-600"
-          aria-hidden="true"
-        >
-          {t("content.image.loading")}
-        </span>
-      )}
+      {state === "pending" && <span aria-hidden="true">{t("content.image.loading")}</span>}
       {state === "error" && (
-        <span
-          role="img"
-          aria-label={alt}
-          className="absolute inset-0 flex items-center justify-center text-xs text-slate-700"
-        >
+        <span role="img" aria-label={alt} className="text-slate-700">
           <span aria-hidden="true">{t("content.image.failed")}</span>
         </span>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
+import type { ParsedDocument } from "../../../core/content/components.ts";
+import type { PageComponent } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import { ComponentView } from "./ComponentView.tsx";
 import { ContentPageProvider } from "./page-context.tsx";
@@ -58,7 +59,8 @@ function Column({ components }: { components: PageComponent[] }) {
 }
 
 export interface ContentPageProps {
-  document: ContentDocument;
+  /** Parsed where it was loaded (parseDocumentData), so the browser needs no schema library. */
+  document: ParsedDocument;
   blocks: Promise<BlockDataMap>;
   assumedWidth: number;
   preview?: boolean;

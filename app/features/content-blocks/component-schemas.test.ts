@@ -6,6 +6,7 @@ import {
   formFields,
   hasDataSchema,
   parseComponentData,
+  parseDocumentData,
 } from "../../../core/content/components.ts";
 import consolePages from "../../../core/i18n/console/pages.ts";
 import { type PageComponent, walkComponents } from "../../../db/schema/content-document.ts";
@@ -62,27 +63,44 @@ describe("the component data contract", () => {
     expect(formFields("Tabs")).toEqual([{ key: "sticky", kind: "boolean" }]);
   });
 
-  it("renders a block whose data does not fit as nothing, and the same block with good data", () => {
+  it("leaves out a block whose data does not fit where the document is parsed, and renders the one that fits", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const text = (data: Record<string, unknown>): PageComponent => ({
-      componentId: "t",
+    const text = (componentId: string, data: Record<string, unknown>): PageComponent => ({
+      componentId,
       componentCode: "Text",
-      componentName: "t",
+      componentName: componentId,
       positionCode: "10",
       style: {},
       data,
       options: "{}",
     });
-    const render = (component: PageComponent) =>
-      renderToString(
-        createElement(
-          ContentPageProvider,
-          { value: { blocks: Promise.resolve({}), preview: false, eagerIds: new Set<string>() } },
-          createElement(ComponentView, { component }),
-        ),
-      );
-    expect(render(text({ text: ["not", "text"] }))).toBe("");
-    expect(render(text({ text: "Hello" }))).toContain("Hello");
+    const parsed = parseDocumentData({
+      formatVersion: 1,
+      pageCode: "p",
+      pageType: "LANDING",
+      lang: "en_US",
+      title: "p",
+      variants: [
+        {
+          variantId: "v",
+          minWidth: 0,
+          maxWidth: null,
+          layout: "normal",
+          components: [text("bad", { text: ["not", "text"] }), text("good", { text: "Hello" })],
+        },
+      ],
+    });
+    const components = parsed.variants[0]!.components;
+    expect(components.map((c) => c.componentId)).toEqual(["good"]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"bad"'));
+    const html = renderToString(
+      createElement(
+        ContentPageProvider,
+        { value: { blocks: Promise.resolve({}), preview: false, eagerIds: new Set<string>() } },
+        createElement(ComponentView, { component: components[0]! }),
+      ),
+    );
+    expect(html).toContain("Hello");
     warn.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
@@ -6,7 +7,7 @@ import type { AppLoadContext } from "../../context.ts";
 import { assumedWidth } from "./variant.ts";
 
 export interface ContentPageData {
-  document: ContentDocument;
+  document: ParsedDocument;
   /** Deferred (ADR 0072): streams in behind Suspense and never rejects. */
   blocks: Promise<BlockDataMap>;
   assumedWidth: number;
@@ -71,7 +72,7 @@ export async function withContentPrices(
 
 function withBlocks(app: AppLoadContext, document: ContentDocument): ContentPageData {
   return {
-    document,
+    document: parseDocumentData(document),
     blocks: blocksOf(app, document).catch(() => ({})),
     // spec 2: the server assumes a width from the channel; the browser re-picks the variant once it measures.
     assumedWidth: assumedWidth(app.request.channel),

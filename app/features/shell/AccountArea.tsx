@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { formatPrice } from "../../../core/money.ts";
 import { Icon } from "../../components/ui/Icon.tsx";
 import { useDismiss } from "../../components/ui/use-dismiss.ts";
-import { useApi } from "../../lib/api.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
 
@@ -49,19 +48,26 @@ function CustomerMenu({
   shortName: string;
   unread: number;
 }) {
-  const { t, href } = useI18n();
-  const api = useApi();
+  const { t, href, locale } = useI18n();
+  const { currency, channel } = useRootData();
   const [open, setOpen] = useState(false);
   // The store-credit balance (issue 11), HKD cents: read when the menu first opens, not on every page render, so
   // a signed-in page costs no extra query (issue 15, ADR 0209).
   const [creditMinor, setCreditMinor] = useState<number | null>(null);
   useEffect(() => {
     if (!open || creditMinor !== null) return;
-    api
-      .get<{ balanceMinor: number }>("/o2sfb/v1/customer/credit", { page: 0, size: 1 }, { silent: true })
+    // The HTTP client is imported here, on first opening, not in every page's first load (ADR 0288).
+    import("../../lib/api.ts")
+      .then(({ apiFor }) =>
+        apiFor({ locale, currency: currency.currencyCode, channel }).get<{ balanceMinor: number }>(
+          "/o2sfb/v1/customer/credit",
+          { page: 0, size: 1 },
+          { silent: true },
+        ),
+      )
       .then((answer) => setCreditMinor(answer.balanceMinor))
       .catch(() => setCreditMinor(0));
-  }, [open, creditMinor, api]);
+  }, [open, creditMinor, locale, currency.currencyCode, channel]);
   const trigger = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLUListElement>(null);
   const menuId = useId();

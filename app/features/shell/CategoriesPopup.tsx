@@ -1,23 +1,24 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { createHoverPopover } from "../../components/ui/hover-popover.ts";
 import { Icon } from "../../components/ui/Icon.tsx";
 import { useDismiss } from "../../components/ui/use-dismiss.ts";
-import { useI18n, useRootData } from "../../lib/i18n.tsx";
-import { notify } from "../../lib/notify.ts";
-import { type Continent, loadContinents } from "./continents.ts";
+import { whileReloading } from "../../lib/chunk-reload.ts";
+import { useI18n } from "../../lib/i18n.tsx";
+import type { CategoriesState } from "./CategoriesPanel.tsx";
 
-type State = { status: "idle" | "loading" | "error" } | { status: "ready"; continents: Continent[] };
+// The dialog and the continents' loader come on first opening (ADR 0288), as the preferences dialog does (ADR 0144);
+// hovering or focusing the button starts the download, so the popup is usually there when it opens.
+const loadPanel = () => whileReloading(import("./CategoriesPanel.tsx"));
+const CategoriesPanel = lazy(() => loadPanel().then((module) => ({ default: module.CategoriesPanel })));
 
 /** The desktop categories popup (spec 2: 1300 by 550 px) listing continents and their destinations. */
 export function CategoriesEntry() {
-  const { t, locale, href } = useI18n();
-  const { currency, channel } = useRootData();
+  const { t, locale } = useI18n();
   // How the popup is open: a mouse hovering it (closes 200 ms after the pointer leaves) or a click or key press
   // (stays until dismissed). A click on a hover-opened popup pins it open.
   const [openedBy, setOpenedBy] = useState<"hover" | "click" | null>(null);
   const open = openedBy !== null;
-  const [state, setState] = useState<State>({ status: "idle" });
+  const [state, setState] = useState<CategoriesState>({ status: "idle" });
   const [active, setActive] = useState(0);
   const trigger = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
@@ -32,66 +33,19 @@ export function CategoriesEntry() {
     }),
   );
   useEffect(() => hover.cancel, [hover]);
-  const hoverProps = {
-    onPointerEnter: (event: React.PointerEvent) => hover.enter(event.pointerType),
-    onPointerLeave: (event: React.PointerEvent) => hover.leave(event.pointerType),
-  };
-
-  const load = useCallback(async () => {
-    setState({ status: "loading" });
-    const result = await loadContinents(locale, { currency: currency.currencyCode, channel });
-    if (result.ok) {
-      setState({ status: "ready", continents: result.continents });
-      return;
-    }
-    setState({ status: "error" });
-    // spec 8: a network failure opens a dialog titled 网络异常; a failed response shows its message in a toast.
-    if (result.network) {
-      void notify.dialog({
-        title: t("error.networkTitle"),
-        message: t("error.network"),
-        cancelText: false,
-        alert: true,
-      });
-    } else notify.toast(result.message ?? t("error.internal"));
-  }, [locale, currency.currencyCode, channel, t]);
-
-  // A new language needs the continents in that language.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on locale change only
-  useEffect(() => setState({ status: "idle" }), [locale]);
-
-  useEffect(() => {
-    if (open && state.status === "idle") void load();
-  }, [open, state.status, load]);
-
   // Focus moves into the popup when it was asked for, not when a mouse merely passes over the trigger.
   useEffect(() => {
     if (openedBy === "click") popup.current?.focus();
   }, [openedBy]);
-
-  const continents = state.status === "ready" ? state.continents : [];
-  const current = continents[Math.min(active, continents.length - 1)];
-
-  const onTabKey = (event: React.KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = continents.length - 1;
-    const next =
-      event.key === "ArrowDown"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowUp"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    setActive(next);
-    popup.current?.querySelector<HTMLElement>(`[data-tab-index="${next}"]`)?.focus();
+  // A new language needs the continents in that language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on locale change only
+  useEffect(() => setState({ status: "idle" }), [locale]);
+  const hoverProps = {
+    onPointerEnter: (event: React.PointerEvent) => {
+      void loadPanel();
+      hover.enter(event.pointerType);
+    },
+    onPointerLeave: (event: React.PointerEvent) => hover.leave(event.pointerType),
   };
 
   return (
@@ -102,6 +56,7 @@ export function CategoriesEntry() {
         aria-expanded={open}
         aria-controls={popupId}
         onClick={() => setOpenedBy((by) => (by === "click" ? null : "click"))}
+        onFocus={() => void loadPanel()}
         {...hoverProps}
         className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
@@ -135,116 +90,28 @@ export function CategoriesEntry() {
               <Icon name="close" />
             </button>
           </div>
-          {state.status === "ready" && current ? (
-            <div className="flex min-h-0 flex-1">
-              <div
-                role="tablist"
-                aria-orientation="vertical"
-                aria-label={t("shell.continents")}
-                className="w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 py-2"
-              >
-                {continents.map((continent, index) => {
-                  const selected = continent === current;
-                  return (
-                    <button
-                      key={continent.continentId}
-                      type="button"
-                      role="tab"
-                      id={`${popupId}-tab-${index}`}
-                      data-tab-index={index}
-                      aria-selected={selected}
-                      aria-controls={`${popupId}-panel`}
-                      tabIndex={selected ? 0 : -1}
-                      onClick={() => setActive(index)}
-                      onMouseEnter={() => setActive(index)}
-                      onKeyDown={(event) => onTabKey(event, index)}
-                      className={`block w-full px-5 py-3 text-left text-sm ${
-                        selected ? "bg-white font-semibold text-brand-700" : "text-slate-800 hover:bg-white"
-                      }`}
-                    >
-                      {continent.continentName}
-                    </button>
-                  );
-                })}
-              </div>
-              <div
-                role="tabpanel"
-                id={`${popupId}-panel`}
-                aria-labelledby={`${popupId}-tab-${continents.indexOf(current)}`}
-                className="min-w-0 flex-1 overflow-y-auto p-6"
-              >
-                {String(current.showFlag) === "1" && (
-                  <Link
-                    to={href(
-                      `/plp?${new URLSearchParams({
-                        categoryCode: String(current.continentId),
-                        categoryName: current.continentName,
-                        type: "REGION",
-                      })}`,
-                    )}
-                    onClick={close}
-                    className="mb-4 inline-block font-medium text-brand-700 underline"
-                  >
-                    {t("shell.allOfContinent", { name: current.continentName })}
-                  </Link>
-                )}
-                {(current.cmiCountryList ?? []).length === 0 ? (
-                  <p className="py-16 text-center text-slate-600">{t("common.noData")}</p>
-                ) : (
-                  <ul className="grid grid-cols-2 gap-2 md:grid-cols-4 lg:grid-cols-5">
-                    {(current.cmiCountryList ?? []).map((country) => (
-                      <li key={country.countryId}>
-                        <Link
-                          to={href(
-                            `/plp?${new URLSearchParams({
-                              categoryCode: String(country.countryId),
-                              categoryName: country.countryName,
-                              type: "COUNTRY",
-                            })}`,
-                          )}
-                          onClick={close}
-                          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
-                        >
-                          {country.countryThumbnailUrl ? (
-                            <img
-                              src={country.countryThumbnailUrl}
-                              alt=""
-                              width={28}
-                              height={20}
-                              loading="lazy"
-                              className="h-5 w-7 rounded-sm object-cover"
-                            />
-                          ) : null}
-                          {country.countryName}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </div>
-          ) : (
-            <div className="flex flex-1 flex-col items-center justify-center gap-4 text-slate-600">
-              {state.status === "error" || state.status === "ready" ? (
-                <>
-                  <p>{t("common.noData")}</p>
-                  {state.status === "error" && (
-                    <button
-                      type="button"
-                      onClick={() => void load()}
-                      className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
-                    >
-                      {t("error.tryAgain")}
-                    </button>
-                  )}
-                </>
-              ) : (
-                <p role="status">{t("common.loading")}</p>
-              )}
-            </div>
-          )}
+          <Suspense fallback={<LoadingState label={t("common.loading")} />}>
+            <CategoriesPanel
+              popupRef={popup}
+              popupId={popupId}
+              state={state}
+              setState={setState}
+              active={active}
+              setActive={setActive}
+              close={close}
+            />
+          </Suspense>
         </div>
       )}
+    </div>
+  );
+}
+
+/** What the popup shows while its body's chunk arrives: the body's own loading state. */
+function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 text-slate-600">
+      <p role="status">{label}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useI18n, useRootData } from "../i18n.tsx";
 import { type PreferenceChoice, preferenceTarget, savePreferences } from "../preferences.ts";
-import { getAppBridge } from "./index.ts";
+import { inAppWebView } from "./detect.ts";
 import type { AppBaseInfo } from "./types.ts";
 
 /** sessionStorage: the app's base info was read in this web view session (ADR 0156). */
@@ -52,9 +52,10 @@ export function useAppBaseInfo(): void {
   page.current = { locale, currency: currency.currencyCode, site, location };
 
   useEffect(() => {
-    const bridge = getAppBridge();
-    if (!bridge.available) return;
+    // Outside the app the bridge is never loaded (ADR 0288); inside, it is imported on the first page.
+    if (!inAppWebView()) return;
     let alive = true;
+    let off = () => {};
     const apply = (info: AppBaseInfo) => {
       if (!alive) return;
       const now = page.current;
@@ -67,16 +68,20 @@ export function useAppBaseInfo(): void {
       savePreferences(choice);
       void navigate(preferenceTarget(now.location, choice), { replace: true });
     };
-    const off = bridge.on("baseInfoChanged", apply);
-    // An app that cannot answer (an error, a timeout) leaves the page as it is, and is asked again next page.
-    if (!alreadyRead())
-      bridge.getBaseInfo().then(
-        (info) => {
-          rememberRead();
-          apply(info);
-        },
-        () => undefined,
-      );
+    void import("./index.ts").then(({ getAppBridge }) => {
+      if (!alive) return;
+      const bridge = getAppBridge();
+      off = bridge.on("baseInfoChanged", apply);
+      // An app that cannot answer (an error, a timeout) leaves the page as it is, and is asked again next page.
+      if (!alreadyRead())
+        bridge.getBaseInfo().then(
+          (info) => {
+            rememberRead();
+            apply(info);
+          },
+          () => undefined,
+        );
+    });
     return () => {
       alive = false;
       off();

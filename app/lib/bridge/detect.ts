@@ -59,3 +59,19 @@ export function findTransport(host: BridgeHost): Transport | null {
     return { kind: "android", send: (message) => android.postMessage(message) };
   return null;
 }
+
+/**
+ * In the browser: would getAppBridge() give the app's bridge (a hint, remembered or not, and a transport)? Asked
+ * without loading the bridge, so pages import it on demand only inside the app (ADR 0288).
+ */
+export function inAppWebView(): boolean {
+  if (typeof window === "undefined") return false;
+  let remembered = false;
+  try {
+    remembered = window.sessionStorage.getItem(APP_CHANNEL_STORAGE_KEY) === APP_CHANNEL;
+  } catch {
+    // Storage can be disabled (private mode); the user agent and the query still count.
+  }
+  if (!appHint({ userAgent: navigator.userAgent, search: window.location.search, remembered })) return false;
+  return findTransport(window as unknown as BridgeHost) !== null;
+}

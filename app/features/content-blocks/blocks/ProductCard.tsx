@@ -24,7 +24,7 @@ export function ProductCard({
   return (
     <BlockLink
       action={{ code: "PDP", data: { platformProductCode: product.platformProductCode } }}
-      className={`relative flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white ${compact ? "flex-row" : "flex-col"}`}
+      className={compact ? "plan-card flex-row" : "plan-card flex-col"}
     >
       <ContentImage
         src={product.imageUrl}
@@ -42,20 +42,18 @@ export function ProductCard({
           {t("content.recommend.new")}
         </span>
       )}
-      <span className="flex flex-1 flex-col gap-1 p-3">
-        <span className="text-xs text-slate-700">{product.entityName}</span>
-        <span className="line-clamp-2 font-semibold text-slate-900">{product.title}</span>
+      <span className="plan-card-body">
+        <span className="plan-card-entity">{product.entityName}</span>
+        <span className="plan-card-title">{product.title}</span>
         {labels.length > 0 && (
-          <span className="flex flex-wrap gap-1">
+          <span className="plan-card-labels">
             {labels.slice(0, 3).map(([code, name]) => (
-              <span key={code} className="rounded bg-brand-50 px-1.5 text-xs text-brand-700">
-                {name}
-              </span>
+              <span key={code}>{name}</span>
             ))}
           </span>
         )}
-        <span className="mt-auto flex items-baseline gap-2">
-          <span className="text-lg font-bold text-slate-900" data-price>
+        <span className="plan-card-prices">
+          <span className="plan-card-price" data-price>
             {price(product.unitPrice)}
           </span>
           {original !== null && (

@@ -18,7 +18,7 @@ function RecommendProducts({ component, eager }: BlockProps) {
       data-direction={horizontal ? "horizontal" : "vertical"}
     >
       {products.map((product) => (
-        <li key={product.platformProductCode} className={horizontal ? "w-56 shrink-0 snap-start" : ""}>
+        <li key={product.platformProductCode} className={horizontal ? "w-56 shrink-0 snap-start" : undefined}>
           <ProductCard product={product} showNew={showNew} eager={eager} compact={!horizontal} />
         </li>
       ))}

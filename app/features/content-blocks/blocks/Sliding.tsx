@@ -47,10 +47,7 @@ export function Sliding({ component, eager }: BlockProps) {
               {entries.map((entry, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
                 <li key={index}>
-                  <BlockLink
-                    action={actionOf(entry.action)}
-                    className="flex flex-col items-center gap-1 text-center text-xs text-slate-800 md:text-sm"
-                  >
+                  <BlockLink action={actionOf(entry.action)} className="nav-tile md:text-sm">
                     <ContentImage
                       src={str(entry.iconUrl)}
                       alt=""

@@ -58,10 +58,10 @@ export function ImageTextNav({ component, eager }: BlockProps) {
       >
         {entries.map((entry, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
-          <li key={index} className={grid ? "" : "flex-1"}>
+          <li key={index} className={grid ? undefined : "flex-1"}>
             <BlockLink
               action={actionOf(entry.action)}
-              className="flex flex-col items-center gap-1 rounded-lg p-2 text-center text-sm text-slate-800 hover:bg-slate-50"
+              className="nav-tile rounded-lg p-2 text-sm hover:bg-slate-50"
             >
               <ContentImage
                 src={str(entry.imageUrl)}
