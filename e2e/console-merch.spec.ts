@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { createOperator, signInAsOperator } from "./console-kit.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { randomClientIp, signUp } from "./purchase-kit.ts";
@@ -139,9 +140,9 @@ test("a merchandiser creates a promo code, a shopper uses it at checkout, and th
   await expect(page.getByRole("row").filter({ hasText: code })).toContainText("Disabled");
 });
 
-test("an import with a bad row shows the row report and changes nothing", async ({ page }) => {
-  const merchandiser = await createOperator(page, "merchandiser");
-  await signInAsOperator(page, merchandiser);
+/** Signs in a merchandiser, opens the plan sheet page and downloads the sheet: the workbook, its plans and header. */
+async function downloadedPlanSheet(page: Page) {
+  await signInAsOperator(page, await createOperator(page, "merchandiser"));
   await page.goto("/admin/catalog/sheet");
   await hydrated(page);
   const download = page.waitForEvent("download");
@@ -151,7 +152,11 @@ test("an import with a bad row shows the row report and changes nothing", async 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const sheet = workbook.getWorksheet("Plans")!;
-  const header = sheet.getRow(1).values as string[];
+  return { workbook, sheet, header: sheet.getRow(1).values as string[] };
+}
+
+test("an import with a bad row shows the row report and changes nothing", async ({ page }) => {
+  const { workbook, sheet, header } = await downloadedPlanSheet(page);
   sheet.getRow(2).getCell(header.indexOf("status")).value = "SOLD_OUT";
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
 
@@ -174,18 +179,7 @@ test("an import row with a new plan code: the check says it will create it, the 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const merchandiser = await createOperator(page, "merchandiser");
-  await signInAsOperator(page, merchandiser);
-  await page.goto("/admin/catalog/sheet");
-  await hydrated(page);
-  const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download plans and prices (.xlsx)" }).click();
-  const file = await (await download).path();
-  const ExcelJS = (await import("exceljs")).default;
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.getWorksheet("Plans")!;
-  const header = sheet.getRow(1).values as string[];
+  const { workbook, sheet, header } = await downloadedPlanSheet(page);
   // A copy of the first plan's row with a new code, data and supplier package, and no status.
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   const model = sheet.getRow(2);

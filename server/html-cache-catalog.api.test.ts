@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../core/money.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import type { TestApp } from "../test/api.ts";
-import { createTestDatabase } from "../test/db.ts";
-import { buildApp } from "./app.ts";
-import { readEnv } from "./env.ts";
+import { setupPageApp } from "../test/api.ts";
 import { createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
@@ -22,28 +18,10 @@ const PLP_B = "/plp?categoryCode=KR&categoryName=South+Korea";
 const HELP = "/ucenter/help";
 const HKD = { currencySymbol: "HK$", minorDigits: 2 };
 
-const app = {} as TestApp;
+const app = setupPageApp({ htmlCache: true });
 let operator: Record<string, string>;
 beforeAll(async () => {
-  const database: DatabaseHandle = await createTestDatabase();
-  const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SSR_CACHE_TTL_MS: "600000" });
-  const built = await buildApp({
-    env,
-    database,
-    ssr: "development",
-    htmlCacheInDevelopment: true,
-    logger: false,
-  });
-  await built.server.ready();
-  // The development renderer's first render compiles the modules (slow on a loaded machine); a query keeps it
-  // out of the cache.
-  await built.server.inject({ method: "GET", url: "/?page=warm-up" });
-  Object.assign(app, { server: built.server, services: built.services, database });
   operator = await operatorHeaders(app, await createOperator(app, "merchandiser"));
-}, 120_000);
-afterAll(async () => {
-  await app.server?.close();
-  await app.database?.close();
 });
 
 async function page(url: string): Promise<{ served: "hit" | "render"; html: string }> {

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cutNickname } from "../app/features/shell/nickname.ts";
 import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import type { TestApp } from "../test/api.ts";
-import { createTestDatabase } from "../test/db.ts";
-import { buildApp } from "./app.ts";
-import { readEnv } from "./env.ts";
-import type { HtmlCache } from "./infra/html-cache.ts";
+import { setupPageApp } from "../test/api.ts";
 import { registerByEmail } from "./modules/account/account-test-kit.ts";
 
 /*
@@ -15,32 +10,7 @@ import { registerByEmail } from "./modules/account/account-test-kit.ts";
  * The page must be exactly the page a full render gives the same shopper (else hydration would not match), and
  * must never carry another shopper's data; the cached entry holds no shopper's data at all.
  */
-const app = {} as TestApp & { htmlCache?: HtmlCache };
-beforeAll(async () => {
-  const database: DatabaseHandle = await createTestDatabase();
-  const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SSR_CACHE_TTL_MS: "600000" });
-  const built = await buildApp({
-    env,
-    database,
-    ssr: "development",
-    htmlCacheInDevelopment: true,
-    logger: false,
-  });
-  await built.server.ready();
-  // The development renderer's first render compiles the modules; on a loaded machine it can overrun the stream
-  // timeout, so it happens here, outside the tests (its answer is not checked). A query keeps it out of the cache.
-  await built.server.inject({ method: "GET", url: "/?page=warm-up" });
-  Object.assign(app, {
-    server: built.server,
-    services: built.services,
-    database,
-    htmlCache: built.htmlCache,
-  });
-}, 120_000);
-afterAll(async () => {
-  await app.server?.close();
-  await app.database?.close();
-});
+const app = setupPageApp({ htmlCache: true });
 
 async function shopper(email: string, nickName: string) {
   const { accessToken } = await registerByEmail(app, email);

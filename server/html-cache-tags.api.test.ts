@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client.ts";
-import type { TestApp } from "../test/api.ts";
-import { createTestDatabase } from "../test/db.ts";
-import { buildApp } from "./app.ts";
-import { readEnv } from "./env.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupPageApp } from "../test/api.ts";
 import { createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
@@ -18,28 +14,10 @@ const LANDING = "/cmsCLP?pageCode=summer-japan";
 const PLP = "/plp?type=COUNTRY";
 const HELP = "/ucenter/help";
 
-const app = {} as TestApp;
+const app = setupPageApp({ htmlCache: true });
 let operator: Record<string, string>;
 beforeAll(async () => {
-  const database: DatabaseHandle = await createTestDatabase();
-  const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SSR_CACHE_TTL_MS: "600000" });
-  const built = await buildApp({
-    env,
-    database,
-    ssr: "development",
-    htmlCacheInDevelopment: true,
-    logger: false,
-  });
-  await built.server.ready();
-  // The development renderer's first render compiles the modules; on a loaded machine it can overrun the stream
-  // timeout, so it happens here, outside the tests (its answer is not checked). A query keeps it out of the cache.
-  await built.server.inject({ method: "GET", url: "/?page=warm-up" });
-  Object.assign(app, { server: built.server, services: built.services, database });
   operator = await operatorHeaders(app, await createOperator(app, "merchandiser"));
-}, 120_000);
-afterAll(async () => {
-  await app.server?.close();
-  await app.database?.close();
 });
 
 /** "hit" when the page came from the HTML cache, "render" when it was rendered for this request. */

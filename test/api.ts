@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { buildApp } from "../server/app.ts";
 import { readEnv } from "../server/env.ts";
+import type { HtmlCache } from "../server/infra/html-cache.ts";
 import type { Services } from "../server/services.ts";
 import { createTestDatabase } from "./db.ts";
 
@@ -30,6 +31,39 @@ export function setupTestApp(
     await app.server.ready();
     Object.assign(holder, { server: app.server, services: app.services, database });
   });
+  afterAll(async () => {
+    await holder.server?.close();
+    await holder.database?.close();
+  });
+  return holder;
+}
+
+/**
+ * Builds the whole app with pages (the development renderer) over a fresh test database, for the suites that
+ * render pages; closed after the file. With `htmlCache`, the HTML cache is on too, and the first render, which
+ * compiles the modules (slow on a loaded machine; it could overrun the stream timeout), happens here, outside
+ * the tests; a query keeps it out of the cache.
+ */
+export function setupPageApp(options: { htmlCache?: boolean } = {}): TestApp & { htmlCache?: HtmlCache } {
+  const holder = {} as TestApp & { htmlCache?: HtmlCache };
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const env = readEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      ...(options.htmlCache ? { SSR_CACHE_TTL_MS: "600000" } : {}),
+    });
+    const app = await buildApp({
+      env,
+      database,
+      ssr: "development",
+      htmlCacheInDevelopment: options.htmlCache === true,
+      logger: false,
+    });
+    await app.server.ready();
+    if (options.htmlCache) await app.server.inject({ method: "GET", url: "/?page=warm-up" });
+    Object.assign(holder, { server: app.server, services: app.services, database, htmlCache: app.htmlCache });
+  }, 120_000);
   afterAll(async () => {
     await holder.server?.close();
     await holder.database?.close();

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import { buildApp } from "../server/app.ts";
-import { readEnv } from "../server/env.ts";
 import { PLAN, shopper } from "../server/modules/checkout/purchase-test-kit.ts";
-import type { TestApp } from "./api.ts";
-import { createTestDatabase } from "./db.ts";
+import { setupPageApp } from "./api.ts";
 
 /*
  * ADR 0286: the root sends only the shell's messages and each page's feature layouts send the rest, so a page
@@ -21,18 +17,7 @@ import { createTestDatabase } from "./db.ts";
  */
 const HOME_DATA_BUDGET = 44_000;
 
-const app = {} as TestApp;
-beforeAll(async () => {
-  const database: DatabaseHandle = await createTestDatabase();
-  const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-  const built = await buildApp({ env, database, ssr: "development", logger: false });
-  await built.server.ready();
-  Object.assign(app, { server: built.server, services: built.services, database });
-}, 120_000);
-afterAll(async () => {
-  await app.server?.close();
-  await app.database?.close();
-});
+const app = setupPageApp();
 
 async function render(url: string, headers: Record<string, string> = {}, status = 200) {
   const res = await app.server.inject({ method: "GET", url, headers });

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import { buildApp } from "../server/app.ts";
-import { readEnv } from "../server/env.ts";
 import { registerByEmail } from "../server/modules/account/account-test-kit.ts";
 import {
   createOperator,
@@ -10,8 +7,7 @@ import {
   type TestOperator,
 } from "../server/modules/admin/admin-test-kit.ts";
 import { PLAN, place, shopper } from "../server/modules/checkout/purchase-test-kit.ts";
-import type { TestApp } from "./api.ts";
-import { createTestDatabase } from "./db.ts";
+import { setupPageApp } from "./api.ts";
 import { recordQueries } from "./queries.ts";
 
 /*
@@ -33,20 +29,14 @@ const CEILINGS = { home: TARGET, plp: TARGET, pdp: TARGET, signedInHome: TARGET 
  */
 const PERSONAL_CEILINGS = { esimList: 4, orderList: 3, checkout: 3 } as const;
 
-const app = {} as TestApp;
-beforeAll(async () => {
+// The clock is faked (Date only) before the app is built: the hooks run in the order they are declared.
+beforeAll(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: new Date() });
-  const database: DatabaseHandle = await createTestDatabase();
-  const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-  const built = await buildApp({ env, database, ssr: "development", logger: false });
-  await built.server.ready();
-  Object.assign(app, { server: built.server, services: built.services, database });
-}, 120_000);
-afterAll(async () => {
-  await app.server?.close();
-  await app.database?.close();
+});
+afterAll(() => {
   vi.useRealTimers();
 });
+const app = setupPageApp();
 
 async function render(url: string, headers: Record<string, string>) {
   const res = await app.server.inject({ method: "GET", url, headers });

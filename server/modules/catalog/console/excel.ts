@@ -29,7 +29,8 @@ const LOCALES = ["en_US", "zh_CN", "zh_HK"] as const;
 /** Rows past this are refused: the store sells a few thousand plans, a sheet far longer is a mistake. */
 export const MAX_IMPORT_ROWS = 20_000;
 
-const FIXED = [
+/** The plan sheet's columns before the price columns, in order. */
+export const PLAN_SHEET_COLUMNS = [
   "code",
   "destination",
   "validityDays",
@@ -232,7 +233,10 @@ export function createPlanSheets() {
       const workbook = new ExcelJS.Workbook();
       workbook.creator = "Roamly console";
       const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: "frozen", xSplit: 1, ySplit: 1 }] });
-      const columns = [...FIXED, ...rates.flatMap((c) => [priceColumn(c.code), originalColumn(c.code)])];
+      const columns = [
+        ...PLAN_SHEET_COLUMNS,
+        ...rates.flatMap((c) => [priceColumn(c.code), originalColumn(c.code)]),
+      ];
       sheet.columns = columns.map((header) => ({
         header,
         key: header,

@@ -5,6 +5,7 @@ import { currencies, planCoverage, planSuppliers, plans } from "../../../../db/s
 import { setupTestApp } from "../../../../test/api.ts";
 import { standinForFile } from "../../../../test/standins.ts";
 import { createOperator, operatorHeaders, type TestOperator } from "../../admin/admin-test-kit.ts";
+import { PLAN_SHEET_COLUMNS } from "./excel.ts";
 
 // New plans from the plan sheet (ADRs 0239, 0280): a package of a supplier that keeps a catalogue must be in it
 // (else the hourly sync would take the plan's mapping away and unpublish it), and the plan gets its coverage.
@@ -30,20 +31,7 @@ async function sheetOf(rows: NewRow[]) {
   const rates = await app.database.db.select().from(currencies).where(eq(currencies.enabled, true));
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Plans");
-  const columns = [
-    "code",
-    "destination",
-    "validityDays",
-    "dataMb",
-    "status",
-    "labels",
-    "title_en_US",
-    "title_zh_CN",
-    "title_zh_HK",
-    "supplier",
-    "supplierPackage",
-    ...rates.map((c) => `price_${c.code}`),
-  ];
+  const columns = [...PLAN_SHEET_COLUMNS, ...rates.map((c) => `price_${c.code}`)];
   sheet.columns = columns.map((header) => ({ header, key: header }));
   for (const row of rows)
     sheet.addRow({
