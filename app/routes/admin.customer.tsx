@@ -200,7 +200,7 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {can.credit && (
+          {can.credit && customer.status !== "DELETED" && (
             <Form method="post" className="max-w-sm">
               <input type="hidden" name="intent" value="credit" />
               <input type="hidden" name="idempotencyKey" value={adjustKey} />

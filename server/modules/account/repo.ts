@@ -108,6 +108,11 @@ export function createAccountRepo(db: Database) {
         .limit(1);
       return row ?? null;
     },
+    /** An account deleted or not: the console keeps showing a deleted (anonymised) account's record. */
+    async findRecordById(id: string) {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return row ?? null;
+    },
     async insertCustomer(values: NewCustomer, executor: Database = db) {
       const [row] = await executor.insert(customers).values(values).returning();
       return row!;

@@ -437,8 +437,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       return (await repo.consoleSearch(term, limit)).map(consoleCustomerView);
     },
 
-    async consoleCustomer(id: string) {
-      const row = await repo.findById(id);
+    /**
+     * A customer's record for the console, deleted accounts included: after a deletion the operator sees the
+     * anonymised record marked deleted, not a missing page. `active` leaves deleted accounts out (changes).
+     */
+    async consoleCustomer(id: string, options: { active?: boolean } = {}) {
+      const row = options.active ? await repo.findById(id) : await repo.findRecordById(id);
       return row ? consoleCustomerView(row) : null;
     },
 

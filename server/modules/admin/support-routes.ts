@@ -384,7 +384,9 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
       }),
     },
     handler: async ({ operator, params, body }) => {
-      if (!(await account.consoleCustomer(params.id))) throw new ApiError(404, "error.notFound");
+      // A deleted account takes no more credit.
+      if (!(await account.consoleCustomer(params.id, { active: true })))
+        throw new ApiError(404, "error.notFound");
       return admin.inTransaction(async (tx) => {
         const before = await credit.balance(tx, params.id);
         const result = await credit.adjust(tx, {

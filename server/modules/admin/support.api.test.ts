@@ -100,6 +100,25 @@ describe("console support API (issue 16)", () => {
     ]);
   });
 
+  it("deletes an account on request: the record stays readable, marked deleted, and takes no more credit", async () => {
+    const who = await shopper(app);
+    const deleted = await post(`/o2adm/v1/customers/${who.id}/deletion`, { reason: "Asked by e-mail" });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const detail = await get(`/o2adm/v1/customers/${who.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().customer).toMatchObject({ status: "DELETED", email: null });
+    expect(detail.json().customer.deletedAt).toEqual(expect.any(String));
+    const credit = await post(`/o2adm/v1/customers/${who.id}/credit-adjustments`, {
+      amountMinor: 100,
+      reason: "Too late",
+      idempotencyKey: randomUUID(),
+    });
+    expect(credit.statusCode).toBe(404);
+    // Deleting it again finds no account to delete.
+    expect((await post(`/o2adm/v1/customers/${who.id}/deletion`, { reason: "Again" })).statusCode).toBe(404);
+    expect((await auditOf(app, "customer", who.id)).map((e) => e.action)).toEqual(["customer.delete"]);
+  });
+
   it("shows the dashboard's figures", async () => {
     const dashboard = await get("/o2adm/v1/dashboard");
     expect(dashboard.statusCode, dashboard.body).toBe(200);
