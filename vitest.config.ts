@@ -9,6 +9,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    isolate: false,
     maxWorkers: 2,
   },
 });
