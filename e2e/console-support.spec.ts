@@ -191,6 +191,8 @@ test("support deletes an account on the customer's request; the customer can no 
     timeout: 30_000,
   });
   await expect(operator.getByRole("button", { name: "Delete the account permanently" })).toHaveCount(0);
+  // The record stays, anonymised and marked deleted.
+  await expect(operator.getByText("Deleted on request", { exact: true })).toBeVisible();
   await consoleContext.close();
 
   // The customer's own browser: the session is gone, and signing in again is refused.

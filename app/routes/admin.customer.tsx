@@ -121,7 +121,11 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
         <dt className="font-medium">{t("console.customers.phone")}</dt>
         <dd>{customer.phone ?? "—"}</dd>
         <dt className="font-medium">{t("console.customers.status")}</dt>
-        <dd>{customer.status}</dd>
+        <dd>
+          {customer.status === "DELETED"
+            ? t("console.customers.status.DELETED")
+            : t("console.customers.status.ACTIVE")}
+        </dd>
         <dt className="font-medium">{t("console.customers.since")}</dt>
         <dd>{formatWhen(customer.createdAt, t.language)}</dd>
       </dl>
