@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../core/money.ts";
 import { setupPageApp } from "../test/api.ts";
-import { createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
+import { consoleApi, createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
  * ADR 0282: a catalogue change drops exactly the cached data and pages that show what changed. A plan's price rule
@@ -37,16 +37,7 @@ async function warm(...urls: string[]) {
   }
 }
 
-async function consoleCall(method: "GET" | "POST" | "PUT" | "PATCH", url: string, payload?: object) {
-  const res = await app.server.inject({
-    method,
-    url: `/o2adm/v1${url}`,
-    headers: operator,
-    ...(payload ? { payload } : {}),
-  });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json();
-}
+const consoleCall = consoleApi(app, () => operator);
 
 /** Gives the plan a supplier cost, so price rules reprice it (the seed's plans are priced by hand). */
 async function costed(code: string, costUsdCents: number) {

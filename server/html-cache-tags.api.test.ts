@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupPageApp } from "../test/api.ts";
-import { createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
+import { consoleApi, createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
  * ADR 0245: each cached page keeps the shared-cache tags its render read, and an invalidation drops only the pages
@@ -35,16 +35,7 @@ async function warm(...urls: string[]) {
   }
 }
 
-async function console(method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  const res = await app.server.inject({
-    method,
-    url: `/o2adm/v1${url}`,
-    headers: operator,
-    ...(payload ? { payload } : {}),
-  });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json();
-}
+const console = consoleApi(app, () => operator);
 
 describe("the HTML cache drops exactly the pages a change touches (ADR 0245)", () => {
   it("publishing a landing page drops that page and keeps home and the product pages", async () => {

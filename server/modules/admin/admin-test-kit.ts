@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { auditLog, operators } from "../../../db/schema/index.ts";
 import type { TestApp } from "../../../test/api.ts";
 import { hashPassword } from "../account/password-hash.ts";
@@ -46,6 +47,23 @@ export async function operatorCookie(app: TestApp, operator: { id: string }): Pr
 /** Headers of a console API call from the console's own pages (CSRF: x-requested-with). */
 export async function operatorHeaders(app: TestApp, operator: { id: string }) {
   return { cookie: await operatorCookie(app, operator), "x-requested-with": "fetch" };
+}
+
+/**
+ * A console API caller for one operator's headers: `call(method, "/plans/X", body)` answers the parsed JSON
+ * after expecting 200 (the message names the call and its body when it is not).
+ */
+export function consoleApi(app: TestApp, headers: () => Record<string, string>) {
+  return async (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) => {
+    const res = await app.server.inject({
+      method,
+      url: `/o2adm/v1${url}`,
+      headers: headers(),
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
 }
 
 /** Reads one Set-Cookie value from an inject response. */
