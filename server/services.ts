@@ -234,7 +234,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const site = createSiteService(createSiteRepo(db), cache);
   const catalogRepo = withReadMostlyCache(createCatalogRepo(db), cache);
-  const catalog = createCatalogService(catalogRepo);
+  const catalog = createCatalogService(catalogRepo, cache);
   /**
    * A price written into content as `{from:DEST}` or `{price:PLAN}` (ADR 0264), in minor units of a currency, or
    * null when there is none: read on every home render, so from the shared cache (issue 15, ADR 0209), dropped

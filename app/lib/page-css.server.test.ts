@@ -86,6 +86,10 @@ describe("CSS only the page uses (ADR 0248)", () => {
       `<html><head><style nonce="n1" data-inline-css="/assets/app.css">${CSS}</style></head>` +
       `<body><div class="flex w-1/2">x</div><p class="[&amp;&gt;*]:m-0">y</p></body></html>`;
     expect(documentClasses(html)).toEqual(new Set(["flex", "w-1/2", "[&>*]:m-0"]));
+    // Any whitespace before the attribute, any between names; another attribute ending in "class" is not one.
+    expect(
+      documentClasses('<div\nclass=" a\tb  c"><i data-class="d"></i><b\tclass="a e"></b><u class=""></u>'),
+    ).toEqual(new Set(["a", "b", "c", "e"]));
     const pruned = prunePageCss(html);
     expect(pruned).toContain('<style nonce="n1" data-inline-css="/assets/app.css" data-page-css>');
     expect(pruned).toContain(".\\[\\&\\>\\*\\]\\:m-0>*{margin:0}");

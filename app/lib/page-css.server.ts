@@ -133,12 +133,48 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 const decode = (value: string) =>
   value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]!);
 
+/**
+ * Class attribute values already split into names: a page's markup repeats the same values render after render,
+ * so each distinct value is decoded and split once (ADR 0281). Bounded: cleared when full.
+ */
+const attributeNames = new Map<string, readonly string[]>();
+const MAX_ATTRIBUTES = 16_384;
+
+function namesOf(value: string): readonly string[] {
+  let names = attributeNames.get(value);
+  if (names === undefined) {
+    names = decode(value)
+      .split(/\s+/)
+      .filter((name) => name !== "");
+    if (attributeNames.size >= MAX_ATTRIBUTES) attributeNames.clear();
+    attributeNames.set(value, names);
+  }
+  return names;
+}
+
+const CLASS_ATTRIBUTE = 'class="';
+const WHITESPACE = /\s/;
+
+/** Adds the names of every `class="…"` attribute (after whitespace) in html[from, to) to `into`. */
+function addClasses(html: string, from: number, to: number, into: Set<string>) {
+  let at = html.indexOf(CLASS_ATTRIBUTE, from + 1);
+  while (at !== -1 && at < to) {
+    const start = at + CLASS_ATTRIBUTE.length;
+    const end = html.indexOf('"', start);
+    if (end === -1 || end >= to) return;
+    if (at > from && WHITESPACE.test(html[at - 1]!)) {
+      for (const name of namesOf(html.slice(start, end))) into.add(name);
+      at = html.indexOf(CLASS_ATTRIBUTE, end + 1);
+    } else {
+      at = html.indexOf(CLASS_ATTRIBUTE, at + 1);
+    }
+  }
+}
+
 /** Every class name in the document's class attributes (HTML-escaped as React writes them). */
 export function documentClasses(html: string): Set<string> {
   const names = new Set<string>();
-  for (const [, value = ""] of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of decode(value).split(/\s+/)) if (name) names.add(name);
-  }
+  addClasses(html, 0, html.length, names);
   return names;
 }
 
@@ -175,8 +211,11 @@ export function prunePageCss(html: string): string {
   const match = INLINE_STYLE.exec(html);
   if (!match) return html;
   const [whole, attributes = "", css = ""] = match;
-  const rest = html.slice(0, match.index) + html.slice(match.index + whole.length);
-  const pruned = pageCss(css, documentClasses(rest));
+  // The markup's classes, before and after the stylesheet (the page's text is not copied to leave it out).
+  const classes = new Set<string>();
+  addClasses(html, 0, match.index, classes);
+  addClasses(html, match.index + whole.length, html.length, classes);
+  const pruned = pageCss(css, classes);
   return (
     html.slice(0, match.index) +
     `<style${attributes} data-page-css>${pruned}</style>` +

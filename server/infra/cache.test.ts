@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createSharedCache, type SharedCache, trackReads } from "./cache.ts";
+import { createDecodedCopies, createSharedCache, type SharedCache, trackReads } from "./cache.ts";
 
 let cache: SharedCache;
 afterEach(async () => {
@@ -99,5 +99,71 @@ describe("the shared cache, in process", () => {
     expect((await coverage("ASIA-5GB"))[1]?.name).toBe("Korea");
     await cache.invalidate(["dest:KR"]);
     expect((await coverage("ASIA-5GB"))[1]?.name).toBe("South Korea");
+  });
+});
+
+describe("decoded entries kept in process (ADR 0281)", () => {
+  it("gives every hit the same decoded value, frozen, so no caller can change it for another", async () => {
+    cache = createSharedCache();
+    let loads = 0;
+    const plans = cache.define("plans", {
+      ttlS: 60,
+      tags: () => ["catalog"],
+      load: async (_code: string) => {
+        loads += 1;
+        return { list: [{ code: "JP-1GB", prices: [100, 200] }], at: new Date("2026-01-02T03:04:05Z") };
+      },
+    });
+    const loaded = await plans("JP");
+    const first = await plans("JP");
+    const second = await plans("JP");
+    expect(loads).toBe(1);
+    expect(second).toBe(first);
+    expect(first).toEqual(loaded);
+    expect(first.at).toEqual(new Date("2026-01-02T03:04:05Z"));
+    // The loaded value and the stored one are frozen through and through: a write throws.
+    for (const value of [loaded, first]) {
+      expect(() => {
+        (value.list[0] as { code: string }).code = "KR-1GB";
+      }).toThrow(TypeError);
+      expect(() => value.list[0]!.prices.push(300)).toThrow(TypeError);
+      expect(() => value.list[0]!.prices.reverse()).toThrow(TypeError);
+    }
+    expect((await plans("JP")).list[0]).toEqual({ code: "JP-1GB", prices: [100, 200] });
+  });
+
+  it("drops the decoded copy with its entry: after an invalidation the next read has the new value", async () => {
+    cache = createSharedCache();
+    const price = { JP: 100 };
+    const plan = cache.define("plan", {
+      ttlS: 60,
+      tags: (code: string) => [`plan:${code}`],
+      load: async (code: string) => ({ code, price: price.JP }),
+    });
+    await plan("JP");
+    const before = await plan("JP");
+    expect(before.price).toBe(100);
+    price.JP = 90;
+    expect(await plan("JP")).toBe(before);
+    await cache.invalidate(["plan:JP"]);
+    const after = await plan("JP");
+    expect(after.price).toBe(90);
+    expect(after).not.toBe(before);
+    expect(await plan("JP")).toBe(after);
+    // The old copy is unchanged for whoever still holds it.
+    expect(before.price).toBe(100);
+  });
+
+  it("keeps a bounded number of copies, and a copy only for its exact text", () => {
+    const copies = createDecodedCopies();
+    const a = copies.deserialize('{"code":"JP"}');
+    expect(copies.deserialize('{"code":"JP"}')).toBe(a);
+    expect(copies.deserialize('{"code":"KR"}')).toEqual({ code: "KR" });
+    expect(copies.size).toBe(2);
+    copies.clear();
+    expect(copies.size).toBe(0);
+    expect(copies.deserialize('{"code":"JP"}')).not.toBe(a);
+    for (let n = 0; n < 5_000; n += 1) copies.deserialize(`{"n":${n}}`);
+    expect(copies.size).toBeLessThanOrEqual(4_096);
   });
 });

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { createCache } from "async-cache-dedupe";
 import { Redis } from "ioredis";
+import { deepFreeze } from "../../core/deep-freeze.ts";
 
 /**
  * The one cache for data the pages read often and change rarely (site info, lists of values, regions, published
@@ -85,23 +86,72 @@ export interface DefineOptions<A, V> {
 }
 
 /** JSON that keeps Dates, so a value read back from Redis is the value that was stored. */
-const transformer = {
-  serialize(value: unknown) {
-    return JSON.stringify(value, function (this: Record<string, unknown>, key, item) {
-      const raw = this[key];
-      return raw instanceof Date ? { $date: raw.toISOString() } : item;
-    });
-  },
-  deserialize(text: string) {
-    // A reviver makes JSON.parse several times slower, and most entries hold no Date: read those plainly.
-    if (!text.includes('"$date"')) return JSON.parse(text);
-    return JSON.parse(text, (_key, item) =>
-      item && typeof item === "object" && typeof item.$date === "string" && Object.keys(item).length === 1
-        ? new Date(item.$date)
-        : item,
-    );
-  },
-};
+function encode(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key, item) {
+    const raw = this[key];
+    return raw instanceof Date ? { $date: raw.toISOString() } : item;
+  });
+}
+
+function decode(text: string): unknown {
+  // A reviver makes JSON.parse several times slower, and most entries hold no Date: read those plainly.
+  if (!text.includes('"$date"')) return JSON.parse(text);
+  return JSON.parse(text, (_key, item) =>
+    item && typeof item === "object" && typeof item.$date === "string" && Object.keys(item).length === 1
+      ? new Date(item.$date)
+      : item,
+  );
+}
+
+/** How many decoded entries, and how many characters of their text, the in-process copies keep (ADR 0281). */
+const DECODED_MAX_ENTRIES = 4_096;
+const DECODED_MAX_CHARS = 32 * 1024 * 1024;
+
+/**
+ * Decoded entries, kept in process (ADR 0281): a hit used to parse the entry's JSON again on every read, a
+ * large share of a full render. The copy is keyed by the entry's text, so a changed entry (a reload after an
+ * invalidation, a value another instance wrote to Redis) is a new text and never meets an old copy; each
+ * invalidation also drops every copy, here and, through the invalidation channel, on every instance. Values are
+ * deep-frozen: every caller of a key gets the same object, and one that changed it would change it for all (a
+ * write to it throws instead).
+ */
+export function createDecodedCopies() {
+  const copies = new Map<string, unknown>();
+  let chars = 0;
+  const keep = (text: string, value: unknown) => {
+    if (text.length > DECODED_MAX_CHARS) return;
+    while (copies.size >= DECODED_MAX_ENTRIES || chars + text.length > DECODED_MAX_CHARS) {
+      const oldest = copies.keys().next();
+      if (oldest.done) break;
+      copies.delete(oldest.value);
+      chars -= oldest.value.length;
+    }
+    copies.set(text, value);
+    chars += text.length;
+  };
+  return {
+    /** The text stored for a freshly loaded value, which is frozen and kept as that text's copy. */
+    serialize(value: unknown): string {
+      const text = encode(value);
+      if (!copies.has(text)) keep(text, deepFreeze(value));
+      return text;
+    },
+    deserialize(text: string): unknown {
+      const kept = copies.get(text);
+      if (kept !== undefined) return kept;
+      const value = deepFreeze(decode(text));
+      keep(text, value);
+      return value;
+    },
+    clear() {
+      copies.clear();
+      chars = 0;
+    },
+    get size() {
+      return copies.size;
+    },
+  };
+}
 
 const REFERENCES_TTL_S = 600;
 
@@ -177,18 +227,20 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
   const subscriber = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false }) : null;
   redis?.on("error", onError);
   subscriber?.on("error", onError);
+  const decoded = createDecodedCopies();
   const cache = createCache({
     ttl: 60,
     storage: redis
       ? { type: "redis", options: { client: redis, invalidation: { referencesTTL: REFERENCES_TTL_S } } }
       : { type: "memory", options: { size: 4_096, invalidation: true } },
-    transformer,
+    transformer: decoded,
     onError,
   });
   const listeners = new Set<(tags: string[]) => void>();
   const names = new Set<string>();
   const tagOf = (tag: string) => `${namespace}:${tag}`;
   const notify = (tags: string[]) => {
+    decoded.clear();
     for (const listener of listeners) listener(tags);
   };
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
+import { deepFreeze } from "../../../core/deep-freeze.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
@@ -47,12 +48,49 @@ async function shopperCurrency(app: AppLoadContext) {
  */
 export const PRICE_TOKEN = /\{(from|price):([A-Za-z0-9_-]{1,48})\}/g;
 
+/**
+ * What a document's prices need, per document object (ADR 0281): a published document comes from the shared
+ * cache as one frozen object per entry, so it is written out and searched for tokens once, and each combination
+ * of prices is applied once (the priced documents are frozen and shared too).
+ */
+interface PriceTokens {
+  json: string;
+  tokens: string[];
+  priced: Map<string, ContentDocument>;
+}
+const priceTokensOf = new WeakMap<ContentDocument, PriceTokens>();
+/** Price combinations kept per document (currencies times price changes within a cache entry's life). */
+const MAX_PRICED = 32;
+
+function priceTokens(document: ContentDocument): PriceTokens {
+  let known = priceTokensOf.get(document);
+  if (!known) {
+    const json = JSON.stringify(document);
+    const tokens = [...new Set([...json.matchAll(PRICE_TOKEN)].map((match) => match[0]))];
+    known = { json, tokens, priced: new Map() };
+    // Only a frozen document cannot change behind its copy (an unpublished preview is not frozen).
+    if (Object.isFrozen(document)) priceTokensOf.set(document, known);
+  }
+  return known;
+}
+
+const parsedDocuments = new WeakMap<ContentDocument, ParsedDocument>();
+
+/** The document with its components' data parsed, once per frozen document (see `priceTokens`). */
+function parsedDocument(document: ContentDocument): ParsedDocument {
+  let parsed = parsedDocuments.get(document);
+  if (!parsed) {
+    parsed = parseDocumentData(document);
+    if (Object.isFrozen(document)) parsedDocuments.set(document, deepFreeze(parsed));
+  }
+  return parsed;
+}
+
 export async function withContentPrices(
   app: AppLoadContext,
   document: ContentDocument,
 ): Promise<ContentDocument> {
-  const json = JSON.stringify(document);
-  const tokens = [...new Set([...json.matchAll(PRICE_TOKEN)].map((match) => match[0]))];
+  const { json, tokens, priced } = priceTokens(document);
   if (tokens.length === 0) return document;
   const currency = await shopperCurrency(app);
   if (!currency) return document;
@@ -66,13 +104,21 @@ export async function withContentPrices(
       if (amount !== null) amounts.set(token, formatPrice(amount, currency, false));
     }),
   );
+  const key = tokens.map((token) => amounts.get(token) ?? "").join("\u0000");
+  const known = priced.get(key);
+  if (known) return known;
   // Replaced inside the JSON strings: a formatted price has no quote or backslash to escape.
-  return JSON.parse(json.replace(PRICE_TOKEN, (token) => amounts.get(token) ?? "")) as ContentDocument;
+  const result = deepFreeze(
+    JSON.parse(json.replace(PRICE_TOKEN, (token) => amounts.get(token) ?? "")) as ContentDocument,
+  );
+  if (priced.size >= MAX_PRICED) priced.clear();
+  priced.set(key, result);
+  return result;
 }
 
 function withBlocks(app: AppLoadContext, document: ContentDocument): ContentPageData {
   return {
-    document: parseDocumentData(document),
+    document: parsedDocument(document),
     blocks: blocksOf(app, document).catch(() => ({})),
     // spec 2: the server assumes a width from the channel; the browser re-picks the variant once it measures.
     assumedWidth: assumedWidth(app.request.channel),

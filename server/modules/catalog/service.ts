@@ -3,6 +3,7 @@ import { convertMinor } from "../../../core/money.ts";
 import type { DestinationType, NetworkType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
+import { CACHE_TAGS, CATALOG_TAGS, type SharedCache } from "../../infra/cache.ts";
 import type { CatalogRepo } from "./repo.ts";
 
 /** The base currency every plan is priced in; other currencies fall back to a conversion from it (ADR 0010). */
@@ -78,7 +79,25 @@ export function localizedName(row: NamedRow, locale: Locale): string {
 
 const text = (value: LocalizedText, locale: Locale) => value[locale] || value.en_US;
 
-export function createCatalogService(repo: CatalogRepo) {
+/** One destination of the picker, in every language: what the picker shows once localized. */
+interface PickerRow {
+  code: string;
+  type: DestinationType;
+  nameEn: string;
+  nameZhCn: string;
+  nameZhHk: string;
+  thumbnailUrl: string;
+  fromPrice: number;
+}
+
+/** Seconds a picker's "from" prices are kept: every catalogue or rate change clears them first (ADR 0281). */
+const PICKER_S = 300;
+
+/**
+ * The catalogue's rules. With the shared cache, the destination picker is computed once per type and currency
+ * (ADR 0281): its "from" prices read every plan price of the type, work that grows with the catalogue.
+ */
+export function createCatalogService(repo: CatalogRepo, cache?: SharedCache) {
   async function currencyOrThrow(currencyCode: string) {
     const currency = await repo.findCurrency(currencyCode);
     if (!currency)
@@ -151,6 +170,69 @@ export function createCatalogService(repo: CatalogRepo) {
     });
   }
 
+  /**
+   * The destination picker's rows (issue 12, ADR 0262), unlocalized: the destinations of a type that have a plan
+   * on sale, most popular first, each with its lowest plan price in the currency.
+   */
+  async function loadPickerRows({
+    type,
+    currencyCode,
+  }: {
+    type: DestinationType;
+    currencyCode: string;
+  }): Promise<PickerRow[]> {
+    const currency = await currencyOrThrow(currencyCode);
+    const base = currencyCode === BASE_CURRENCY ? currency : await currencyOrThrow(BASE_CURRENCY);
+    const [rows, priceRows] = await Promise.all([
+      repo.destinationsByType(type),
+      repo.typePlanPrices(type, [currencyCode, BASE_CURRENCY]),
+    ]);
+    // A plan's own price in the currency, else its base price converted (as the plan list prices it).
+    const perPlan = new Map<string, { destinationCode: string; own?: number; base?: number }>();
+    for (const row of priceRows) {
+      const entry = perPlan.get(row.platformProductCode) ?? { destinationCode: row.destinationCode };
+      if (row.currencyCode === currencyCode) entry.own = row.unitPrice;
+      if (row.currencyCode === BASE_CURRENCY) entry.base = row.unitPrice;
+      perPlan.set(row.platformProductCode, entry);
+    }
+    const from = new Map<string, number>();
+    for (const entry of perPlan.values()) {
+      const price =
+        entry.own ??
+        (entry.base === undefined
+          ? undefined
+          : convertMinor(entry.base, base.minorDigits, currency.minorDigits, currency.rateFromBase));
+      if (price === undefined) continue;
+      const known = from.get(entry.destinationCode);
+      if (known === undefined || price < known) from.set(entry.destinationCode, price);
+    }
+    return rows.flatMap((row) => {
+      const fromPrice = from.get(row.code);
+      return fromPrice === undefined
+        ? []
+        : [
+            {
+              code: row.code,
+              type: row.type,
+              nameEn: row.nameEn,
+              nameZhCn: row.nameZhCn,
+              nameZhHk: row.nameZhHk,
+              thumbnailUrl: row.thumbnailUrl,
+              fromPrice,
+            },
+          ];
+    });
+  }
+
+  // Any destination or plan change clears `catalog:lists` (catalogChangeTags), a new rate `currencies`.
+  const pickerRows = cache
+    ? cache.define("catalog-picker", {
+        ttlS: PICKER_S,
+        tags: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists, CACHE_TAGS.currencies],
+        load: loadPickerRows,
+      })
+    : loadPickerRows;
+
   return {
     /** spec 3 Continent list: six continents of countries, then the area tabs (showFlag 1). */
     async continentList(locale: Locale): Promise<Continent[]> {
@@ -188,46 +270,17 @@ export function createCatalogService(repo: CatalogRepo) {
      * popular first, each with its lowest plan price in the currency ("from").
      */
     async destinationPicker(type: DestinationType, currencyCode: string, locale: Locale) {
-      const currency = await currencyOrThrow(currencyCode);
-      const base = currencyCode === BASE_CURRENCY ? currency : await currencyOrThrow(BASE_CURRENCY);
-      const [rows, priceRows] = await Promise.all([
-        repo.destinationsByType(type),
-        repo.typePlanPrices(type, [currencyCode, BASE_CURRENCY]),
-      ]);
-      // A plan's own price in the currency, else its base price converted (as the plan list prices it).
-      const perPlan = new Map<string, { destinationCode: string; own?: number; base?: number }>();
-      for (const row of priceRows) {
-        const entry = perPlan.get(row.platformProductCode) ?? { destinationCode: row.destinationCode };
-        if (row.currencyCode === currencyCode) entry.own = row.unitPrice;
-        if (row.currencyCode === BASE_CURRENCY) entry.base = row.unitPrice;
-        perPlan.set(row.platformProductCode, entry);
-      }
-      const from = new Map<string, number>();
-      for (const entry of perPlan.values()) {
-        const price =
-          entry.own ??
-          (entry.base === undefined
-            ? undefined
-            : convertMinor(entry.base, base.minorDigits, currency.minorDigits, currency.rateFromBase));
-        if (price === undefined) continue;
-        const known = from.get(entry.destinationCode);
-        if (known === undefined || price < known) from.set(entry.destinationCode, price);
-      }
-      return rows.flatMap((row) => {
-        const fromPrice = from.get(row.code);
-        return fromPrice === undefined
-          ? []
-          : [
-              {
-                code: row.code,
-                type: row.type,
-                name: localizedName(row, locale),
-                thumbnailUrl: row.thumbnailUrl,
-                currencyCode,
-                fromPrice,
-              },
-            ];
-      });
+      // An unsupported currency fails here, before the cache (a failed load would be reported as an error).
+      await currencyOrThrow(currencyCode);
+      const rows = await pickerRows({ type, currencyCode });
+      return rows.map((row) => ({
+        code: row.code,
+        type: row.type,
+        name: localizedName(row, locale),
+        thumbnailUrl: row.thumbnailUrl,
+        currencyCode,
+        fromPrice: row.fromPrice,
+      }));
     },
 
     /** The plans on sale for a destination, in shelf order; 404 for an unknown destination. */
