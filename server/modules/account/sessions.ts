@@ -150,8 +150,14 @@ export function createSessions(
       if (!accessToken || accessToken.length > 200) return null;
       const hash = tokenHash(accessToken);
       const found = cache ? await cache.get(hash, lookup) : await lookup(hash);
-      // A copy: the kept one is shared by every request of this session.
-      return found ? structuredClone(found.customer) : null;
+      if (!found) return null;
+      // A copy: the kept one is shared by every request of this session (its fields are flat but these two).
+      const { customer } = found;
+      return {
+        ...customer,
+        createdAt: new Date(customer.createdAt),
+        billingAddress: customer.billingAddress && { ...customer.billingAddress },
+      };
     },
 
     /**
