@@ -55,7 +55,7 @@ describe("the per-shopper cache (ADR 0283)", () => {
     await kept.get("bob", load);
     version = 2;
     clock = 10;
-    await kept.invalidate([PERSONAL_TAGS.customer("ann")]);
+    kept.invalidate([PERSONAL_TAGS.customer("ann")]);
     clock = 6_000;
     expect((await kept.get("ann", load))?.name).toBe("ann v2");
     expect((await kept.get("bob", load))?.name).toBe("bob v1");
@@ -70,7 +70,7 @@ describe("the per-shopper cache (ADR 0283)", () => {
     const kept = cache();
     const before = deferred<{ id: string; name: string }>();
     const first = kept.get("ann", () => before.promise);
-    await kept.invalidate([PERSONAL_TAGS.customer("ann")]);
+    kept.invalidate([PERSONAL_TAGS.customer("ann")]);
     const second = kept.get("ann", async (id) => ({ id, name: "after" }));
     before.release({ id: "ann", name: "before" });
     expect((await first)?.name).toBe("before");
@@ -87,7 +87,7 @@ describe("the per-shopper cache (ADR 0283)", () => {
       loads += 1;
       return { id, name: "x" };
     };
-    await kept.invalidate([PERSONAL_TAGS.customer("ann")]);
+    kept.invalidate([PERSONAL_TAGS.customer("ann")]);
     await kept.get("ann", load);
     await kept.get("ann", load);
     expect(loads).toBe(2);
@@ -128,7 +128,7 @@ describe("the per-shopper cache (ADR 0283)", () => {
     await kept.get("b", load);
     await kept.get("c", load);
     expect(kept.size).toBe(2);
-    await kept.invalidate([PERSONAL_TAGS.all]);
+    kept.invalidate([PERSONAL_TAGS.all]);
     expect(kept.size).toBe(0);
   });
 

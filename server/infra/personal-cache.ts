@@ -129,13 +129,14 @@ export function createPersonalCache<K, V>(shared: SharedCache, options: Personal
     },
 
     /**
-     * Drops the entries with one of these tags here at once, then on every other instance through the shared
-     * cache's channel. Call it after the change is written (and again after its transaction commits).
+     * Drops the entries with one of these tags here at once, and sends the tags to every other instance through
+     * the shared cache's channel without waiting: a caller inside a transaction never waits on Redis. Call it
+     * once the change is written (and again after its transaction commits).
      */
-    async invalidate(tags: string[]) {
+    invalidate(tags: string[]): void {
       drop(tags);
       // Another instance keeps its copy at most ttlMs if this message is lost (ADR 0283).
-      await shared.invalidate(tags).catch(() => undefined);
+      shared.invalidate(tags).catch(() => undefined);
     },
 
     /** How many entries are kept (tests). */

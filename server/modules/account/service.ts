@@ -153,7 +153,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await alongside?.(executor);
     });
     // Its sessions ended inside the transaction: drop their kept lookups again now that it committed.
-    await sessions.committed(customerId);
+    sessions.committed(customerId);
   }
 
   async function loggedIn(customer: CustomerRow, client: Client, executor?: Database): Promise<LoginResult> {

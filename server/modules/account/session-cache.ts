@@ -97,7 +97,7 @@ export function watchedAccountRepo(repo: AccountRepo, cache: SessionCache): Acco
         return await write.apply(repo, args);
       } finally {
         // Also after a failure: a write of several statements outside a transaction may have run some.
-        await cache.invalidate(tags(...args));
+        cache.invalidate(tags(...args));
       }
     };
   }

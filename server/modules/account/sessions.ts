@@ -188,7 +188,7 @@ export function createSessions(
           return tokens;
         });
         // The rotated session ended inside the transaction: announce it again now that it committed.
-        await cache?.invalidate([PERSONAL_TAGS.session(current.id)]);
+        cache?.invalidate([PERSONAL_TAGS.session(current.id)]);
         if (issued) {
           // The parent's grace ended with this rotation (its successor is no longer the newest session).
           if (current.rotatedFrom) await repo.forgetSuccessorTokens(current.rotatedFrom);
@@ -237,8 +237,8 @@ export function createSessions(
     },
 
     /** After a transaction that changed the customer's row or sessions committed: drops their kept lookups. */
-    async committed(customerId: string) {
-      await cache?.invalidate([PERSONAL_TAGS.customer(customerId)]);
+    committed(customerId: string) {
+      cache?.invalidate([PERSONAL_TAGS.customer(customerId)]);
     },
   };
 }

@@ -90,7 +90,7 @@ export function createNotificationService(
           executor,
         );
       } finally {
-        await changed(input.customerId);
+        changed(input.customerId);
       }
     },
 
@@ -123,7 +123,7 @@ export function createNotificationService(
       try {
         await repo.markRead(customerId, ids, clock());
       } finally {
-        await changed(customerId);
+        changed(customerId);
       }
     },
 
