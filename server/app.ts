@@ -15,6 +15,7 @@ import { fastifyTrustProxy } from "./http/trust-proxy.ts";
 import { createSharedCache } from "./infra/cache.ts";
 import { createCounterStore } from "./infra/counter-store.ts";
 import type { HtmlCache } from "./infra/html-cache.ts";
+import { isPersonalTag } from "./infra/personal-cache.ts";
 import { installOperatorContext, OPERATOR_SESSION_COOKIE } from "./modules/admin/route.ts";
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
@@ -137,7 +138,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A published page (or any cached data that changed) must not wait for cached renders to expire, on any
     // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176), and drops the
     // pages whose render read one of its tags, no others (ADR 0245).
-    services.cache.onInvalidate((tags) => ssr.cache.invalidate(tags));
+    // A shopper's own tags (their session, their notices; ADR 0283) name no page: they leave the pages alone.
+    services.cache.onInvalidate((tags) => {
+      const shared = tags.filter((tag) => !isPersonalTag(tag));
+      if (shared.length > 0) ssr.cache.invalidate(shared);
+    });
     return { server, services, htmlCache: ssr.cache };
   }
   return { server, services };

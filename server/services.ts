@@ -19,6 +19,7 @@ import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
 import { createPasswordTransport } from "./modules/account/password-transport.ts";
 import { createAccountRepo } from "./modules/account/repo.ts";
 import { createAccountService } from "./modules/account/service.ts";
+import { createSessionCache, watchedAccountRepo } from "./modules/account/session-cache.ts";
 import { createSessions } from "./modules/account/sessions.ts";
 import { createSocialLogin } from "./modules/account/social.ts";
 import { createVerificationCodes } from "./modules/account/verification-codes.ts";
@@ -151,11 +152,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   delivery.registerJobs(jobs);
   const captcha = createCaptchaService(createCaptchaRepo(db), { keepAnswersForDev: sandboxTools });
-  const accountRepo = createAccountRepo(db);
-  const sessions = createSessions(accountRepo, {
-    accessS: env.ACCESS_TOKEN_TTL_S,
-    refreshS: env.REFRESH_TOKEN_TTL_S,
-  });
+  // Session lookups are kept a few seconds; every write that changes one drops it on every instance (ADR 0283).
+  const sessionCache = createSessionCache(cache);
+  const accountRepo = watchedAccountRepo(createAccountRepo(db), sessionCache);
+  const sessions = createSessions(
+    accountRepo,
+    { accessS: env.ACCESS_TOKEN_TTL_S, refreshS: env.REFRESH_TOKEN_TTL_S },
+    sessionCache,
+  );
   // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
   const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
@@ -169,7 +173,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     images: imagePool,
     jobs,
   });
-  const notifications = createNotificationService(createNotificationRepo(db));
+  const notifications = createNotificationService(createNotificationRepo(db), undefined, cache);
   const reviews = createReviewService({
     db,
     repo: createReviewRepo(db),

@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { crc32, gunzipSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { acceptsGzip, HtmlCache, PAGE_QUERY_PARAMS } from "./html-cache.ts";
+import { acceptsGzip, crc32Combine, HtmlCache, PAGE_QUERY_PARAMS } from "./html-cache.ts";
 
 function request(
   overrides: Partial<{
@@ -227,5 +228,34 @@ describe("HtmlCache invalidation by the tags a page read (ADR 0245)", () => {
     expect(cache.set("pdp", "<p>price</p>", "n", headers(), new Set(["catalog"]), later)).toBe(true);
     expect(cache.get("pdp")).not.toBeNull();
     cache.close();
+  });
+});
+
+describe("a hit's CRC-32, combined from the stored parts' (ADR 0283)", () => {
+  it.each([
+    [1, 1],
+    [100, 7],
+    [117_000, 22],
+    [5, 70_000],
+    [65_535, 65_536],
+  ])("equals zlib's CRC of the joined bytes (%i then %i bytes)", (lengthA, lengthB) => {
+    const a = randomBytes(lengthA);
+    const b = randomBytes(lengthB);
+    expect(crc32Combine(crc32(a), crc32(b), lengthB)).toBe(crc32(Buffer.concat([a, b])));
+  });
+
+  it("gives a gzip body every browser accepts, across many cuts", () => {
+    const cache = new HtmlCache(60_000);
+    const nonce = "N0nceValue==";
+    const html = Array.from(
+      { length: 40 },
+      (_, i) => `<p>${"é東".repeat(i * 37)}</p><script nonce="${nonce}">`,
+    ).join("");
+    expect(cache.set("k", html, nonce, new Headers({ "content-type": "text/html" }))).toBe(true);
+    const hit = cache.get("k")?.gzipWithNonce("Other+Nonce/1");
+    // gunzip checks the trailer's CRC-32 and length.
+    expect(gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString("utf8")).toBe(
+      html.split(nonce).join("Other+Nonce/1"),
+    );
   });
 });

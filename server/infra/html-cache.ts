@@ -21,6 +21,8 @@ interface Entry {
   slots: Slot[];
   /** Each part deflated on its own and ended with a sync flush, so the pieces can be chained (see gzipJoin). */
   deflated: Buffer[];
+  /** Each part's CRC-32 and its shift operator (`crc32Shift` of its length), so a hit combines, never rescans. */
+  crcs: { crc: number; shift: number }[];
   bytes: number;
   headers: Headers;
   storedAt: number;
@@ -354,6 +356,7 @@ export class HtmlCache {
       parts,
       slots: cut.slots,
       deflated,
+      crcs: parts.map((part) => ({ crc: part.length > 0 ? crc32(part) : 0, shift: crc32Shift(part.length) })),
       bytes,
       headers: kept,
       storedAt: Date.now(),
@@ -417,8 +420,10 @@ function gzipJoin(entry: Entry, texts: Buffer[]): Buffer {
       length += text.length;
     }
     chunks.push(entry.deflated[index] as Buffer);
-    // zlib.crc32 of an empty slice of Buffer's shared pool can answer 0 instead of the running value.
-    if (part.length > 0) crc = crc32(part, crc);
+    // The stored part's CRC is combined with the running one: the page's bytes are never scanned per hit.
+    // (zlib.crc32 of an empty slice of Buffer's shared pool can answer 0 instead of the running value.)
+    const { crc: partCrc, shift } = entry.crcs[index] as { crc: number; shift: number };
+    if (part.length > 0) crc = (multModP(shift, crc) ^ partCrc) >>> 0;
   });
   chunks.push(FINAL_BLOCK);
   const trailer = Buffer.alloc(8);
@@ -426,6 +431,55 @@ function gzipJoin(entry: Entry, texts: Buffer[]): Buffer {
   trailer.writeUInt32LE(length >>> 0, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);
+}
+
+/** CRC-32's polynomial, bit-reflected (zlib's). */
+const CRC_POLY = 0xedb88320;
+
+/** a·b modulo the CRC polynomial, both bit-reflected (zlib's `multmodp`). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let product = 0;
+  let factor = b >>> 0;
+  while (m !== 0) {
+    if ((a & m) !== 0) {
+      product ^= factor;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    factor = factor & 1 ? (factor >>> 1) ^ CRC_POLY : factor >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…31 (zlib's `x2n_table`). */
+const X2N: number[] = (() => {
+  const table: number[] = [];
+  let p = 0x40000000; // x^1
+  table.push(p);
+  for (let k = 1; k < 32; k += 1) {
+    p = multModP(p, p);
+    table.push(p);
+  }
+  return table;
+})();
+
+/**
+ * The operator that moves a CRC past `length` more bytes: x^(8·length) modulo the polynomial (zlib's
+ * `x2nmodp(length, 3)`). crc32(A‖B) = multModP(crc32Shift(|B|), crc32(A)) ^ crc32(B) (`crc32_combine`).
+ */
+export function crc32Shift(length: number): number {
+  let p = 0x80000000; // x^0
+  let k = 3;
+  for (let n = length; n > 0; n = Math.floor(n / 2), k += 1) {
+    if (n % 2 === 1) p = multModP(X2N[k % 32] as number, p);
+  }
+  return p >>> 0;
+}
+
+/** crc32 of A‖B from crc32(A), crc32(B) and B's length. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  return (multModP(crc32Shift(lengthB), crcA) ^ crcB) >>> 0;
 }
 
 /** Text as uncompressed, non-final deflate blocks (RFC 1951 3.2.4), at most 65,535 bytes each. */

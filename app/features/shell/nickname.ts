@@ -5,12 +5,18 @@ import { NICKNAME_MAX } from "../../../core/constants.ts";
  * character, an emoji or a flag counts as one and is never split.
  */
 export function cutNickname(name: string, max = NICKNAME_MAX): string {
-  const graphemes = Array.from(
-    new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name.trim()),
-  );
+  const graphemes = Array.from(graphemeSegmenter().segment(name.trim()));
   if (graphemes.length <= max) return name.trim();
   return `${graphemes
     .slice(0, max)
     .map((g) => g.segment)
     .join("")}…`;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** One segmenter for every call: making one costs more than cutting a name (each signed-in page cuts one). */
+function graphemeSegmenter(): Intl.Segmenter {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return segmenter;
 }

@@ -152,6 +152,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.forget.reviews?.(customerId, executor);
       await alongside?.(executor);
     });
+    // Its sessions ended inside the transaction: drop their kept lookups again now that it committed.
+    sessions.committed(customerId);
   }
 
   async function loggedIn(customer: CustomerRow, client: Client, executor?: Database): Promise<LoginResult> {

@@ -2,7 +2,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import type { Database } from "../../../db/client.ts";
 import type { BillingAddress } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
+import { PERSONAL_TAGS } from "../../infra/personal-cache.ts";
 import type { AccountRepo, CustomerRow } from "./repo.ts";
+import type { CachedSession, SessionCache } from "./session-cache.ts";
 import { newToken, tokenHash } from "./session-tokens.ts";
 
 export interface IssuedTokens {
@@ -90,7 +92,24 @@ function unseal(sealed: string, refreshToken: string, sessionId: string): Issued
  * session descended from the same login) is revoked, except within a short grace window where it gets the
  * same new pair again (ADR 0068).
  */
-export function createSessions(repo: AccountRepo, ttl: { accessS: number; refreshS: number }) {
+export function createSessions(
+  repo: AccountRepo,
+  ttl: { accessS: number; refreshS: number },
+  /** Lookups kept for a few seconds (ADR 0283); `repo` must then be `watchedAccountRepo(…, cache)`. */
+  cache?: SessionCache,
+) {
+  async function lookup(accessTokenHash: string): Promise<CachedSession | null> {
+    const row = await repo.findSessionByAccessHash(accessTokenHash);
+    if (!row) return null;
+    return {
+      customer: toCurrentCustomer(row.customer, row.session.id),
+      customerId: row.customer.id,
+      familyId: row.session.familyId,
+      sessionId: row.session.id,
+      expiresAt: row.session.expiresAt.getTime(),
+    };
+  }
+
   async function issue(
     customerId: string,
     userAgent: string | undefined,
@@ -129,8 +148,16 @@ export function createSessions(repo: AccountRepo, ttl: { accessS: number; refres
 
     async resolve(accessToken: string): Promise<CurrentCustomer | null> {
       if (!accessToken || accessToken.length > 200) return null;
-      const row = await repo.findSessionByAccessHash(tokenHash(accessToken));
-      return row ? toCurrentCustomer(row.customer, row.session.id) : null;
+      const hash = tokenHash(accessToken);
+      const found = cache ? await cache.get(hash, lookup) : await lookup(hash);
+      if (!found) return null;
+      // A copy: the kept one is shared by every request of this session (its fields are flat but these two).
+      const { customer } = found;
+      return {
+        ...customer,
+        createdAt: new Date(customer.createdAt),
+        billingAddress: customer.billingAddress && { ...customer.billingAddress },
+      };
     },
 
     /**
@@ -160,6 +187,8 @@ export function createSessions(repo: AccountRepo, ttl: { accessS: number; refres
           await repo.storeSuccessorTokens(current.id, sealed, executor);
           return tokens;
         });
+        // The rotated session ended inside the transaction: announce it again now that it committed.
+        cache?.invalidate([PERSONAL_TAGS.session(current.id)]);
         if (issued) {
           // The parent's grace ended with this rotation (its successor is no longer the newest session).
           if (current.rotatedFrom) await repo.forgetSuccessorTokens(current.rotatedFrom);
@@ -205,6 +234,11 @@ export function createSessions(repo: AccountRepo, ttl: { accessS: number; refres
 
     endAll(customerId: string, executor?: Database) {
       return repo.revokeAllSessions(customerId, executor);
+    },
+
+    /** After a transaction that changed the customer's row or sessions committed: drops their kept lookups. */
+    committed(customerId: string) {
+      cache?.invalidate([PERSONAL_TAGS.customer(customerId)]);
     },
   };
 }

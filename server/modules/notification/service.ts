@@ -2,7 +2,12 @@ import type { Locale } from "../../../core/constants.ts";
 import { type MessageKey, translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../../db/schema/index.ts";
+import type { SharedCache } from "../../infra/cache.ts";
+import { createPersonalCache, PERSONAL_TAGS } from "../../infra/personal-cache.ts";
 import type { NotificationRepo } from "./repo.ts";
+
+/** How long a shopper's unread count is kept at most (ADR 0283). */
+export const UNREAD_COUNT_TTL_MS = 10_000;
 
 /**
  * Kinds whose e-mail a shopper may switch off. Receipts and eSIM delivery (which carries the QR code) always go
@@ -34,7 +39,22 @@ export interface NotificationPreference {
 }
 
 /** The notification centre (spec 2 /ucenter/push, ADR 0204). */
-export function createNotificationService(repo: NotificationRepo, clock: () => Date = () => new Date()) {
+export function createNotificationService(
+  repo: NotificationRepo,
+  clock: () => Date = () => new Date(),
+  /** Keeps each shopper's unread count a few seconds, dropped by every new or read notice (ADR 0283). */
+  shared?: SharedCache,
+) {
+  const unread = shared
+    ? createPersonalCache<string, number>(shared, {
+        ttlMs: UNREAD_COUNT_TTL_MS,
+        max: 10_000,
+        tags: (_count, customerId) => [PERSONAL_TAGS.notices(customerId)],
+      })
+    : null;
+  /** After the customer's notices changed (in a transaction: announced again by the settle window). */
+  const changed = (customerId: string) => unread?.invalidate([PERSONAL_TAGS.notices(customerId)]);
+
   async function preferenceMap(customerId: string, executor?: Database) {
     const rows = await repo.preferences(customerId, executor);
     return new Map(rows.map((row) => [row.kind, row]));
@@ -58,16 +78,20 @@ export function createNotificationService(repo: NotificationRepo, clock: () => D
       if (!input.customerId) return;
       const preference = (await preferenceMap(input.customerId, executor)).get(input.kind);
       if (preference && !preference.inApp) return;
-      await repo.insert(
-        {
-          customerId: input.customerId,
-          kind: input.kind,
-          params: input.params,
-          link: input.link ?? null,
-          eventKey: input.eventKey.slice(0, 128),
-        },
-        executor,
-      );
+      try {
+        await repo.insert(
+          {
+            customerId: input.customerId,
+            kind: input.kind,
+            params: input.params,
+            link: input.link ?? null,
+            eventKey: input.eventKey.slice(0, 128),
+          },
+          executor,
+        );
+      } finally {
+        changed(input.customerId);
+      }
     },
 
     /** Whether the shopper wants this kind by e-mail; always true for receipts and deliveries. */
@@ -90,9 +114,18 @@ export function createNotificationService(repo: NotificationRepo, clock: () => D
       return { content, totalElements: total, numberOfElements: content.length };
     },
 
-    unreadCount: (customerId: string) => repo.unreadCount(customerId),
+    async unreadCount(customerId: string): Promise<number> {
+      if (!unread) return repo.unreadCount(customerId);
+      return (await unread.get(customerId, (id) => repo.unreadCount(id))) ?? 0;
+    },
 
-    markRead: (customerId: string, ids: number[] | null) => repo.markRead(customerId, ids, clock()),
+    async markRead(customerId: string, ids: number[] | null) {
+      try {
+        await repo.markRead(customerId, ids, clock());
+      } finally {
+        changed(customerId);
+      }
+    },
 
     async preferences(customerId: string): Promise<NotificationPreference[]> {
       const stored = await preferenceMap(customerId);
