@@ -66,7 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       heading: translate(info.locale, "discovery.pickerTitle"),
       identity: listIdentity(url.searchParams),
       // What a tile shows, nothing more (ADR 0285): the list's type and currency are the same on every row.
-      picker: picker.map(({ code, name, thumbnailUrl, fromPrice }) => ({ code, name, thumbnailUrl, fromPrice })),
+      picker: picker.map(({ code, name, thumbnailUrl, fromPrice }) => ({
+        code,
+        name,
+        thumbnailUrl,
+        fromPrice,
+      })),
     });
   }
   let campaignEnded = false;
