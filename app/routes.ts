@@ -52,6 +52,7 @@ export default [
   route(":lang?", "routes/locale-layout.tsx", [
     // Resource routes: data for a page's fetchers, outside the shell.
     route("checkout/quote", "routes/checkout.quote.ts"),
+    route("content/variant", "routes/content.variant.ts"),
     layout("routes/shell.tsx", [
       // Content-block pages; the layout sends the content messages (app/lib/feature-messages.ts).
       layout("routes/messages.content.tsx", [

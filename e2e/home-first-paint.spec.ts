@@ -99,4 +99,33 @@ test.describe("home on a phone browser", () => {
     expect(result.shift).toBeLessThan(0.005);
     await checkA11y(page);
   });
+
+  test("the wide variant, which the phone's document leaves out, arrives when the page is widened (ADR 0285)", async ({
+    page,
+  }) => {
+    const variantCalls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/content/variant.data")) variantCalls.push(request.url());
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.locator("[data-variant]")).toHaveAttribute("data-variant", "home-v1");
+    await expect(page.locator('[data-component="Hotspot"]')).toHaveCount(0);
+    expect(variantCalls).toEqual([]);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.locator("[data-variant]")).toHaveAttribute("data-variant", "home-v2");
+    // Its blocks and their data came with it: the wide-only hot-spot picture and the plans' prices.
+    await expect(page.locator('[data-component="Hotspot"]')).toHaveCount(1);
+    await expect(page.locator('[data-component="Recommend"] [data-price]').first()).toContainText("HK$");
+    expect(variantCalls).toHaveLength(1);
+    expect(variantCalls[0]).toContain("variant=home-v2");
+    await checkA11y(page);
+
+    // Back to a phone's width: the variant the document carried, without another request.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator("[data-variant]")).toHaveAttribute("data-variant", "home-v1");
+    await expect(page.locator('[data-component="Hotspot"]')).toHaveCount(0);
+    expect(variantCalls).toHaveLength(1);
+  });
 });

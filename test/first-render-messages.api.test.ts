@@ -1,3 +1,4 @@
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
 import { PLAN, shopper } from "../server/modules/checkout/purchase-test-kit.ts";
@@ -12,10 +13,21 @@ import { setupPageApp } from "./api.ts";
  */
 
 /**
- * Bytes of inline script that carry loader data on the home page (the development renderer, en_US visitor): 41,488
- * on 2026-11-24 after ADR 0286 (about 69,000 before), with a little room for content. Lower it when a cut lands.
+ * Bytes of inline script that carry loader data on the home page (the development renderer, en_US visitor, a
+ * desktop browser): 41,488 on 2026-11-24 after ADR 0286 (about 69,000 before), 37,194 after ADR 0285 (one width
+ * variant), with a little room for content. Lower it when a cut lands.
  */
-const HOME_DATA_BUDGET = 44_000;
+const HOME_DATA_BUDGET = 39_000;
+
+/**
+ * ADR 0285: a phone browser's home (the development renderer, en_US visitor: no inlined stylesheet, which the
+ * production build adds, 23.8 kB). 73,376 bytes of HTML and 25,137 of loader data on 2026-11-24, against 89,700 and
+ * 41,500 while the document carried both width variants; with a little room for content.
+ */
+const PHONE_HOME_HTML_BUDGET = 76_000;
+const PHONE_HOME_DATA_BUDGET = 27_000;
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
 
 const app = setupPageApp();
 
@@ -103,13 +115,18 @@ describe("every message a page's first render uses is sent with it (ADR 0286)", 
   });
 });
 
+/** The bytes of inline script that carry React Router's context and loader data. */
+function loaderDataBytes(html: string): number {
+  return [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? "")
+    .filter((script) => script.includes("__reactRouterContext"))
+    .reduce((sum, script) => sum + Buffer.byteLength(script), 0);
+}
+
 describe("home page weight (issue 15)", () => {
   it(`the loader data of home stays within ${HOME_DATA_BUDGET} bytes`, async () => {
     const html = await render("/");
-    const data = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((match) => match[1] ?? "")
-      .filter((script) => script.includes("__reactRouterContext"))
-      .reduce((sum, script) => sum + Buffer.byteLength(script), 0);
+    const data = loaderDataBytes(html);
     // The page's own text is in it (the render carried data at all), and the whole stays within the budget.
     expect(data).toBeGreaterThan(1_000);
     expect(data).toBeLessThanOrEqual(HOME_DATA_BUDGET);
@@ -117,4 +134,67 @@ describe("home page weight (issue 15)", () => {
     expect(html).toContain("shell.skipToContent");
     expect(html).not.toContain("accountUi.");
   }, 120_000);
+
+  it(`a phone's home stays within ${PHONE_HOME_HTML_BUDGET} bytes and carries only the phone variant`, async () => {
+    const html = await render("/", { "user-agent": PHONE_UA });
+    expect(html).toContain('data-variant="home-v1"');
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(PHONE_HOME_HTML_BUDGET);
+    expect(loaderDataBytes(html)).toBeLessThanOrEqual(PHONE_HOME_DATA_BUDGET);
+    // The wide variant's components and block data are not in the document (seeded ids: home-d-…, home-m-…).
+    expect(html).toContain('data-component-id="home-m-008"');
+    expect(html).not.toContain("home-d-");
+    // And a desktop's home carries only the wide variant.
+    const wide = await render("/", { "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" });
+    expect(wide).toContain('data-variant="home-v2"');
+    expect(wide).not.toContain("home-m-");
+  }, 120_000);
+});
+
+/** A resource route's answer as the browser's fetcher reads it (single fetch: turbo-stream). */
+async function fetcherData(url: string): Promise<unknown> {
+  const res = await app.server.inject({ method: "GET", url });
+  expect(res.statusCode, url).toBe(200);
+  const decoded = await decodeTurboStream(new Blob([new Uint8Array(res.rawPayload)]).stream(), globalThis);
+  const routes = decoded.value as Record<string, { data?: unknown }>;
+  return routes["routes/content.variant"]?.data;
+}
+
+describe("another width variant on demand (ADR 0285)", () => {
+  const route = "routes%2Fcontent.variant";
+
+  it("answers the wide variant of home with the block data its components read", async () => {
+    const answer = (await fetcherData(
+      `/content/variant.data?page=HOME&variant=home-v2&_routes=${route}`,
+    )) as {
+      variant: { variantId: string; components: { componentId: string; componentCode: string }[] };
+      blocks: Record<string, { kind: string }>;
+    };
+    expect(answer.variant.variantId).toBe("home-v2");
+    const ids = answer.variant.components.map((c) => c.componentId);
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids.every((id) => id.startsWith("home-d-"))).toBe(true);
+    // The Recommend blocks' plans came with it, and none of the phone variant's blocks.
+    const recommend = answer.variant.components.find((c) => c.componentCode === "Recommend");
+    expect(answer.blocks[recommend?.componentId ?? ""]?.kind).toBe("products");
+    expect(Object.keys(answer.blocks).every((id) => id.startsWith("home-d-"))).toBe(true);
+  }, 60_000);
+
+  it("answers in the path's locale, and no variant for an unknown one or an unknown page", async () => {
+    const zh = (await fetcherData(
+      `/zh_CN/content/variant.data?page=HOME&variant=home-v1&_routes=${route}`,
+    )) as {
+      variant: { variantId: string } | null;
+    };
+    expect(zh.variant?.variantId).toBe("home-v1");
+    for (const query of [
+      "page=HOME&variant=nope",
+      "pageCode=no-such-page&variant=home-v1",
+      "variant=home-v1",
+    ]) {
+      expect(await fetcherData(`/content/variant.data?${query}&_routes=${route}`), query).toEqual({
+        variant: null,
+        blocks: {},
+      });
+    }
+  }, 60_000);
 });

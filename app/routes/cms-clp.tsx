@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pageCode = url.searchParams.get("pageCode") ?? "";
   if (!PAGE_CODE.test(pageCode)) throw data(null, { status: 404 });
-  const page = await loadPublishedPage(context.get(appContext), { pageCode });
+  const page = await loadPublishedPage(context.get(appContext), { pageCode }, { firstViewOnly: true });
   const pageName = url.searchParams.get("pageName")?.slice(0, 120);
   return { ...page, title: pageName || page.document.title };
 }
@@ -36,6 +36,8 @@ export default function ContentLandingPage({ loaderData }: Route.ComponentProps)
         document={loaderData.document}
         blocks={loaderData.blocks}
         assumedWidth={loaderData.assumedWidth}
+        sentVariant={loaderData.sentVariant}
+        variantsFrom={loaderData.variantsFrom}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { isPhoneBrowser } from "../../core/phone-browser.ts";
 import { appContext } from "../context.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
 import { loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
-import { SERVER_WIDTH } from "../features/content-blocks/variant.ts";
+import { assumedWidth, SERVER_WIDTH } from "../features/content-blocks/variant.ts";
 import { pageMessage } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
 
@@ -19,11 +19,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 // spec 2: home is built from the published HOME content page of the locale.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = await loadPublishedPage(context.get(appContext), { pageType: "HOME" });
+  const app = context.get(appContext);
   // ADR 0143: a phone's browser gets the small variant from the server (the HTML cache keys by it), so the page
   // does not re-render a different variant, shifting the layout and replacing the painted hero, after hydration.
   const phone = isPhoneBrowser(request.headers.get("user-agent"), request.headers.get("sec-ch-ua-mobile"));
-  return phone ? { ...page, assumedWidth: SERVER_WIDTH.other } : page;
+  // ADR 0285: the document carries only that variant; another is fetched if the measured width picks it.
+  return loadPublishedPage(
+    app,
+    { pageType: "HOME" },
+    { assumedWidth: phone ? SERVER_WIDTH.other : assumedWidth(app.request.channel), firstViewOnly: true },
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -34,6 +39,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         document={loaderData.document}
         blocks={loaderData.blocks}
         assumedWidth={loaderData.assumedWidth}
+        sentVariant={loaderData.sentVariant}
+        variantsFrom={loaderData.variantsFrom}
       />
     </>
   );

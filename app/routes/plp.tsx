@@ -65,7 +65,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       campaignEnded: false,
       heading: translate(info.locale, "discovery.pickerTitle"),
       identity: listIdentity(url.searchParams),
-      picker,
+      // What a tile shows, nothing more (ADR 0285): the list's type and currency are the same on every row.
+      picker: picker.map(({ code, name, thumbnailUrl, fromPrice }) => ({
+        code,
+        name,
+        thumbnailUrl,
+        fromPrice,
+      })),
     });
   }
   let campaignEnded = false;

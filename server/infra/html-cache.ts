@@ -148,6 +148,8 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
   "type",
   "unlimited",
   "url",
+  // The content/variant resource route's (ADR 0285).
+  "variant",
   "version",
   "visible",
 ];

@@ -32,22 +32,12 @@ export function DestinationPicker({
               to={href(
                 `/plp?${new URLSearchParams({ categoryCode: destination.code, categoryName: destination.name })}`,
               )}
-              className="flex min-h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 shadow-sm hover:border-brand-500 hover:shadow-md"
+              className="dest-tile"
             >
-              <img
-                src={destination.thumbnailUrl}
-                alt=""
-                width={36}
-                height={24}
-                loading="lazy"
-                className="h-6 w-9 shrink-0 rounded-sm object-cover ring-1 ring-slate-200"
-              />
-              <span className="min-w-0 flex-1 font-medium break-words text-slate-900">
-                {destination.name}
-              </span>
-              <span className="shrink-0 text-sm whitespace-nowrap text-slate-700">
-                {t("discovery.fromPrice", { price: price(destination.fromPrice) })}
-              </span>
+              <img src={destination.thumbnailUrl} alt="" width={36} height={24} loading="lazy" />
+              {/* Styled as .dest-tile's first and last span (app/app.css). */}
+              <span>{destination.name}</span>
+              <span>{t("discovery.fromPrice", { price: price(destination.fromPrice) })}</span>
             </Link>
           </li>
         ))}

@@ -1,8 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
+import { useFetcher } from "react-router";
 import type { ParsedDocument } from "../../../core/content/components.ts";
-import type { PageComponent } from "../../../db/schema/content-document.ts";
+import type { PageComponent, PageVariant } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
+import { useI18n } from "../../lib/i18n.tsx";
 import { ComponentView } from "./ComponentView.tsx";
+import type { VariantAnswer } from "./load-page.server.ts";
 import { ContentPageProvider } from "./page-context.tsx";
 import { pickVariant, splitByPosition } from "./variant.ts";
 
@@ -48,6 +51,56 @@ function useBodyWidth(assumed: number): number {
   return width;
 }
 
+/** A promise React's `use` reads at once (its thenable protocol), so a fetched variant's blocks never suspend. */
+function settled(blocks: BlockDataMap): Promise<BlockDataMap> {
+  return Object.assign(Promise.resolve(blocks), { status: "fulfilled", value: blocks });
+}
+
+interface ShownVariant {
+  variant: PageVariant;
+  blocks: Promise<BlockDataMap>;
+}
+
+/**
+ * The variant to render and its block data (ADR 0285). A document that carries one variant (`sentVariant`) gets
+ * another from the content/variant route when the width picks it; until it arrives, the page keeps the server's.
+ */
+function useShownVariant(
+  document: ParsedDocument,
+  blocks: Promise<BlockDataMap>,
+  width: number,
+  assumedWidth: number,
+  sentVariant: string | undefined,
+  variantsFrom: string | undefined,
+): ShownVariant {
+  const { href } = useI18n();
+  const fetcher = useFetcher<VariantAnswer>();
+  const [fetched, setFetched] = useState<Record<string, ShownVariant>>({});
+  const wanted = pickVariant(document, width);
+  const missing = sentVariant !== undefined && wanted.variantId !== sentVariant && !fetched[wanted.variantId];
+  // The fetcher's load changes identity as it loads: read through an effect event (as use-quote does).
+  const load = useEffectEvent((variantId: string) => {
+    if (variantsFrom) void fetcher.load(href(`${variantsFrom}&variant=${encodeURIComponent(variantId)}`));
+  });
+  useEffect(() => {
+    if (missing) load(wanted.variantId);
+  }, [missing, wanted.variantId]);
+  const answer = fetcher.data;
+  useEffect(() => {
+    const variant = answer?.variant;
+    if (variant)
+      setFetched((all) => ({ ...all, [variant.variantId]: { variant, blocks: settled(answer.blocks) } }));
+  }, [answer]);
+
+  const server = useMemo(
+    () => ({ variant: pickVariant(document, assumedWidth), blocks }),
+    [document, assumedWidth, blocks],
+  );
+  const own = useMemo(() => ({ variant: wanted, blocks }), [wanted, blocks]);
+  if (sentVariant === undefined || wanted.variantId === sentVariant) return own;
+  return fetched[wanted.variantId] ?? server;
+}
+
 function Column({ components }: { components: PageComponent[] }) {
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -68,6 +121,10 @@ export interface ContentPageProps {
   linkChannel?: string;
   /** A preview's shopCode and tenantId (spec 2), sent on the page's content calls instead of the site's. */
   shop?: { onlineShopCode?: string; tenantId?: string };
+  /** The one variant whose components the document carries (ADR 0285); absent: it carries them all. */
+  sentVariant?: string;
+  /** Where the others come from: the content/variant route's query for this page. */
+  variantsFrom?: string;
 }
 
 /** Renders a content document (spec 2 "Content blocks"): the variant for the body width and its layout. */
@@ -78,14 +135,23 @@ export function ContentPage({
   preview = false,
   linkChannel,
   shop,
+  sentVariant,
+  variantsFrom,
 }: ContentPageProps) {
   const width = useBodyWidth(assumedWidth);
-  const variant = pickVariant(document, width);
+  const { variant, blocks: variantBlocks } = useShownVariant(
+    document,
+    blocks,
+    width,
+    assumedWidth,
+    sentVariant,
+    variantsFrom,
+  );
   const eagerIds = useMemo(() => eagerIdsOf(variant.components), [variant]);
   const priorityId = useMemo(() => priorityIdOf(variant.components), [variant]);
   const context = useMemo(
-    () => ({ blocks, preview, eagerIds, priorityId, linkChannel, shop }),
-    [blocks, preview, eagerIds, priorityId, linkChannel, shop],
+    () => ({ blocks: variantBlocks, preview, eagerIds, priorityId, linkChannel, shop }),
+    [variantBlocks, preview, eagerIds, priorityId, linkChannel, shop],
   );
 
   // The same elements while the variant stays (ADR 0143): a measured width that picks the server's variant must

@@ -2,16 +2,40 @@ import { data } from "react-router";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
 import { formatPrice } from "../../../core/money.ts";
-import type { ContentDocument } from "../../../db/schema/content-document.ts";
+import type { ContentDocument, PageVariant } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import type { AppLoadContext } from "../../context.ts";
-import { assumedWidth } from "./variant.ts";
+import { assumedWidth, pickVariant } from "./variant.ts";
 
 export interface ContentPageData {
   document: ParsedDocument;
   /** Deferred (ADR 0072): streams in behind Suspense and never rejects. */
   blocks: Promise<BlockDataMap>;
   assumedWidth: number;
+  /**
+   * ADR 0285: the variant whose components (and block data) the document carries; the others keep their widths and
+   * layout but no components, and come from `variantsFrom` when the measured width picks one. Absent: all of them.
+   */
+  sentVariant?: string;
+  /** The content/variant resource route's query for this page (no locale prefix, no `variant`). */
+  variantsFrom?: string;
+}
+
+/** What the content/variant resource route answers: one variant of a published page and its block data. */
+export interface VariantAnswer {
+  /** Null when the page or the variant is gone (a publish in between): the page keeps what it shows. */
+  variant: PageVariant | null;
+  blocks: BlockDataMap;
+}
+
+/** The document with only `variantId`'s components; the other variants keep their bounds and layout, empty. */
+export function onlyVariant(document: ContentDocument, variantId: string): ContentDocument {
+  return {
+    ...document,
+    variants: document.variants.map((variant) =>
+      variant.variantId === variantId ? variant : { ...variant, components: [] },
+    ),
+  };
 }
 
 /** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
@@ -116,23 +140,74 @@ export async function withContentPrices(
   return result;
 }
 
-function withBlocks(app: AppLoadContext, document: ContentDocument): ContentPageData {
+function withBlocks(app: AppLoadContext, document: ContentDocument, width?: number): ContentPageData {
   return {
     document: parsedDocument(document),
     blocks: blocksOf(app, document).catch(() => ({})),
     // spec 2: the server assumes a width from the channel; the browser re-picks the variant once it measures.
-    assumedWidth: assumedWidth(app.request.channel),
+    assumedWidth: width ?? assumedWidth(app.request.channel),
   };
 }
 
-/** A published page for the request's locale (home or a landing page); 404 when there is none. */
+type PublishedPage = { pageType: "HOME" } | { pageCode: string };
+
+function variantsQuery(page: PublishedPage): string {
+  return `/content/variant?${new URLSearchParams("pageCode" in page ? { pageCode: page.pageCode } : { page: "HOME" })}`;
+}
+
+/**
+ * A published page for the request's locale (home or a landing page); 404 when there is none. With
+ * `firstViewOnly` (ADR 0285) the document carries only the variant the server renders (for `assumedWidth`, else
+ * the channel's width) and its block data; the browser loads another through the content/variant route.
+ */
 export async function loadPublishedPage(
   app: AppLoadContext,
-  page: { pageType: "HOME" } | { pageCode: string },
+  page: PublishedPage,
+  options: { assumedWidth?: number; firstViewOnly?: boolean } = {},
 ): Promise<ContentPageData> {
   const published = await app.services.content.publishedPage(app.request.siteCode, app.request.locale, page);
   if (!published) throw data(null, { status: 404 });
-  return withBlocks(app, await withContentPrices(app, published.document));
+  const width = options.assumedWidth ?? assumedWidth(app.request.channel);
+  if (!options.firstViewOnly) return withBlocks(app, await withContentPrices(app, published.document), width);
+  const sentVariant = pickVariant(published.document, width).variantId;
+  const document = onlyVariant(published.document, sentVariant);
+  return {
+    ...withBlocks(app, await withContentPrices(app, document), width),
+    sentVariant,
+    variantsFrom: variantsQuery(page),
+  };
+}
+
+/**
+ * GET content/variant?page=HOME|pageCode=…&variant=… (ADR 0285): one variant of a published page with its block
+ * data, for a browser whose measured width picks a variant the page did not carry. Never fails: a fetcher's error
+ * would replace the page with its error boundary, and the page already shows a variant.
+ */
+export async function loadPublishedVariant(app: AppLoadContext, url: URL): Promise<VariantAnswer> {
+  const variantId = url.searchParams.get("variant") ?? "";
+  const pageCode = url.searchParams.get("pageCode");
+  const page: PublishedPage | null = pageCode
+    ? { pageCode }
+    : url.searchParams.get("page") === "HOME"
+      ? { pageType: "HOME" }
+      : null;
+  const none: VariantAnswer = { variant: null, blocks: {} };
+  if (!page || !variantId) return none;
+  try {
+    const published = await app.services.content.publishedPage(
+      app.request.siteCode,
+      app.request.locale,
+      page,
+    );
+    if (!published?.document.variants.some((v) => v.variantId === variantId)) return none;
+    const document = parseDocumentData(
+      await withContentPrices(app, onlyVariant(published.document, variantId)),
+    );
+    const blocks = await blocksOf(app, document).catch(() => ({}));
+    return { variant: document.variants.find((v) => v.variantId === variantId) ?? null, blocks };
+  } catch {
+    return none;
+  }
 }
 
 /** An unpublished page for the preview route (spec 2 /preview/{id}). */
