@@ -14,11 +14,12 @@ import { CouponDialog, type PaymentMethod } from "../features/checkout/CouponDia
 import { CreditSection } from "../features/checkout/CreditSection.tsx";
 import { OrderSummary } from "../features/checkout/OrderSummary.tsx";
 import { PlanSection } from "../features/checkout/PlanSection.tsx";
-import type { Quote } from "../features/checkout/types.ts";
+import { loaderAnswer } from "../features/checkout/quote.server.ts";
+import { quoteSearch } from "../features/checkout/quote.ts";
 import { useCheckoutChoices, useCreditFollowsQuote } from "../features/checkout/use-checkout-choices.ts";
 import { useCheckoutContact } from "../features/checkout/use-checkout-contact.ts";
 import { usePlaceOrder } from "../features/checkout/use-place-order.ts";
-import { useQuote } from "../features/checkout/use-quote.ts";
+import { type QuoteFailure, refusalEffect, useQuote } from "../features/checkout/use-quote.ts";
 import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { onlyDialogKeysChanged, useQueryDialog } from "../features/shell/use-query-dialog.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
@@ -73,24 +74,25 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const promoCode = codeParam(url.searchParams.get("promoCode"));
   const plan = await loadPlanOr404(app, code);
   const customer = await pageCustomer(app, request, url);
-  let quote: Quote | null = null;
-  if (customer) {
-    quote = await services.checkout
-      .quote(
-        customer,
-        {
-          platformProductCode: code,
-          quantity,
-          topUpIccid: topUpIccid ?? undefined,
-          couponCode: couponCode ?? undefined,
-          promoCode: promoCode ?? undefined,
-        },
-        plan.currencyCode,
+  // The loader answers its line as the quote route would (ADR 0289): a quote, or the refusal (a top-up of an eSIM
+  // that is not the shopper's, a code that does not apply), which the page shows from its first render.
+  const quote = customer
+    ? await loaderAnswer(
+        services.checkout.quote(
+          customer,
+          {
+            platformProductCode: code,
+            quantity,
+            topUpIccid: topUpIccid ?? undefined,
+            couponCode: couponCode ?? undefined,
+            promoCode: promoCode ?? undefined,
+          },
+          plan.currencyCode,
+          info.locale,
+        ),
         info.locale,
       )
-      // The page still shows the plan; the browser asks again and shows why (e.g. a top-up it refuses).
-      .catch(() => null);
-  }
+    : null;
   return {
     plan,
     quantity,
@@ -112,10 +114,31 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const id = useId();
   const { plan, topUpIccid } = loaderData;
 
-  const choices = useCheckoutChoices({ ...loaderData, platformProductCode: plan.platformProductCode });
+  // The loader's line and its answer (ADR 0289). A refusal is on the page from its first render: a code it names
+  // is already off the line, with the reason.
+  const loaderLine = quoteSearch({
+    platformProductCode: plan.platformProductCode,
+    quantity: loaderData.quantity,
+    couponCode: loaderData.couponCode ?? undefined,
+    promoCode: loaderData.promoCode ?? undefined,
+    topUpIccid: topUpIccid ?? undefined,
+  });
+  const [firstRefusal] = useState(() =>
+    loaderData.quote && "failed" in loaderData.quote ? loaderData.quote : null,
+  );
+  const firstRemoval = firstRefusal && refusalEffect(firstRefusal, loaderData);
+  const noticeOf = (failure: QuoteFailure, removal: ReturnType<typeof refusalEffect>) =>
+    removal ? t("checkoutUi.codeRemoved", { code: removal.code, reason: failure.message }) : failure.message;
+
+  const choices = useCheckoutChoices({
+    ...loaderData,
+    platformProductCode: plan.platformProductCode,
+    couponCode: firstRemoval?.removes === "couponCode" ? null : loaderData.couponCode,
+    promoCode: firstRemoval?.removes === "promoCode" ? null : loaderData.promoCode,
+  });
   const { request, quantity, couponCode, promoCode } = choices;
   const [method, setMethod] = useState<PaymentMethod>("card");
-  const [notice, setNotice] = useState("");
+  const [notice, setNotice] = useState(() => (firstRefusal ? noticeOf(firstRefusal, firstRemoval) : ""));
   const contact = useCheckoutContact(loaderData.contact);
   // spec 2: the coupon/payment dialog is tied to a query key on small screens (the back gesture closes it).
   const offers = useQueryDialog("couponDialog");
@@ -138,17 +161,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { quote, quoting } = useQuote({
     request,
     enabled: Boolean(user),
-    initial: loaderData.quote,
+    loader: { line: loaderLine, answer: loaderData.quote },
     // A code that no longer applies (e.g. the quantity fell under its minimum spend) is taken off, with the
     // reason, never silently.
     onFailed: (failure) => {
-      if (failure.fields?.couponCode && couponCode) {
-        setNotice(t("checkoutUi.codeRemoved", { code: couponCode, reason: failure.message }));
-        choices.setCouponCode(null);
-      } else if (failure.fields?.promoCode && promoCode) {
-        setNotice(t("checkoutUi.codeRemoved", { code: promoCode, reason: failure.message }));
-        choices.setPromoCode(null);
-      } else setNotice(failure.message);
+      const removal = refusalEffect(failure, { couponCode, promoCode });
+      setNotice(noticeOf(failure, removal));
+      if (removal?.removes === "couponCode") choices.setCouponCode(null);
+      if (removal?.removes === "promoCode") choices.setPromoCode(null);
     },
   });
 

@@ -42,6 +42,17 @@ export const CATALOG_TAGS = {
   plan: (code: string) => `catalog:plan:${code}`,
   /** What one destination shows: its row and names, its shelf (which plans, in what order), its "from" price. */
   destination: (code: string) => `catalog:dest:${code}`,
+  /**
+   * Which plans one destination has on the shelf and in what order (publish, unpublish, a new plan, the sort
+   * order), not what they cost or are called: the lists of destinations' headline plans note it (ADR 0289).
+   */
+  shelf: (code: string) => `catalog:shelf:${code}`,
+  /**
+   * Which destinations a list derived from them holds, and in what order (a type's or a category's headline
+   * plans, ADR 0289): any destination's edit (its type, shown or not, popularity) can move it into such a list.
+   * A plan's change does not send it: a list that shows plans notes those plans or their destinations.
+   */
+  destinations: "catalog:destinations",
 };
 
 /** Whether an invalidation touches the catalogue, coarse or fine. */
@@ -49,11 +60,22 @@ export function isCatalogTag(tag: string): boolean {
   return tag === CACHE_TAGS.catalog || tag.startsWith("catalog:");
 }
 
-/** The tags to invalidate once these plans (with their destinations) or destinations changed. */
-export function catalogChangeTags(change: { plans?: Iterable<string>; destinations?: Iterable<string> }) {
+/**
+ * The tags to invalidate once these plans (with their destinations) or destinations changed; `destinationsEdited`
+ * when destinations' own rows changed (not only their plans), `shelves` when what is on their shelves did.
+ */
+export function catalogChangeTags(change: {
+  plans?: Iterable<string>;
+  destinations?: Iterable<string>;
+  destinationsEdited?: boolean;
+  /** Whether the plans' shelves changed (status, sort order, new plans); not for a price, a title or labels. */
+  shelves?: boolean;
+}) {
   const tags = new Set([CATALOG_TAGS.lists]);
+  if (change.destinationsEdited) tags.add(CATALOG_TAGS.destinations);
   for (const code of change.plans ?? []) tags.add(CATALOG_TAGS.plan(code));
   for (const code of change.destinations ?? []) tags.add(CATALOG_TAGS.destination(code));
+  if (change.shelves) for (const code of change.destinations ?? []) tags.add(CATALOG_TAGS.shelf(code));
   return [...tags];
 }
 

@@ -5,6 +5,7 @@ import { isApiError, unauthorized } from "../../../server/http/errors.ts";
 import { parseInput } from "../../../server/http/validate.ts";
 import type { AppLoadContext } from "../../context.ts";
 import type { QuoteAnswer } from "./quote.ts";
+import type { Quote } from "./types.ts";
 
 /**
  * The checkout's quote resource route (ADR 0208): the same use case, input rules and failure shape as
@@ -25,4 +26,16 @@ export async function quoteAnswer(app: AppLoadContext, url: URL) {
       headers: { "cache-control": "private, no-store" },
     });
   }
+}
+
+/**
+ * The checkout loader's answer for its own line (ADR 0289): the quote, or the refusal in the route's shape, so the
+ * page shows it from the first render. Anything but a refusal gives null: the page still shows the plan, and the
+ * browser asks the route again.
+ */
+export function loaderAnswer(quote: Promise<Quote>, locale: AppLoadContext["request"]["locale"]) {
+  return quote.then(
+    (priced): QuoteAnswer => ({ quote: priced }),
+    (error: unknown): QuoteAnswer | null => (isApiError(error) ? apiErrorBody(error, locale) : null),
+  );
 }

@@ -41,14 +41,20 @@ export function createCatalogInvalidation(db: Database, cache: SharedCache) {
 
     /**
      * These plans changed (a row, a price, the shelf). `destinations` names destinations they left or joined that
-     * the plans' rows no longer say (none today: a plan keeps its destination).
+     * the plans' rows no longer say (none today: a plan keeps its destination). `shelves: false` when no plan was
+     * published, unpublished, added or reordered (a price, a title, labels): lists of destinations' headline
+     * plans then stay (ADR 0289). Unsaid, the shelves changed.
      */
-    async plansChanged(codes: Iterable<string>, destinations: Iterable<string> = []) {
+    async plansChanged(
+      codes: Iterable<string>,
+      destinations: Iterable<string> = [],
+      { shelves = true }: { shelves?: boolean } = {},
+    ) {
       const unique = [...new Set(codes)];
       if (unique.length === 0) return;
       if (unique.length > MAX_EXACT_PLANS) return everything();
       const touched = [...destinations, ...(await destinationsOfPlans(unique))];
-      await cache.invalidate(catalogChangeTags({ plans: unique, destinations: touched }));
+      await cache.invalidate(catalogChangeTags({ plans: unique, destinations: touched, shelves }));
     },
 
     /**
@@ -60,7 +66,9 @@ export function createCatalogInvalidation(db: Database, cache: SharedCache) {
       if (unique.length === 0) return;
       const planCodes = await plansOfDestinations(unique);
       if (planCodes.length > MAX_EXACT_PLANS) return everything();
-      await cache.invalidate(catalogChangeTags({ plans: planCodes, destinations: unique }));
+      await cache.invalidate(
+        catalogChangeTags({ plans: planCodes, destinations: unique, destinationsEdited: true }),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import {
   categoryDestinations,
@@ -23,51 +23,58 @@ export function createRecommendRepo(db: Database) {
         .limit(1);
       return Boolean(row);
     },
-    /** One page of a curated list in score order, below maxScore when given. */
-    curatedPage(recommendCode: string, size: number, maxScore: number | undefined) {
-      const below = maxScore === undefined ? undefined : lt(recommendItems.score, maxScore);
+    /**
+     * Every item of a curated list in score order, on the shelf or not: a page and the count are the items on the
+     * shelf, and the others name the plans whose publishing would bring them in (ADR 0289).
+     */
+    curatedItems(recommendCode: string) {
       return db
-        .select({ platformProductCode: recommendItems.platformProductCode, score: recommendItems.score })
+        .select({
+          platformProductCode: recommendItems.platformProductCode,
+          score: recommendItems.score,
+          onShelf: sql<boolean>`${plans.status} = 'ON_SHELF'`,
+        })
         .from(recommendItems)
         .innerJoin(plans, eq(plans.platformProductCode, recommendItems.platformProductCode))
-        .where(and(eq(recommendItems.recommendCode, recommendCode), eq(plans.status, "ON_SHELF"), below))
-        .orderBy(desc(recommendItems.score), asc(recommendItems.id))
-        .limit(size);
-    },
-    async curatedCount(recommendCode: string) {
-      const [row] = await db
-        .select({ total: count() })
-        .from(recommendItems)
-        .innerJoin(plans, eq(plans.platformProductCode, recommendItems.platformProductCode))
-        .where(and(eq(recommendItems.recommendCode, recommendCode), eq(plans.status, "ON_SHELF")));
-      return row?.total ?? 0;
+        .where(eq(recommendItems.recommendCode, recommendCode))
+        .orderBy(desc(recommendItems.score), asc(recommendItems.id));
     },
     /**
      * Each enabled destination's first plan on the shelf (its headline plan), destinations most popular first,
-     * limited to a destination type or a category.
+     * limited to a destination type or a category; with every destination the list could take its plans from,
+     * shown or not (ADR 0289: a change to one of them can change the list).
      */
-    async headlinePlans(filter: { type: DestinationType } | { categoryCode: string }) {
-      const firstPlan = sql<string>`(
+    async headlinePlans(
+      filter: { type: DestinationType } | { categoryCode: string },
+    ): Promise<{ codes: string[]; destinations: string[] }> {
+      const firstPlan = sql<string | null>`(
         select ${plans.platformProductCode} from ${plans}
         where ${plans.destinationCode} = ${destinations.code} and ${plans.status} = 'ON_SHELF'
         order by ${plans.sortOrder}, ${plans.platformProductCode} limit 1)`;
-      if ("type" in filter) {
-        const rows = await db
-          .select({ platformProductCode: firstPlan })
-          .from(destinations)
-          .where(and(eq(destinations.type, filter.type), eq(destinations.enabled, true)))
-          .orderBy(desc(destinations.popularity), asc(destinations.code));
-        return rows.flatMap((row) => (row.platformProductCode ? [row.platformProductCode] : []));
-      }
-      const rows = await db
-        .select({ platformProductCode: firstPlan })
-        .from(categoryDestinations)
-        .innerJoin(destinations, eq(destinations.code, categoryDestinations.destinationCode))
-        .where(
-          and(eq(categoryDestinations.categoryCode, filter.categoryCode), eq(destinations.enabled, true)),
-        )
-        .orderBy(asc(categoryDestinations.sortOrder), desc(destinations.popularity));
-      return rows.flatMap((row) => (row.platformProductCode ? [row.platformProductCode] : []));
+      const columns = {
+        destinationCode: destinations.code,
+        enabled: destinations.enabled,
+        platformProductCode: firstPlan,
+      };
+      const rows =
+        "type" in filter
+          ? await db
+              .select(columns)
+              .from(destinations)
+              .where(eq(destinations.type, filter.type))
+              .orderBy(desc(destinations.popularity), asc(destinations.code))
+          : await db
+              .select(columns)
+              .from(categoryDestinations)
+              .innerJoin(destinations, eq(destinations.code, categoryDestinations.destinationCode))
+              .where(eq(categoryDestinations.categoryCode, filter.categoryCode))
+              .orderBy(asc(categoryDestinations.sortOrder), desc(destinations.popularity));
+      return {
+        codes: rows.flatMap((row) =>
+          row.enabled && row.platformProductCode ? [row.platformProductCode] : [],
+        ),
+        destinations: rows.map((row) => row.destinationCode),
+      };
     },
   };
 }

@@ -36,6 +36,16 @@ export interface RecommendedProduct extends ProductMedia {
 const TYPE_PREFIX = "DESTINATION_TYPE:";
 const CATEGORY_PREFIX = "CATEGORY:";
 /** Derived scores step by 10 from the end, like the seeded curated lists. */
+const isDerived = (recommendCode: string) =>
+  recommendCode.startsWith(TYPE_PREFIX) || recommendCode.startsWith(CATEGORY_PREFIX);
+
+/** One page of a list, with the plans and destinations whose change can change it (its cache tags). */
+interface ListPage {
+  page: { platformProductCode: string; score: number }[];
+  total: number;
+  plans: string[];
+  destinations: string[];
+}
 const SCORE_STEP = 10;
 
 export function toProductMedia(plan: PlanView): ProductMedia {
@@ -87,7 +97,7 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
     return priced({ codes: unique, currency, locale });
   }
 
-  async function derivedCodes(recommendCode: string): Promise<string[] | null> {
+  async function derivedCodes(recommendCode: string) {
     if (recommendCode.startsWith(TYPE_PREFIX)) {
       const type = recommendCode.slice(TYPE_PREFIX.length);
       if (!(DESTINATION_TYPES as readonly string[]).includes(type)) return null;
@@ -100,13 +110,20 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
   }
 
   /**
-   * Which plans a list holds at this page, in order: read-mostly (lists change with the catalogue, which clears
-   * them by tag on every instance; ADR 0209), so a warm render asks the database nothing (issue 15).
+   * Which plans a list holds at this page, in order: read-mostly (ADR 0209), so a warm render asks the database
+   * nothing (issue 15). Its tags are what can change its membership (ADR 0289), not the whole catalogue's lists:
+   * a curated list's plans (publishing or unpublishing one moves it in or out; a price or a title does not), a
+   * derived list's destinations' shelves (the first plan on each is its headline plan) and the destinations'
+   * grouping. The prices, titles and labels shown are the priced products' tags.
    */
   const scored = cache.define("recommend-page", {
     ttlS: LIST_CACHE_S,
-    // Which plans a list holds follows the shelves of many destinations: it goes with any catalogue change.
-    tags: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
+    tags: ({ recommendCode }, value?: ListPage) => [
+      CACHE_TAGS.catalog,
+      ...(isDerived(recommendCode) ? [CATALOG_TAGS.destinations] : []),
+      ...(value?.plans ?? []).map(CATALOG_TAGS.plan),
+      ...(value?.destinations ?? []).map(CATALOG_TAGS.shelf),
+    ],
     load: async ({
       recommendCode,
       size,
@@ -115,24 +132,32 @@ export function createRecommendService(repo: RecommendRepo, catalog: CatalogServ
       recommendCode: string;
       size: number;
       maxScore?: number;
-    }) => {
+    }): Promise<ListPage> => {
       const derived = await derivedCodes(recommendCode);
       if (derived) {
-        const all = derived.map((platformProductCode, index) => ({
+        const all = derived.codes.map((platformProductCode, index) => ({
           platformProductCode,
-          score: (derived.length - index) * SCORE_STEP,
+          score: (derived.codes.length - index) * SCORE_STEP,
         }));
         return {
           page: all.filter((item) => maxScore === undefined || item.score < maxScore).slice(0, size),
           total: all.length,
+          plans: derived.codes,
+          destinations: derived.destinations,
         };
       }
       if (!(await repo.listExists(recommendCode))) throw new ApiError(404, "content.recommendNotFound");
-      const [page, total] = await Promise.all([
-        repo.curatedPage(recommendCode, size, maxScore),
-        repo.curatedCount(recommendCode),
-      ]);
-      return { page, total };
+      const items = await repo.curatedItems(recommendCode);
+      const onShelf = items.filter((item) => item.onShelf);
+      return {
+        page: onShelf
+          .filter((item) => maxScore === undefined || item.score < maxScore)
+          .slice(0, size)
+          .map(({ platformProductCode, score }) => ({ platformProductCode, score })),
+        total: onShelf.length,
+        plans: items.map((item) => item.platformProductCode),
+        destinations: [],
+      };
     },
   });
 

@@ -208,7 +208,9 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         ),
       );
       if (!result) throw notFound("consoleMerch.planNotFound");
-      await changes.plansChanged([params.code]);
+      await changes.plansChanged([params.code], [], {
+        shelves: body.status !== undefined || body.sortOrder !== undefined,
+      });
       return result;
     },
   });
@@ -234,7 +236,8 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         ),
       );
       if (!result) throw notFound("consoleMerch.planNotFound");
-      await changes.plansChanged([params.code]);
+      // A price moves no plan on or off a shelf (ADR 0289).
+      await changes.plansChanged([params.code], [], { shelves: false });
       return { prices: result };
     },
   });
@@ -366,7 +369,12 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     // Rates change every currency-priced thing the store caches; rules and roundings, the prices of the plans they
     // repriced (a plan's or a destination's rule reprices only its plans; ADR 0282).
     if (change.rates) await services.cache.invalidate([CACHE_TAGS.currencies, CACHE_TAGS.catalog]);
-    else await changes.plansChanged(result.changes.map((c) => c.platformProductCode));
+    else
+      await changes.plansChanged(
+        result.changes.map((c) => c.platformProductCode),
+        [],
+        { shelves: false },
+      );
     return { plans: result.plans, total: result.changes.length, unpriced: result.unpriced };
   }
 
