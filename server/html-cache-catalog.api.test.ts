@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../core/money.ts";
-import { setupPageApp } from "../test/api.ts";
+import { invalidatedDuring, setupPageApp } from "../test/api.ts";
 import { consoleApi, createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
@@ -57,16 +57,7 @@ async function previewHkd(rule: object, code: string) {
 }
 
 /** The tags of every invalidation while the work runs. */
-async function invalidated(work: () => Promise<unknown>) {
-  const told: string[] = [];
-  const stop = app.services.cache.onInvalidate((tags) => told.push(...tags));
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return told;
-}
+const invalidated = (work: () => Promise<unknown>) => invalidatedDuring(app, work);
 
 describe("a catalogue change drops exactly the pages showing it (ADR 0282)", () => {
   it("a plan's price rule: its pdp and its destination's plp show the new price, other destinations stay cached", async () => {

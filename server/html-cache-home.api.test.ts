@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../core/money.ts";
-import { setupPageApp } from "../test/api.ts";
+import { invalidatedDuring, setupPageApp } from "../test/api.ts";
 import { consoleApi, createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
@@ -31,16 +31,7 @@ async function warm(...urls: string[]) {
 }
 
 /** The tags of every invalidation while the work runs. */
-async function invalidated(work: () => Promise<unknown>) {
-  const told: string[] = [];
-  const stop = app.services.cache.onInvalidate((tags) => told.push(...tags));
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return told;
-}
+const invalidated = (work: () => Promise<unknown>) => invalidatedDuring(app, work);
 
 describe("home drops only for the plans it shows or that can enter its lists (ADR 0289)", () => {
   const HOME = "/";

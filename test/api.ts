@@ -70,3 +70,15 @@ export function setupPageApp(options: { htmlCache?: boolean } = {}): TestApp & {
   });
   return holder;
 }
+
+/** The tags of every cache invalidation the app announces while the work runs. */
+export async function invalidatedDuring(app: TestApp, work: () => Promise<unknown>): Promise<string[]> {
+  const told: string[] = [];
+  const stop = app.services.cache.onInvalidate((tags) => told.push(...tags));
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return told;
+}
