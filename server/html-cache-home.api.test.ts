@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../core/money.ts";
-import { invalidatedDuring, setupPageApp } from "../test/api.ts";
+import { cachedPage, invalidatedDuring, setupPageApp, warmPages } from "../test/api.ts";
 import { consoleApi, createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
@@ -17,18 +17,8 @@ beforeAll(async () => {
 });
 const consoleCall = consoleApi(app, () => operator);
 
-async function page(url: string): Promise<{ served: "hit" | "render"; html: string }> {
-  const res = await app.server.inject({ method: "GET", url });
-  expect(res.statusCode, url).toBe(200);
-  return { served: res.headers["x-html-cache"] === "hit" ? "hit" : "render", html: res.body };
-}
-
-async function warm(...urls: string[]) {
-  for (const url of urls) {
-    await page(url);
-    expect((await page(url)).served, url).toBe("hit");
-  }
-}
+const page = (url: string) => cachedPage(app, url);
+const warm = (...urls: string[]) => warmPages(app, ...urls);
 
 /** The tags of every invalidation while the work runs. */
 const invalidated = (work: () => Promise<unknown>) => invalidatedDuring(app, work);

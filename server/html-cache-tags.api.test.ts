@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupPageApp } from "../test/api.ts";
+import { cachedPage, setupPageApp, warmPages } from "../test/api.ts";
 import { consoleApi, createOperator, operatorHeaders } from "./modules/admin/admin-test-kit.ts";
 
 /*
@@ -21,19 +21,8 @@ beforeAll(async () => {
 });
 
 /** "hit" when the page came from the HTML cache, "render" when it was rendered for this request. */
-async function served(url: string): Promise<"hit" | "render"> {
-  const res = await app.server.inject({ method: "GET", url });
-  expect(res.statusCode, url).toBe(200);
-  expect(res.headers["content-type"]).toMatch(/^text\/html/);
-  return res.headers["x-html-cache"] === "hit" ? "hit" : "render";
-}
-
-async function warm(...urls: string[]) {
-  for (const url of urls) {
-    await served(url);
-    expect(await served(url), url).toBe("hit");
-  }
-}
+const served = async (url: string) => (await cachedPage(app, url)).served;
+const warm = (...urls: string[]) => warmPages(app, ...urls);
 
 const console = consoleApi(app, () => operator);
 

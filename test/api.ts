@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { buildApp } from "../server/app.ts";
 import { readEnv } from "../server/env.ts";
@@ -81,4 +81,23 @@ export async function invalidatedDuring(app: TestApp, work: () => Promise<unknow
     stop();
   }
   return told;
+}
+
+/** A page as the app served it: `served` is "hit" when it came from the HTML cache, "render" when rendered for it. */
+export async function cachedPage(
+  app: TestApp,
+  url: string,
+): Promise<{ served: "hit" | "render"; html: string }> {
+  const res = await app.server.inject({ method: "GET", url });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+  return { served: res.headers["x-html-cache"] === "hit" ? "hit" : "render", html: res.body };
+}
+
+/** Renders each page, then checks the next request for it is served from the HTML cache. */
+export async function warmPages(app: TestApp, ...urls: string[]) {
+  for (const url of urls) {
+    await cachedPage(app, url);
+    expect((await cachedPage(app, url)).served, url).toBe("hit");
+  }
 }

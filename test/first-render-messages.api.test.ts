@@ -190,6 +190,9 @@ describe("another width variant on demand (ADR 0285)", () => {
       "page=HOME&variant=nope",
       "pageCode=no-such-page&variant=home-v1",
       "variant=home-v1",
+      "page=HOME&variant=",
+      "page=LANDING&variant=home-v1",
+      "pageCode=Not_A_Code!&variant=home-v1",
     ]) {
       expect(await fetcherData(`/content/variant.data?${query}&_routes=${route}`), query).toEqual({
         variant: null,

@@ -174,10 +174,13 @@ export function componentDepth(input: unknown, limit = MAX_COMPONENT_DEPTH): num
   return deepest;
 }
 
+/** A page's code: lowercase letters, digits and hyphens, at most 64 characters. */
+export const PAGE_CODE = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+
 /** Validates a document before it is stored or published. */
 export const ContentDocumentSchema: z.ZodType<ContentDocument> = z.object({
   formatVersion: z.literal(1),
-  pageCode: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  pageCode: PAGE_CODE,
   pageType: z.enum(["HOME", "LANDING", "TEMPLATE"]),
   lang: z.string(),
   title: z.string(),

@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
 import { formatPrice } from "../../../core/money.ts";
-import type { ContentDocument, PageVariant } from "../../../db/schema/content-document.ts";
+import { type ContentDocument, PAGE_CODE, type PageVariant } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { assumedWidth, pickVariant } from "./variant.ts";
@@ -28,14 +29,30 @@ export interface VariantAnswer {
   blocks: BlockDataMap;
 }
 
-/** The document with only `variantId`'s components; the other variants keep their bounds and layout, empty. */
+const variantDocuments = new WeakMap<ContentDocument, Map<string, ContentDocument>>();
+
+/**
+ * The document with only `variantId`'s components; the other variants keep their bounds and layout, empty. Made
+ * once per frozen (shared-cache) document and variant and frozen too, so the pricing and parsing kept per document
+ * object (`priceTokens`, `parsedDocument`) apply to it on every render.
+ */
 export function onlyVariant(document: ContentDocument, variantId: string): ContentDocument {
-  return {
+  const known = variantDocuments.get(document)?.get(variantId);
+  if (known) return known;
+  const result: ContentDocument = {
     ...document,
     variants: document.variants.map((variant) =>
       variant.variantId === variantId ? variant : { ...variant, components: [] },
     ),
   };
+  if (!Object.isFrozen(document)) return result;
+  let byVariant = variantDocuments.get(document);
+  if (!byVariant) {
+    byVariant = new Map();
+    variantDocuments.set(document, byVariant);
+  }
+  byVariant.set(variantId, deepFreeze(result));
+  return result;
 }
 
 /** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
@@ -178,21 +195,25 @@ export async function loadPublishedPage(
   };
 }
 
+/** The content/variant route's query; anything else is answered with no variant. */
+const VariantQuery = z.object({
+  variant: z.string().min(1).max(200),
+  pageCode: PAGE_CODE.optional(),
+  page: z.literal("HOME").optional(),
+});
+
 /**
  * GET content/variant?page=HOME|pageCode=…&variant=… (ADR 0285): one variant of a published page with its block
  * data, for a browser whose measured width picks a variant the page did not carry. Never fails: a fetcher's error
  * would replace the page with its error boundary, and the page already shows a variant.
  */
 export async function loadPublishedVariant(app: AppLoadContext, url: URL): Promise<VariantAnswer> {
-  const variantId = url.searchParams.get("variant") ?? "";
-  const pageCode = url.searchParams.get("pageCode");
-  const page: PublishedPage | null = pageCode
-    ? { pageCode }
-    : url.searchParams.get("page") === "HOME"
-      ? { pageType: "HOME" }
-      : null;
   const none: VariantAnswer = { variant: null, blocks: {} };
-  if (!page || !variantId) return none;
+  const query = VariantQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return none;
+  const { variant: variantId, pageCode } = query.data;
+  const page: PublishedPage | null = pageCode ? { pageCode } : query.data.page ? { pageType: "HOME" } : null;
+  if (!page) return none;
   try {
     const published = await app.services.content.publishedPage(
       app.request.siteCode,
@@ -200,9 +221,7 @@ export async function loadPublishedVariant(app: AppLoadContext, url: URL): Promi
       page,
     );
     if (!published?.document.variants.some((v) => v.variantId === variantId)) return none;
-    const document = parseDocumentData(
-      await withContentPrices(app, onlyVariant(published.document, variantId)),
-    );
+    const document = parsedDocument(await withContentPrices(app, onlyVariant(published.document, variantId)));
     const blocks = await blocksOf(app, document).catch(() => ({}));
     return { variant: document.variants.find((v) => v.variantId === variantId) ?? null, blocks };
   } catch {

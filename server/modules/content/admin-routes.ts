@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isLocale } from "../../../core/constants.ts";
+import { PAGE_CODE } from "../../../db/schema/content-document.ts";
 import type { Services } from "../../services.ts";
 import { adminRoute } from "../admin/route.ts";
 
@@ -10,7 +11,6 @@ import { adminRoute } from "../admin/route.ts";
  */
 
 const SITE = z.string().regex(/^[A-Za-z0-9_]{1,64}$/);
-const PAGE_CODE = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 const LANG = z.string().refine(isLocale, "validation.invalid");
 const Id = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const Revision = z.number().int().min(1).max(2_147_483_647);

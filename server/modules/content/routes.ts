@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isLocale } from "../../../core/constants.ts";
 import { PageQuery } from "../../../core/lists.ts";
+import { PAGE_CODE } from "../../../db/schema/content-document.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
 const SITE = z.string().regex(/^[A-Za-z0-9_]{1,64}$/);
-const PAGE_CODE = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 const CODE = z.string().regex(/^[A-Za-z0-9][\w.-]{0,47}$/);
 
 const QueryFileBody = z
