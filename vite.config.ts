@@ -39,6 +39,35 @@ function noIcuParserInBrowser(): Plugin {
 }
 
 /**
+ * In the browser build only, React and React DOM are Preact with its compat layer (ADR 0292; measured in ADR 0287):
+ * React DOM's client (65.7 kB gzipped) was most of home's first load. The server renders with React; the browser
+ * hydrates its HTML with Preact. app/lib/preact/react.ts adds the React 19 APIs compat lacks, and
+ * app/lib/preact/hydration.ts what hydrating React's HTML needs. `vitest.config.ts` does not load this file: unit
+ * tests render with React, as the server does.
+ */
+function preactInBrowser(): Plugin {
+  const shims: Record<string, string> = {
+    react: path.resolve("app/lib/preact/react.ts"),
+    "react-dom": path.resolve("app/lib/preact/react-dom.ts"),
+    "react-dom/client": path.resolve("app/lib/preact/react-dom-client.ts"),
+  };
+  const packages: Record<string, string> = {
+    "react/jsx-runtime": "preact/compat/jsx-runtime",
+    "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+  };
+  return {
+    name: "preact-in-browser",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (this.environment?.name !== "client") return null;
+      if (shims[source]) return shims[source];
+      const target = packages[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
+/**
  * Fewer first-load requests (ADR 0144). In the browser build the automatic splitting made two dozen small shared
  * chunks for home, each one a request, several round trips over the six connections a browser opens to an
  * HTTP/1.1 origin. Two groups instead:
@@ -110,7 +139,14 @@ function firstLoadChunks(): { plugin: Plugin; chunkName: (id: string) => string 
 const chunks = firstLoadChunks();
 
 export default defineConfig({
-  plugins: [browserMessages(), noIcuParserInBrowser(), tailwindcss(), reactRouter(), chunks.plugin],
+  plugins: [
+    browserMessages(),
+    noIcuParserInBrowser(),
+    preactInBrowser(),
+    tailwindcss(),
+    reactRouter(),
+    chunks.plugin,
+  ],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
+import { prepareDocumentForHydration, runEffectsBeforeTheNextEvent } from "./lib/preact/hydration.ts";
 
 // spec 2: a chunk-load failure reloads the page once (guard 10 s). Vite reports failed module preloads with
 // vite:preloadError; a failed route import surfaces as an unhandled rejection.
@@ -16,6 +17,23 @@ window.addEventListener("unhandledrejection", (event) => {
   if (isChunkLoadError(event.reason)) onChunkFailure(event, event.reason);
 });
 
+/**
+ * The browser hydrates with Preact (ADR 0292). `HydratedRouter` throws the promise that decodes the streamed loader
+ * data on its first render; React waits for it at the root, Preact needs a `<Suspense>` above it and would hydrate
+ * nothing meanwhile. It is started and awaited here (the component throws it before its first hook), so the
+ * hydrating render has the data. `e2e/preact-hydration.spec.ts` fails if a React Router upgrade changes this.
+ */
+async function routerStateDecoded() {
+  try {
+    (HydratedRouter as unknown as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown && typeof (thrown as PromiseLike<unknown>).then === "function") await thrown;
+    else throw thrown;
+  }
+}
+
+await routerStateDecoded();
+await prepareDocumentForHydration();
 startTransition(() => {
   hydrateRoot(
     document,
@@ -23,4 +41,8 @@ startTransition(() => {
       <HydratedRouter />
     </StrictMode>,
   );
+  // Preact hydrates synchronously: the page's listeners are attached now. An error page (the root's error boundary)
+  // never sets `data-hydrated`; the browser tests' harness waits for this instead (e2e/fixtures.ts).
+  document.documentElement.dataset.listening = "true";
+  runEffectsBeforeTheNextEvent();
 });

@@ -36,7 +36,7 @@ import { provideMessages } from "./lib/i18n-runtime.ts";
 import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
 import { installRoutePreload } from "./lib/route-preload.ts";
-import { scrollKey } from "./lib/scroll.ts";
+import { scrollKey, useScrollAfterNavigation } from "./lib/scroll.ts";
 
 type RootUser = { nickName: string; loginName: string | null } | null;
 
@@ -151,6 +151,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // indexed, no app banner and no language alternates.
   const consoleData = useRouteLoaderData("admin-root") as { language?: Locale } | undefined;
   const inConsole = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
+  useScrollAfterNavigation();
   return (
     <html lang={HTML_LANG[inConsole ? (consoleData?.language ?? DEFAULT_LOCALE) : locale]}>
       <head>

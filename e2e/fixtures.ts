@@ -303,7 +303,7 @@ async function interactive(page: Page, response: Response | null): Promise<void>
       (isErrorPage) => {
         if (!("__reactRouterContext" in window)) return true;
         if (document.documentElement.dataset.hydrated === "true") return true;
-        return isErrorPage && Object.keys(document).some((key) => key.startsWith("_reactListening"));
+        return isErrorPage && document.documentElement.dataset.listening === "true";
       },
       errorPage,
       { timeout: HYDRATION_WAIT_MS, polling: 50 },

@@ -1,0 +1,133 @@
+import { createOperator, signInAsOperator } from "./console-kit.ts";
+import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
+
+// ADR 0292: the server renders with React and the browser hydrates with Preact. Each check below fails without
+// one of the adapters in app/lib/preact/hydration.ts and app/entry.client.tsx.
+
+/** The document as the browser holds it: one <html>, <head> and <body>, and every id reference resolving. */
+async function documentShape(page: Page) {
+  return page.evaluate(() => {
+    const ids = new Set([...document.querySelectorAll("[id]")].map((element) => element.id));
+    const dangling: string[] = [];
+    // A collapsed button's or an unselected tab's aria-controls may name what is not rendered yet.
+    const open = '[aria-expanded="true"][aria-controls], [aria-selected="true"][aria-controls]';
+    for (const attribute of [
+      "for",
+      "aria-controls",
+      "aria-labelledby",
+      "aria-describedby",
+      "aria-errormessage",
+    ]) {
+      const selector = attribute === "aria-controls" ? open : `[${attribute}]`;
+      for (const element of document.querySelectorAll(selector)) {
+        for (const id of (element.getAttribute(attribute) ?? "").split(/\s+/).filter(Boolean)) {
+          if (!ids.has(id)) dangling.push(`${element.tagName.toLowerCase()}[${attribute}=${id}]`);
+        }
+      }
+    }
+    const titles = [...document.querySelectorAll("title")];
+    return {
+      html: document.querySelectorAll("html").length,
+      head: document.querySelectorAll("head").length,
+      body: document.querySelectorAll("body").length,
+      titlesOutsideHead: titles.filter((title) => title.parentElement !== document.head).length,
+      title: document.title,
+      alternates: [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) =>
+        link.getAttribute("hreflang"),
+      ),
+      dangling,
+    };
+  });
+}
+
+test.describe("hydrating React's HTML with Preact", () => {
+  test("home hydrates once, keeps the head the server sent, and an opened dialog's references resolve", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const shape = await documentShape(page);
+    expect(shape).toMatchObject({ html: 1, head: 1, body: 1, titlesOutsideHead: 0, dangling: [] });
+    expect(shape.title).toBe("Roamly eSIM: travel data");
+    // React's image preload sat among the head's links: paired by tag, one of the app's own links went missing.
+    expect(shape.alternates).toEqual(["en", "zh-CN", "zh-HK", "x-default"]);
+
+    // The server's block content streamed in behind Suspense is the hydrated content: a plan card links and works.
+    const plans = page.locator('a[href^="/pdp/"]');
+    expect(await plans.count()).toBeGreaterThan(0);
+    expect(await page.locator('div[hidden][id^="S:"]').count()).toBe(0);
+
+    // Elements rendered after hydration carry Preact's ids; attributes written during hydration name them too.
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Language and currency/ })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Apply" })).toBeVisible();
+    expect((await documentShape(page)).dangling).toEqual([]);
+  });
+
+  test("a title rendered inside a page names the document, and the next page's replaces it", async ({
+    page,
+  }) => {
+    const operator = await createOperator(page, "support");
+    await page.goto("/admin/login");
+    await hydrated(page);
+    let shape = await documentShape(page);
+    expect(shape).toMatchObject({ html: 1, body: 1, titlesOutsideHead: 0, dangling: [] });
+    expect(shape.title).toBe("Sign in to the console · Roamly console");
+
+    await signInAsOperator(page, operator);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Orders" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle("Orders · Roamly console");
+    shape = await documentShape(page);
+    expect(shape).toMatchObject({ titlesOutsideHead: 0, dangling: [] });
+    expect(await page.locator("title").count()).toBe(1);
+  });
+
+  test.describe("on a phone", () => {
+    test.use(mobile);
+
+    test("what was typed into the search before its chunk arrived is searched once it hydrates", async ({
+      page,
+    }) => {
+      // The overlay is server-rendered with the page and hydrates when its lazily loaded chunk is in: hold the
+      // chunk back until the shopper has typed.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/SearchOverlay-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/zh_CN?searchDialog=true");
+      const box = page.getByRole("combobox", { name: "你要去哪里？" });
+      await box.fill("日本國");
+      release();
+      await expect(page.getByRole("option").first()).toContainText("日本");
+      await expect(box).toHaveValue("日本國");
+    });
+
+    test("a form page's labels name their fields after hydration, and its check marks the empty one", async ({
+      page,
+    }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      expect(await documentShape(page)).toMatchObject({ html: 1, body: 1, dangling: [] });
+      // getByLabel resolves through the label's `for`: with React's ids left in place it names nothing. The form's
+      // own check then marks the first invalid field and moves focus to it.
+      await page.getByLabel("E-mail or phone number").fill("someone@example.org");
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      const password = page.locator("input").and(page.getByLabel("Password", { exact: true }));
+      await expect(password).toBeFocused();
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      expect((await documentShape(page)).dangling).toEqual([]);
+    });
+  });
+});
