@@ -2,7 +2,11 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
-import { prepareDocumentForHydration, runEffectsBeforeTheNextEvent } from "./lib/preact/hydration.ts";
+import {
+  prepareDocumentForHydration,
+  runEffectsBeforeTheNextEvent,
+  runHydrationEffectsInTheNextTask,
+} from "./lib/preact/hydration.ts";
 
 // spec 2: a chunk-load failure reloads the page once (guard 10 s). Vite reports failed module preloads with
 // vite:preloadError; a failed route import surfaces as an unhandled rejection.
@@ -34,6 +38,7 @@ async function routerStateDecoded() {
 
 await routerStateDecoded();
 await prepareDocumentForHydration();
+runHydrationEffectsInTheNextTask();
 startTransition(() => {
   hydrateRoot(
     document,

@@ -143,17 +143,37 @@ chain("vnode", titleInHead);
 chain("diffed", idsAsRendered);
 chain("diffed", typedBeforeHydration);
 
+type EffectScheduler = (callback: () => void) => void;
+
+function scheduleEffects(scheduler: EffectScheduler) {
+  (options as Options & { requestAnimationFrame?: EffectScheduler }).requestAnimationFrame = scheduler;
+}
+
 /**
- * React runs the effects of an update caused by an interaction before the next interaction's handlers: a field's
- * blur that writes the URL (the checkout's quantity) has written it when the click that follows reads it. Preact
- * runs effects after the next frame, so the click saw the old URL and its navigation lost to the effect's. After
- * the first render (whose effects still wait for the paint, so hydration stays one short task), effects run as soon
- * as the render that queued them has committed: a microtask, before the browser paints or dispatches more input.
+ * When Preact runs `useEffect` callbacks. By default it waits for the next frame (`requestAnimationFrame` plus a
+ * 35 ms timeout); React runs them in a task of their own after a render it was not asked for by input, and before
+ * the next input's handlers after one it was. Preact's frame wait differed twice: a field's blur that writes the URL
+ * in an effect (the checkout's quantity) had not written it when the click that followed read it, and a page whose
+ * timers are held (a test's fake clock) never ran its first effects. So:
+ * - the hydrating render's effects run in the next task (a message to ourselves, as React's scheduler does), so
+ *   hydration stays a task of its own;
+ * - after it, effects run as soon as the render that queued them has committed: a microtask, before the browser
+ *   paints or dispatches more input.
  */
+export function runHydrationEffectsInTheNextTask() {
+  const channel = new MessageChannel();
+  const queued: Array<() => void> = [];
+  channel.port1.onmessage = () => {
+    for (const callback of queued.splice(0)) callback();
+  };
+  scheduleEffects((callback) => {
+    queued.push(callback);
+    channel.port2.postMessage(null);
+  });
+}
+
 export function runEffectsBeforeTheNextEvent() {
-  (options as Options & { requestAnimationFrame?: (callback: () => void) => void }).requestAnimationFrame = (
-    callback,
-  ) => queueMicrotask(callback);
+  scheduleEffects((callback) => queueMicrotask(callback));
 }
 
 type StreamedReveal = { $RB?: unknown[]; $RV?: (batch: unknown[]) => void };
