@@ -11,6 +11,7 @@ import { ServerRouter } from "react-router";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
+import { compactManifest } from "./lib/compact-manifest.server.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { prunePageCss } from "./lib/page-css.server.ts";
 
@@ -98,7 +99,8 @@ function documentStream(onFinished: () => void, whole: boolean): Transform {
           ? html
           : html.slice(0, end).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`) +
             html.slice(end);
-      callback(null, prunePageCss(rewritten));
+      // CSS only the page uses (ADR 0248, 0290) and React Router's manifest on one line (ADR 0290).
+      callback(null, compactManifest(prunePageCss(rewritten)));
     },
     final(callback) {
       onFinished();
