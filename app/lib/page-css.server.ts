@@ -208,7 +208,8 @@ type Kept =
   | { kind: "text"; text: string }
   | { kind: "variables"; prelude: string; variables: [string, string][] }
   | { kind: "group"; prelude: string; children: Kept[] }
-  | { kind: "property" | "keyframes"; name: string; text: string };
+  | { kind: "property"; name: string; text: string }
+  | { kind: "keyframes"; name: string; text: string };
 
 function matchesElements(needs: string[][] | null, elements: ReadonlySet<string> | undefined): boolean {
   if (!needs || !elements) return true;
@@ -252,9 +253,7 @@ function readProperties(kept: Kept[], markup: ReadonlySet<string> | undefined): 
           const inner = [...declaration.matchAll(READ)].map((match) => match[1]!);
           declared.set(name, [...(declared.get(name) ?? []), ...inner]);
         }
-      } else if (item.kind !== "keyframes" && item.kind !== "property") {
-        for (const match of item.text.matchAll(READ)) reads.add(match[1]!);
-      } else if (item.kind === "keyframes") {
+      } else if (item.kind !== "property") {
         for (const match of item.text.matchAll(READ)) reads.add(match[1]!);
       }
     }
