@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentClasses, pageCss, prunePageCss, selectorClasses } from "./page-css.server.ts";
+import { documentClasses, inlineSpacing, pageCss, prunePageCss, selectorClasses } from "./page-css.server.ts";
 
 // The shape of Tailwind 4's minified output: layers, @property, nested @media, escaped class names.
 const CSS = [
@@ -138,5 +138,23 @@ describe("CSS only the page uses (ADR 0248)", () => {
     // A document without an inlined stylesheet (development) is left alone.
     const linked = '<html><head><link rel="stylesheet" href="/a.css"></head><body class="x"></body></html>';
     expect(prunePageCss(linked)).toBe(linked);
+  });
+
+  it("writes Tailwind's spacing products out against the theme's step", () => {
+    const css =
+      "@layer theme{:root,:host{--spacing:.25rem;--color-x:red}}@layer utilities{.p-4{padding:calc(var(--spacing) * 4)}" +
+      ".-mt-1\\.5{margin-top:calc(var(--spacing) * -1.5)}.m-0{margin:calc(var(--spacing) * 0)}.gap-px{gap:var(--spacing)}}";
+    const written = inlineSpacing(css);
+    expect(written).toContain(".p-4{padding:1rem}");
+    expect(written).toContain("{margin-top:-.375rem}");
+    expect(written).toContain(".m-0{margin:0}");
+    // A bare var(--spacing) keeps the variable.
+    expect(written).toContain("gap:var(--spacing)");
+    expect(pageCss(css, new Set(["p-4"]))).toBe("@layer theme{}@layer utilities{.p-4{padding:1rem}}");
+    expect(pageCss(css, new Set(["gap-px"]))).toContain("--spacing:.25rem");
+    // Without the theme's step the stylesheet is left as it is.
+    expect(inlineSpacing(".p-4{padding:calc(var(--spacing) * 4)}")).toBe(
+      ".p-4{padding:calc(var(--spacing) * 4)}",
+    );
   });
 });

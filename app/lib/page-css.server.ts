@@ -363,6 +363,25 @@ const parsed = new Map<string, { nodes: Node[]; byUse: Map<string, string> }>();
 /** Pages of one kind use one set of classes: their CSS is selected once (a bounded number of sets is kept). */
 const MAX_SETS = 256;
 
+const SPACING = /[{;]--spacing:\s*(-?[\d.]+)(rem|px|em)\s*[;}]/;
+const SPACING_CALC = /calc\(var\(--spacing\)\s*\*\s*(-?[\d.]+)\)/g;
+
+/**
+ * Tailwind writes every spacing utility as `calc(var(--spacing) * N)` against one theme variable (`.25rem`):
+ * the inlined copy has the products written out (`1rem`), 1 kB less on home (ADR 0290). Nothing sets
+ * `--spacing` anywhere else, so every element computes the same lengths as with the whole stylesheet.
+ */
+export function inlineSpacing(css: string): string {
+  const spacing = SPACING.exec(css);
+  if (!spacing) return css;
+  const step = Number(spacing[1]);
+  const unit = spacing[2]!;
+  return css.replace(SPACING_CALC, (_, factor: string) => {
+    const length = Number((step * Number(factor)).toFixed(6));
+    return length === 0 ? "0" : `${String(length).replace(/^(-?)0\./, "$1.")}${unit}`;
+  });
+}
+
 const sorted = (names: ReadonlySet<string> | undefined) => (names ? [...names].sort().join(" ") : "*");
 
 /** The rules of `css` that a document using `use` needs (the stylesheet is split once per text). */
@@ -370,7 +389,7 @@ export function pageCss(css: string, use: PageUse | ReadonlySet<string>): string
   const page: PageUse = use instanceof Set ? { classes: use } : (use as PageUse);
   let sheet = parsed.get(css);
   if (!sheet) {
-    sheet = { nodes: parseCss(css), byUse: new Map() };
+    sheet = { nodes: parseCss(inlineSpacing(css)), byUse: new Map() };
     parsed.set(css, sheet);
   }
   const key = `${sorted(page.classes)}|${sorted(page.elements)}|${sorted(page.reads)}`;
