@@ -4,7 +4,7 @@ import { documentClasses, inlineSpacing, pageCss, prunePageCss, selectorClasses 
 // The shape of Tailwind 4's minified output: layers, @property, nested @media, escaped class names.
 const CSS = [
   "/*! tailwindcss v4 | MIT License | https://tailwindcss.com */",
-  "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000}}}",
+  "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000;--tw-blur:initial;--tw-dim:initial}}}",
   "@layer theme,base,components,utilities;",
   "@layer theme{:root,:host{--color-brand-600:#0b5cff;--color-red-50:#fef2f2;--font-sans:system-ui;--default-font-family:var(--font-sans);--animate-spin:spin 1s linear infinite;--top-bar:56px}}",
   '@layer base{*,:after{box-sizing:border-box}html,:host{font-family:var(--default-font-family)}a[href$=".pdf"]{color:red}button{font:inherit}',
@@ -14,10 +14,11 @@ const CSS = [
   ".md\\:flex{@media (width>=48rem){display:flex}}",
   "@media (width>=64rem){.lg\\:grid{display:grid}.lg\\:hidden{display:none}}",
   "@media (hover:hover){.hover\\:bg-brand-600:hover{background:var(--color-brand-600)}}",
-  ".shadow{box-shadow:var(--tw-shadow)}.\\32xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&\\>\\*\\]\\:m-0>*{margin:0}",
+  ".shadow{box-shadow:var(--tw-shadow)}.blur{--tw-blur:blur(8px);filter:var(--tw-blur,) var(--tw-dim,)}.dim{--tw-dim:opacity(.5)}.\\32xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&\\>\\*\\]\\:m-0>*{margin:0}",
   '.before\\:content-\\[\\"\\{\\}\\"\\]:before{content:"{}"}}',
   "@keyframes spin{to{transform:rotate(360deg)}}",
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@property --tw-blur{syntax:"*";inherits:false}@property --tw-dim{syntax:"*";inherits:false}',
 ].join("");
 
 describe("CSS only the page uses (ADR 0248)", () => {
@@ -47,6 +48,8 @@ describe("CSS only the page uses (ADR 0248)", () => {
       "shadow",
       'before:content-["{}"]',
       "animate-spin",
+      "blur",
+      "dim",
     ]);
     // Without element names every rule naming no class stays; the markup's own reads keep the rest of the theme.
     expect(pageCss(CSS, { classes: every, reads: new Set(["--color-red-50", "--top-bar"]) })).toBe(CSS);
@@ -94,6 +97,22 @@ describe("CSS only the page uses (ADR 0248)", () => {
     // Tailwind's initial values (the @supports fallback for browsers without @property) likewise.
     expect(css).toContain("@layer properties{}");
     expect(pageCss(CSS, new Set(["shadow"]))).toContain("*,:before{--tw-shadow:0 0 #0000}");
+  });
+
+  it("keeps a registration or initial value that stands for no value only while something sets the property", () => {
+    // .blur reads --tw-blur and --tw-dim and sets only --tw-blur: --tw-dim has no value on any element either way.
+    const css = pageCss(CSS, new Set(["blur"]));
+    expect(css).toContain("@property --tw-blur{");
+    expect(css).toContain("--tw-blur:initial}");
+    expect(css).not.toContain("--tw-dim:initial");
+    expect(css).not.toContain("@property --tw-dim");
+    // Once a kept rule sets it, whether it inherits matters: both come back.
+    const both = pageCss(CSS, new Set(["blur", "dim"]));
+    expect(both).toContain("@property --tw-dim{");
+    expect(both).toContain("--tw-blur:initial;--tw-dim:initial}");
+    // The markup's inline styles count as setting it.
+    const inline = pageCss(CSS, { classes: new Set(["blur"]), sets: new Set(["--tw-dim"]) });
+    expect(inline).toContain("@property --tw-dim{");
   });
 
   it("keeps a rule naming no class only when the page has an element it can match", () => {

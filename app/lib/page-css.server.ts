@@ -202,6 +202,8 @@ export interface PageUse {
   elements?: ReadonlySet<string>;
   /** Custom properties the markup reads (style="top:var(--top-bar)"). */
   reads?: ReadonlySet<string>;
+  /** Custom properties the markup sets (style="--image-loading:…"). */
+  sets?: ReadonlySet<string>;
 }
 
 type Kept =
@@ -271,20 +273,62 @@ function readProperties(kept: Kept[], markup: ReadonlySet<string> | undefined): 
   return reads;
 }
 
-function serialize(list: Kept[], reads: ReadonlySet<string>, keyframes: ReadonlySet<string>, tail: string[]) {
+/** Where a custom property is set: a declaration `--x:` of a kept rule (not an initial value) or of the markup. */
+const SET = /(?:^|[{;])\s*(--[\w-]+)\s*:/g;
+const PROPERTIES_LAYER = /^@layer\s+properties\b/;
+
+function setProperties(kept: Kept[], markup: ReadonlySet<string> | undefined): Set<string> {
+  const sets = new Set(markup);
+  const walk = (list: Kept[], initialValues: boolean) => {
+    for (const item of list) {
+      if (item.kind === "group") walk(item.children, initialValues || PROPERTIES_LAYER.test(item.prelude));
+      else if (item.kind === "text") for (const match of item.text.matchAll(SET)) sets.add(match[1]!);
+      else if (item.kind === "variables" && !initialValues)
+        for (const [name] of item.variables) sets.add(name);
+    }
+  };
+  walk(kept, false);
+  return sets;
+}
+
+interface Decided {
+  reads: ReadonlySet<string>;
+  sets: ReadonlySet<string>;
+  keyframes: ReadonlySet<string>;
+}
+
+/**
+ * Whether a registered property or an initial value can change what the page computes: only when a kept rule
+ * reads it, and, when it stands for "no value" (an @property without initial-value, `--x:initial`), only when
+ * something sets it (its not inheriting then matters); otherwise every element has no value either way.
+ */
+function needed(name: string, hasValue: boolean, decided: Decided): boolean {
+  return decided.reads.has(name) && (hasValue || decided.sets.has(name));
+}
+
+function serialize(list: Kept[], decided: Decided, tail: string[], initialValues = false) {
   let out = "";
   for (const item of list) {
     if (item.kind === "text") out += item.text;
     else if (item.kind === "variables") {
-      const declarations = item.variables.filter(([name]) => reads.has(name)).map(([, text]) => text);
+      const declarations = item.variables
+        .filter(([name, text]) =>
+          initialValues ? needed(name, !/:\s*initial\s*$/.test(text), decided) : decided.reads.has(name),
+        )
+        .map(([, text]) => text);
       if (declarations.length) out += `${item.prelude}{${declarations.join(";")}}`;
     } else if (item.kind === "property") {
       // A registered custom property (@property --tw-shadow) matters only when a kept rule reads it; at the end.
-      if (reads.has(item.name)) tail.push(item.text);
+      if (needed(item.name, /initial-value\s*:/.test(item.text), decided)) tail.push(item.text);
     } else if (item.kind === "keyframes") {
-      if (keyframes.has(item.name)) out += item.text;
+      if (decided.keyframes.has(item.name)) out += item.text;
     } else {
-      const inner = serialize(item.children, reads, keyframes, tail);
+      const inner = serialize(
+        item.children,
+        decided,
+        tail,
+        initialValues || PROPERTIES_LAYER.test(item.prelude),
+      );
       // An empty @layer block still fixes the layers' order; an empty @media or @supports says nothing.
       if (inner || item.prelude.startsWith("@layer")) out += `${item.prelude}{${inner}}`;
     }
@@ -392,13 +436,14 @@ export function pageCss(css: string, use: PageUse | ReadonlySet<string>): string
     sheet = { nodes: parseCss(inlineSpacing(css)), byUse: new Map() };
     parsed.set(css, sheet);
   }
-  const key = `${sorted(page.classes)}|${sorted(page.elements)}|${sorted(page.reads)}`;
+  const key = `${sorted(page.classes)}|${sorted(page.elements)}|${sorted(page.reads)}|${sorted(page.sets)}`;
   let text = sheet.byUse.get(key);
   if (text === undefined) {
     const kept = select(sheet.nodes, page);
     const reads = readProperties(kept, page.reads);
+    const decided = { reads, sets: setProperties(kept, page.sets), keyframes: usedKeyframes(kept, reads) };
     const tail: string[] = [];
-    text = serialize(kept, reads, usedKeyframes(kept, reads), tail) + tail.join("");
+    text = serialize(kept, decided, tail) + tail.join("");
     if (sheet.byUse.size >= MAX_SETS) sheet.byUse.delete(sheet.byUse.keys().next().value!);
     sheet.byUse.set(key, text);
   }
@@ -407,18 +452,20 @@ export function pageCss(css: string, use: PageUse | ReadonlySet<string>): string
 
 const ELEMENT = /<([a-zA-Z][\w-]*)/g;
 const STYLE_READ = /var\(\s*(--[\w-]+)/g;
+const STYLE_SET = /[";]\s*(--[\w-]+)\s*:/g;
 
-/** Element names (lower case) and the custom properties inline styles read, in html[from, to). */
-function addElementsAndReads(
-  html: string,
-  from: number,
-  to: number,
-  elements: Set<string>,
-  reads: Set<string>,
-) {
+interface MarkupUse {
+  elements: Set<string>;
+  reads: Set<string>;
+  sets: Set<string>;
+}
+
+/** Element names (lower case) and the custom properties inline styles read and set, in html[from, to). */
+function addMarkupUse(html: string, from: number, to: number, use: MarkupUse) {
   const part = html.slice(from, to);
-  for (const match of part.matchAll(ELEMENT)) elements.add(match[1]!.toLowerCase());
-  for (const match of part.matchAll(STYLE_READ)) reads.add(match[1]!);
+  for (const match of part.matchAll(ELEMENT)) use.elements.add(match[1]!.toLowerCase());
+  for (const match of part.matchAll(STYLE_READ)) use.reads.add(match[1]!);
+  for (const match of part.matchAll(STYLE_SET)) use.sets.add(match[1]!);
 }
 
 const INLINE_STYLE = /<style\b([^>]*\bdata-inline-css="[^"]*"[^>]*)>([\s\S]*?)<\/style>/;
@@ -435,12 +482,12 @@ export function prunePageCss(html: string): string {
   const classes = new Set<string>();
   addClasses(html, 0, match.index, classes);
   addClasses(html, match.index + whole.length, html.length, classes);
-  // Its elements and the custom properties its inline styles (or scripts' text) read: a few more names never hurt.
-  const elements = new Set<string>();
-  const reads = new Set<string>();
-  addElementsAndReads(html, 0, match.index, elements, reads);
-  addElementsAndReads(html, match.index + whole.length, html.length, elements, reads);
-  const pruned = pageCss(css, { classes, elements, reads });
+  // Its elements and the custom properties its inline styles (or scripts' text) read and set: a few more names
+  // never hurt.
+  const use: MarkupUse = { elements: new Set(), reads: new Set(), sets: new Set() };
+  addMarkupUse(html, 0, match.index, use);
+  addMarkupUse(html, match.index + whole.length, html.length, use);
+  const pruned = pageCss(css, { classes, ...use });
   return (
     html.slice(0, match.index) +
     `<style${attributes} data-page-css>${pruned}</style>` +
