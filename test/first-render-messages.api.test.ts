@@ -22,7 +22,7 @@ const HOME_DATA_BUDGET = 33_000;
 
 /**
  * ADR 0285: a phone browser's home (the development renderer, en_US visitor: no inlined stylesheet, which the
- * production build adds, 18.3 kB after ADR 0290). 73,376 bytes of HTML and 25,137 of loader data on 2026-11-24,
+ * production build adds, 17.4 kB after ADR 0290). 73,376 bytes of HTML and 25,137 of loader data on 2026-11-24,
  * against 89,700 and 41,500 while the document carried both width variants; 59,817 and 20,575 after ADR 0290
  * (icons, the pictures' loading note, the plan cards' classes, React Router's scripts); with a little room.
  */
