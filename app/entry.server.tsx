@@ -13,6 +13,7 @@ import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { prunePageCss } from "./lib/page-css.server.ts";
+import { compactRouterScripts } from "./lib/router-scripts.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -98,7 +99,8 @@ function documentStream(onFinished: () => void, whole: boolean): Transform {
           ? html
           : html.slice(0, end).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`) +
             html.slice(end);
-      callback(null, prunePageCss(rewritten));
+      // CSS only the page uses (ADR 0248, 0290) and React Router's scripts without spare bytes (ADR 0290).
+      callback(null, compactRouterScripts(prunePageCss(rewritten)));
     },
     final(callback) {
       onFinished();
@@ -151,14 +153,13 @@ export default function handleRequest(
         progressiveChunkSize: PROGRESSIVE_CHUNK_SIZE,
         [readyOption]() {
           shellRendered = true;
-          // CSS only the page uses (ADR 0248) when the page goes out whole; a streamed page keeps it all.
-          const body = documentStream(
-            () => {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-            },
-            whole && import.meta.env.PROD,
-          );
+          // CSS only the page uses (ADR 0248) and React Router's scripts compacted (ADR 0290) when the page goes
+          // out whole; a streamed page keeps them as they are. Development has no inlined CSS to cut, but its
+          // pages get the same scripts as production's, so the API tests read what browsers get.
+          const body = documentStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          }, whole);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

@@ -21,7 +21,13 @@ import {
   type Locale,
 } from "../core/constants.ts";
 import { readCookie } from "../core/cookies.ts";
-import { compiledOf, format, messagesOf, SHELL_MESSAGE_MODULES } from "../core/i18n/index.ts";
+import {
+  compiledOf,
+  format,
+  messagesOf,
+  SENT_SHELL_MESSAGE_MODULES,
+  SHELL_MESSAGE_MODULES,
+} from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, pageLocale, splitLocale } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
@@ -35,6 +41,7 @@ import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
 import { provideMessages } from "./lib/i18n-runtime.ts";
 import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
+import { withBundledMessages } from "./lib/root-messages.ts";
 import { installRoutePreload } from "./lib/route-preload.ts";
 import { scrollKey, useScrollAfterNavigation } from "./lib/scroll.ts";
 
@@ -86,7 +93,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   return {
     locale,
-    messages: messagesOf(locale, SHELL_MESSAGE_MODULES),
+    // Without the modules the browser build holds (`common`): app/lib/root-messages.ts adds them back (ADR 0290).
+    messages: messagesOf(locale, SENT_SHELL_MESSAGE_MODULES),
     // The ICU messages among them, parsed: the browser build has no parser (ADR 0247).
     compiled: compiledOf(locale, SHELL_MESSAGE_MODULES),
     currency,
@@ -207,7 +215,11 @@ function LocaleAlternates({ origin, pathname }: { origin?: string; pathname: str
 
 export default function App({ loaderData }: Route.ComponentProps) {
   // Non-React browser code (the HTTP client's dialogs, list errors) translates with these (ADR 0005).
-  provideMessages(loaderData.locale, loaderData.messages, loaderData.compiled);
+  provideMessages(
+    loaderData.locale,
+    withBundledMessages(loaderData.locale, loaderData.messages),
+    loaderData.compiled,
+  );
   return <AppOutlet locale={loaderData.locale} user={loaderData.user} />;
 }
 

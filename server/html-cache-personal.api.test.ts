@@ -36,16 +36,26 @@ async function page(url: string, headers: Record<string, string>) {
   };
 }
 
-const LOADER_DATA = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g;
+// A page sent whole writes its loader data single-quoted and its manifest on one line (ADR 0290); a streamed one
+// as React Router does.
+const LOADER_DATA = /streamController\.enqueue\(("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/g;
+const MANIFEST = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/;
+const scriptString = (literal: string) =>
+  (literal.startsWith("'") ? new Function(`return ${literal}`)() : JSON.parse(literal)) as string;
 
 function withoutLoaderData(html: string): string {
-  return html.replace(LOADER_DATA, "streamController.enqueue(DATA)");
+  return html
+    .replace(LOADER_DATA, "streamController.enqueue(DATA)")
+    .replace(
+      MANIFEST,
+      (_, json: string) => `window.__reactRouterManifest = ${JSON.stringify(JSON.parse(json))};\n`,
+    );
 }
 
 /** The router's loader data of a page: the flat list of values its turbo-stream encoding holds. */
 function loaderData(html: string): unknown[] {
   return [...html.matchAll(LOADER_DATA)].flatMap((match) => {
-    const text = JSON.parse(match[1] as string) as string;
+    const text = scriptString(match[1] as string);
     return text
       .split("\n")
       .filter((line) => line.startsWith("["))

@@ -41,8 +41,9 @@ async function header(accessToken: string, url = "/") {
   });
   expect(res.statusCode, url).toBe(200);
   const menu = /Account menu for ([^<]*)<\/span>/.exec(res.body)?.[1] ?? null;
-  // The menu's "Notifications (n unread)" item renders when it opens, from this value of the root's data.
-  const unread = /unreadNotifications\\",(\d+)/.exec(res.body)?.[1];
+  // The menu's "Notifications (n unread)" item renders when it opens, from this value of the root's data (in a
+  // double-quoted script string as React Router streams it, or single-quoted in a page sent whole, ADR 0290).
+  const unread = /unreadNotifications\\?",(\d+)/.exec(res.body)?.[1];
   return {
     name: menu,
     visitor: res.body.includes(">Log in<"),

@@ -4,6 +4,7 @@ import { format, type MessageKey } from "../../core/i18n/index.ts";
 import { localePath } from "../../core/locale-path.ts";
 import { type CurrencyFormat, formatPrice } from "../../core/money.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { withBundledMessages } from "./root-messages.ts";
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
@@ -35,8 +36,8 @@ function withFeatureMessages(root: MessageMap, matches: ReturnType<typeof useMat
 
 /** Locale, translations, links and prices for the current page. */
 export function useI18n() {
-  const { locale, messages: rootMessages, currency } = useRootData();
-  const messages = withFeatureMessages(rootMessages, useMatches());
+  const { locale, messages: sent, currency } = useRootData();
+  const messages = withFeatureMessages(withBundledMessages(locale, sent), useMatches());
   return {
     locale: locale as Locale,
     currency,

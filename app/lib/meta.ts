@@ -1,17 +1,27 @@
+import type { Locale } from "../../core/constants.ts";
 import type { MessageKey } from "../../core/i18n/index.ts";
+import { withBundledMessages } from "./root-messages.ts";
 
 type Messages = Partial<Record<MessageKey, string>>;
 type Matches = readonly ({ loaderData?: unknown } | undefined)[];
 
-/** The page locale's messages, which the root loader sends (ADR 0005); absent when the root loader failed. */
+/**
+ * The page locale's messages, which the root loader sends (ADR 0005) with those the browser build holds
+ * (app/lib/root-messages.ts); absent when the root loader failed.
+ */
 export function rootMessages(matches: Matches): Messages | undefined {
-  return (matches[0]?.loaderData as { messages?: Messages } | undefined)?.messages;
+  const root = matches[0]?.loaderData as { locale?: Locale; messages?: Messages } | undefined;
+  return root?.messages && root.locale ? withBundledMessages(root.locale, root.messages) : undefined;
 }
 
 /** A message from the root's or a feature layout's messages (app/lib/feature-messages.ts). */
 export function pageMessage(matches: Matches, key: MessageKey): string | undefined {
-  for (const match of matches) {
-    const message = (match?.loaderData as { messages?: Messages } | undefined)?.messages?.[key];
+  for (const [index, match] of matches.entries()) {
+    const messages =
+      index === 0
+        ? rootMessages(matches)
+        : (match?.loaderData as { messages?: Messages } | undefined)?.messages;
+    const message = messages?.[key];
     if (message !== undefined) return message;
   }
   return undefined;

@@ -1,21 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { documentClasses, pageCss, prunePageCss, selectorClasses } from "./page-css.server.ts";
+import { documentClasses, inlineSpacing, pageCss, prunePageCss, selectorClasses } from "./page-css.server.ts";
 
 // The shape of Tailwind 4's minified output: layers, @property, nested @media, escaped class names.
 const CSS = [
   "/*! tailwindcss v4 | MIT License | https://tailwindcss.com */",
-  "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000}}}",
+  "@layer properties{@supports (-moz-orient:inline){*,:before{--tw-shadow:0 0 #0000;--tw-blur:initial;--tw-dim:initial}}}",
   "@layer theme,base,components,utilities;",
-  "@layer theme{:root,:host{--color-brand-600:#0b5cff}}",
-  '@layer base{*,:after{box-sizing:border-box}a[href$=".pdf"]{color:red}button{font:inherit}}',
-  "@layer utilities{.flex{display:flex}.hidden{display:none}.grid{display:grid}",
+  "@layer theme{:root,:host{--color-brand-600:#0b5cff;--color-red-50:#fef2f2;--font-sans:system-ui;--default-font-family:var(--font-sans);--animate-spin:spin 1s linear infinite;--top-bar:56px}}",
+  '@layer base{*,:after{box-sizing:border-box}html,:host{font-family:var(--default-font-family)}a[href$=".pdf"]{color:red}button{font:inherit}',
+  "code,kbd{font-family:monospace}:where(select:is([multiple])) optgroup{font-weight:bolder}::placeholder{opacity:1}",
+  "::-webkit-datetime-edit{padding:0}[hidden]:where(:not([hidden=until-found])){display:none!important}}",
+  "@layer utilities{.flex{display:flex}.hidden{display:none}.grid{display:grid}.animate-spin{animation:var(--animate-spin)}",
   ".md\\:flex{@media (width>=48rem){display:flex}}",
   "@media (width>=64rem){.lg\\:grid{display:grid}.lg\\:hidden{display:none}}",
   "@media (hover:hover){.hover\\:bg-brand-600:hover{background:var(--color-brand-600)}}",
-  ".shadow{box-shadow:var(--tw-shadow)}.\\32xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&\\>\\*\\]\\:m-0>*{margin:0}",
+  ".shadow{box-shadow:var(--tw-shadow)}.blur{--tw-blur:blur(8px);filter:var(--tw-blur,) var(--tw-dim,)}.dim{--tw-dim:opacity(.5)}.\\32xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&\\>\\*\\]\\:m-0>*{margin:0}",
   '.before\\:content-\\[\\"\\{\\}\\"\\]:before{content:"{}"}}',
   "@keyframes spin{to{transform:rotate(360deg)}}",
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@property --tw-blur{syntax:"*";inherits:false}@property --tw-dim{syntax:"*";inherits:false}',
 ].join("");
 
 describe("CSS only the page uses (ADR 0248)", () => {
@@ -44,8 +47,12 @@ describe("CSS only the page uses (ADR 0248)", () => {
       "[&>*]:m-0",
       "shadow",
       'before:content-["{}"]',
+      "animate-spin",
+      "blur",
+      "dim",
     ]);
-    expect(pageCss(CSS, every)).toBe(CSS);
+    // Without element names every rule naming no class stays; the markup's own reads keep the rest of the theme.
+    expect(pageCss(CSS, { classes: every, reads: new Set(["--color-red-50", "--top-bar"]) })).toBe(CSS);
   });
 
   it("drops the rules of classes the page does not use and keeps the rest", () => {
@@ -65,20 +72,67 @@ describe("CSS only the page uses (ADR 0248)", () => {
     ]) {
       expect(css).not.toContain(gone);
     }
-    // Rules naming no class, layer order, @property, @keyframes and the licence stay.
+    // Rules naming no class, layer order and the licence stay.
     for (const kept of [
       "box-sizing:border-box",
       'a[href$=".pdf"]{color:red}',
       "@layer theme,base,components,utilities;",
-      ":root,:host{--color-brand-600:#0b5cff}",
-      "@keyframes spin",
       "MIT License",
     ]) {
       expect(css).toContain(kept);
     }
+    // Theme variables stay while a kept rule reads them, directly or through another variable.
+    expect(css).toContain(
+      "@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans)}}",
+    );
+    expect(css).not.toContain("@keyframes spin");
+    const spinning = pageCss(CSS, new Set(["animate-spin", "hover:bg-brand-600"]));
+    expect(spinning).toContain("--color-brand-600:#0b5cff;");
+    expect(spinning).toContain("--animate-spin:spin 1s linear infinite}");
+    expect(spinning).toContain("@keyframes spin{");
+    expect(spinning).not.toContain("--color-red-50");
     // A registered custom property stays only while a kept rule reads it.
     expect(css).not.toContain("@property --tw-shadow");
     expect(pageCss(CSS, new Set(["shadow"]))).toContain("@property --tw-shadow{");
+    // Tailwind's initial values (the @supports fallback for browsers without @property) likewise.
+    expect(css).toContain("@layer properties{}");
+    expect(pageCss(CSS, new Set(["shadow"]))).toContain("*,:before{--tw-shadow:0 0 #0000}");
+  });
+
+  it("keeps a registration or initial value that stands for no value only while something sets the property", () => {
+    // .blur reads --tw-blur and --tw-dim and sets only --tw-blur: --tw-dim has no value on any element either way.
+    const css = pageCss(CSS, new Set(["blur"]));
+    expect(css).toContain("@property --tw-blur{");
+    expect(css).toContain("--tw-blur:initial}");
+    expect(css).not.toContain("--tw-dim:initial");
+    expect(css).not.toContain("@property --tw-dim");
+    // Once a kept rule sets it, whether it inherits matters: both come back.
+    const both = pageCss(CSS, new Set(["blur", "dim"]));
+    expect(both).toContain("@property --tw-dim{");
+    expect(both).toContain("--tw-blur:initial;--tw-dim:initial}");
+    // The markup's inline styles count as setting it.
+    const inline = pageCss(CSS, { classes: new Set(["blur"]), sets: new Set(["--tw-dim"]) });
+    expect(inline).toContain("@property --tw-dim{");
+  });
+
+  it("keeps a rule naming no class only when the page has an element it can match", () => {
+    const bare = (elements: string[]) => pageCss(CSS, { classes: new Set(), elements: new Set(elements) });
+    const none = bare(["div", "a"]);
+    for (const gone of ["button{", "code,kbd", "optgroup", "::placeholder", "::-webkit-datetime-edit"]) {
+      expect(none).not.toContain(gone);
+    }
+    // Rules any document can match stay: the universal selector, html, attribute-only selectors.
+    for (const kept of ["*,:after{", "html,:host{", "[hidden]:where(", 'a[href$=".pdf"]']) {
+      expect(none).toContain(kept);
+    }
+    const form = bare(["select", "optgroup", "input", "kbd"]);
+    expect(form).toContain(":where(select:is([multiple])) optgroup{");
+    expect(form).toContain("::placeholder{opacity:1}");
+    expect(form).toContain("::-webkit-datetime-edit{");
+    expect(form).toContain("code,kbd{");
+    // Every element a selector's compound names must be there (select alone does not match "select optgroup").
+    expect(bare(["select"])).not.toContain("optgroup");
+    expect(bare(["textarea"])).toContain("::placeholder");
   });
 
   it("cuts a document's inlined stylesheet to its markup's classes and marks it for the browser", () => {
@@ -92,6 +146,10 @@ describe("CSS only the page uses (ADR 0248)", () => {
     ).toEqual(new Set(["a", "b", "c", "e"]));
     const pruned = prunePageCss(html);
     expect(pruned).toContain('<style nonce="n1" data-inline-css="/assets/app.css" data-page-css>');
+    // No button on the page, and nothing reads the brand colour; an inline style's var() keeps its variable.
+    expect(pruned).not.toContain("button{font:inherit}");
+    expect(pruned).not.toContain("--color-brand-600");
+    expect(prunePageCss(html.replace("<p ", '<p style="top:var(--top-bar)" '))).toContain("--top-bar:56px");
     expect(pruned).toContain(".\\[\\&\\>\\*\\]\\:m-0>*{margin:0}");
     expect(pruned).not.toContain(".grid{display:grid}");
     expect(pruned.length).toBeLessThan(html.length);
@@ -99,5 +157,23 @@ describe("CSS only the page uses (ADR 0248)", () => {
     // A document without an inlined stylesheet (development) is left alone.
     const linked = '<html><head><link rel="stylesheet" href="/a.css"></head><body class="x"></body></html>';
     expect(prunePageCss(linked)).toBe(linked);
+  });
+
+  it("writes Tailwind's spacing products out against the theme's step", () => {
+    const css =
+      "@layer theme{:root,:host{--spacing:.25rem;--color-x:red}}@layer utilities{.p-4{padding:calc(var(--spacing) * 4)}" +
+      ".-mt-1\\.5{margin-top:calc(var(--spacing) * -1.5)}.m-0{margin:calc(var(--spacing) * 0)}.gap-px{gap:var(--spacing)}}";
+    const written = inlineSpacing(css);
+    expect(written).toContain(".p-4{padding:1rem}");
+    expect(written).toContain("{margin-top:-.375rem}");
+    expect(written).toContain(".m-0{margin:0}");
+    // A bare var(--spacing) keeps the variable.
+    expect(written).toContain("gap:var(--spacing)");
+    expect(pageCss(css, new Set(["p-4"]))).toBe("@layer theme{}@layer utilities{.p-4{padding:1rem}}");
+    expect(pageCss(css, new Set(["gap-px"]))).toContain("--spacing:.25rem");
+    // Without the theme's step the stylesheet is left as it is.
+    expect(inlineSpacing(".p-4{padding:calc(var(--spacing) * 4)}")).toBe(
+      ".p-4{padding:calc(var(--spacing) * 4)}",
+    );
   });
 });

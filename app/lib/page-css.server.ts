@@ -1,16 +1,27 @@
 /**
- * CSS only the page uses (issue 15, ADR 0248). The built stylesheet holds the rules of every page; the head of a
- * page the server renders whole carries only the rules whose class selectors the page's markup uses, plus every
- * rule that names no class (the base styles, theme variables, @property and @keyframes). The browser then loads
- * the whole stylesheet once the page has hydrated (app/lib/inline-css.tsx), for the pages it navigates to and
- * the states a click brings in.
+ * CSS only the page uses (issue 15, ADR 0248, 0290). The built stylesheet holds the rules of every page; the head
+ * of a page the server renders whole carries only the rules whose class selectors the page's markup uses, the
+ * rules that name no class but an element the page has (the base styles: `code`, `table` or an input's
+ * `::placeholder` go when the page has none), the theme variables and Tailwind's initial values that a kept rule
+ * or the markup reads (`var(--…)`), and the @property and @keyframes rules a kept rule names. The browser then
+ * loads the whole stylesheet once the page has hydrated (app/lib/inline-css.tsx), for the pages it navigates to
+ * and the states a click brings in.
  *
  * The stylesheet is Tailwind's minified output, read once and split into its rules by a small scanner that knows
  * strings, comments and nested blocks; nothing parses CSS per request.
  */
 
 type Node =
-  | { kind: "rule"; prelude: string; body: string; classes: string[] }
+  | {
+      kind: "rule";
+      prelude: string;
+      body: string;
+      classes: string[];
+      /** For a rule naming no class: the element names each of its selectors needs (null: one needs none). */
+      elements: string[][] | null;
+      /** Its custom property declarations, when the body holds nothing else (theme variables, initial values). */
+      variables: [name: string, declaration: string][] | null;
+    }
   | { kind: "group"; prelude: string; children: Node[] }
   | { kind: "verbatim"; text: string };
 
@@ -31,6 +42,71 @@ export function selectorClasses(prelude: string): string[] {
   // A class inside :not() does not have to be on the page for the rule to match: it does not count.
   const withoutNot = withoutStrings.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, "");
   return [...withoutNot.matchAll(CLASS)].map((match) => unescapeIdentifier(match[1] ?? ""));
+}
+
+/** Pseudo-elements only some elements have: a rule for them alone matters when one of those is on the page. */
+const PSEUDO_ELEMENT_HOSTS: [RegExp, string[]][] = [
+  [/::placeholder/, ["input", "textarea"]],
+  [/::file-selector-button|::-webkit-(?:date|datetime|calendar|inner-spin|outer-spin|search)/, ["input"]],
+];
+/** Elements every document has. */
+const ALWAYS = new Set(["html", "head", "body"]);
+
+/** Splits a selector list at its top-level commas. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\\") i++;
+    else if (char === '"' || char === "'") i = skipString(text, i);
+    else if (char === "(" || char === "[") depth++;
+    else if (char === ")" || char === "]") depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * For a selector list naming no class: the element names each selector needs on the page to match anything, or
+ * null when one of them needs none (`*`, `:root`, `[hidden]`), which keeps the rule whatever the page holds.
+ */
+export function selectorElements(prelude: string): string[][] | null {
+  const needs: string[][] = [];
+  for (const selector of splitTopLevel(prelude, ",")) {
+    // Leave out strings, attribute selectors and :not(): names there do not have to be on the page.
+    const bare = selector
+      .replace(/(?<!\\)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g, '""')
+      .replace(/\[[^\]]*\]/g, "")
+      .replace(/:not\((?:[^()]|\([^()]*\))*\)/g, "");
+    const names = [...bare.matchAll(/(?:^|[\s>+~(,])([a-zA-Z][\w-]*)/g)]
+      .map((match) => (match[1] ?? "").toLowerCase())
+      .filter((name) => !ALWAYS.has(name));
+    for (const [pattern, hosts] of PSEUDO_ELEMENT_HOSTS) {
+      if (names.length === 0 && pattern.test(bare)) names.push(hosts.join("|"));
+    }
+    if (names.length === 0) return null;
+    needs.push(names);
+  }
+  return needs;
+}
+
+/** A body's custom property declarations, when it holds nothing else; null otherwise. */
+function customProperties(body: string): [string, string][] | null {
+  const declarations = splitTopLevel(body, ";").filter((declaration) => declaration.trim() !== "");
+  if (declarations.length === 0) return null;
+  const variables: [string, string][] = [];
+  for (const declaration of declarations) {
+    const name = /^\s*(--[\w-]+)\s*:/.exec(declaration)?.[1];
+    if (!name) return null;
+    variables.push([name, declaration]);
+  }
+  return variables;
 }
 
 /** The index of the matching closing brace for the block opened at `open` (strings and comments skipped). */
@@ -96,7 +172,15 @@ export function parseCss(css: string): Node[] {
           nodes.push({ kind: "verbatim", text: `${prelude}{${body}}` });
         }
       } else {
-        nodes.push({ kind: "rule", prelude, body, classes: selectorClasses(prelude) });
+        const classes = selectorClasses(prelude);
+        nodes.push({
+          kind: "rule",
+          prelude,
+          body,
+          classes,
+          elements: classes.length === 0 ? selectorElements(prelude) : null,
+          variables: customProperties(body),
+        });
       }
       i = end + 1;
       start = i;
@@ -108,25 +192,166 @@ export function parseCss(css: string): Node[] {
 }
 
 const PROPERTY = /^@property\s+(--[\w-]+)/;
+const KEYFRAMES = /^@(?:-webkit-)?keyframes\s+([\w-]+)/;
+const READ = /var\(\s*(--[\w-]+)/g;
 
-function select(nodes: Node[], used: ReadonlySet<string>, properties: string[] = []): string {
-  let out = "";
+/** What a page uses: the classes and element names in its markup, the custom properties its inline styles read. */
+export interface PageUse {
+  classes: ReadonlySet<string>;
+  /** Element names (lower case); absent: every rule naming no class is kept. */
+  elements?: ReadonlySet<string>;
+  /** Custom properties the markup reads (style="top:var(--top-bar)"). */
+  reads?: ReadonlySet<string>;
+  /** Custom properties the markup sets (style="--image-loading:…"). */
+  sets?: ReadonlySet<string>;
+}
+
+type Kept =
+  | { kind: "text"; text: string }
+  | { kind: "variables"; prelude: string; variables: [string, string][] }
+  | { kind: "group"; prelude: string; children: Kept[] }
+  | { kind: "property"; name: string; text: string }
+  | { kind: "keyframes"; name: string; text: string };
+
+function matchesElements(needs: string[][] | null, elements: ReadonlySet<string> | undefined): boolean {
+  if (!needs || !elements) return true;
+  return needs.some((names) => names.every((name) => name.split("|").some((one) => elements.has(one))));
+}
+
+/** The rules the page's classes and elements keep, as a tree (custom properties are decided afterwards). */
+function select(nodes: Node[], use: PageUse): Kept[] {
+  const kept: Kept[] = [];
   for (const node of nodes) {
     if (node.kind === "verbatim") {
-      // A registered custom property (@property --tw-shadow) matters only when a kept rule reads it.
-      if (PROPERTY.test(node.text)) properties.push(node.text);
-      else out += node.text;
+      const property = PROPERTY.exec(node.text)?.[1];
+      const keyframes = KEYFRAMES.exec(node.text)?.[1];
+      if (property) kept.push({ kind: "property", name: property, text: node.text });
+      else if (keyframes) kept.push({ kind: "keyframes", name: keyframes, text: node.text });
+      else kept.push({ kind: "text", text: node.text });
     } else if (node.kind === "rule") {
-      if (node.classes.length === 0 || node.classes.some((name) => used.has(name))) {
-        out += `${node.prelude}{${node.body}}`;
-      }
+      const wanted =
+        node.classes.length === 0
+          ? matchesElements(node.elements, use.elements)
+          : node.classes.some((name) => use.classes.has(name));
+      if (!wanted) continue;
+      if (node.variables) kept.push({ kind: "variables", prelude: node.prelude, variables: node.variables });
+      else kept.push({ kind: "text", text: `${node.prelude}{${node.body}}` });
     } else {
-      const inner = select(node.children, used, properties);
+      kept.push({ kind: "group", prelude: node.prelude, children: select(node.children, use) });
+    }
+  }
+  return kept;
+}
+
+/** Every custom property the kept text reads, following theme variables that read others (--default-font-family). */
+function readProperties(kept: Kept[], markup: ReadonlySet<string> | undefined): Set<string> {
+  const reads = new Set(markup);
+  const declared = new Map<string, string[]>();
+  const walk = (list: Kept[]) => {
+    for (const item of list) {
+      if (item.kind === "group") walk(item.children);
+      else if (item.kind === "variables") {
+        for (const [name, declaration] of item.variables) {
+          const inner = [...declaration.matchAll(READ)].map((match) => match[1]!);
+          declared.set(name, [...(declared.get(name) ?? []), ...inner]);
+        }
+      } else if (item.kind !== "property") {
+        for (const match of item.text.matchAll(READ)) reads.add(match[1]!);
+      }
+    }
+  };
+  walk(kept);
+  const pending = [...reads];
+  while (pending.length) {
+    for (const inner of declared.get(pending.pop()!) ?? []) {
+      if (!reads.has(inner)) {
+        reads.add(inner);
+        pending.push(inner);
+      }
+    }
+  }
+  return reads;
+}
+
+/** Where a custom property is set: a declaration `--x:` of a kept rule (not an initial value) or of the markup. */
+const SET = /(?:^|[{;])\s*(--[\w-]+)\s*:/g;
+const PROPERTIES_LAYER = /^@layer\s+properties\b/;
+
+function setProperties(kept: Kept[], markup: ReadonlySet<string> | undefined): Set<string> {
+  const sets = new Set(markup);
+  const walk = (list: Kept[], initialValues: boolean) => {
+    for (const item of list) {
+      if (item.kind === "group") walk(item.children, initialValues || PROPERTIES_LAYER.test(item.prelude));
+      else if (item.kind === "text") for (const match of item.text.matchAll(SET)) sets.add(match[1]!);
+      else if (item.kind === "variables" && !initialValues)
+        for (const [name] of item.variables) sets.add(name);
+    }
+  };
+  walk(kept, false);
+  return sets;
+}
+
+interface Decided {
+  reads: ReadonlySet<string>;
+  sets: ReadonlySet<string>;
+  keyframes: ReadonlySet<string>;
+}
+
+/**
+ * Whether a registered property or an initial value can change what the page computes: only when a kept rule
+ * reads it, and, when it stands for "no value" (an @property without initial-value, `--x:initial`), only when
+ * something sets it (its not inheriting then matters); otherwise every element has no value either way.
+ */
+function needed(name: string, hasValue: boolean, decided: Decided): boolean {
+  return decided.reads.has(name) && (hasValue || decided.sets.has(name));
+}
+
+function serialize(list: Kept[], decided: Decided, tail: string[], initialValues = false) {
+  let out = "";
+  for (const item of list) {
+    if (item.kind === "text") out += item.text;
+    else if (item.kind === "variables") {
+      const declarations = item.variables
+        .filter(([name, text]) =>
+          initialValues ? needed(name, !/:\s*initial\s*$/.test(text), decided) : decided.reads.has(name),
+        )
+        .map(([, text]) => text);
+      if (declarations.length) out += `${item.prelude}{${declarations.join(";")}}`;
+    } else if (item.kind === "property") {
+      // A registered custom property (@property --tw-shadow) matters only when a kept rule reads it; at the end.
+      if (needed(item.name, /initial-value\s*:/.test(item.text), decided)) tail.push(item.text);
+    } else if (item.kind === "keyframes") {
+      if (decided.keyframes.has(item.name)) out += item.text;
+    } else {
+      const inner = serialize(
+        item.children,
+        decided,
+        tail,
+        initialValues || PROPERTIES_LAYER.test(item.prelude),
+      );
       // An empty @layer block still fixes the layers' order; an empty @media or @supports says nothing.
-      if (inner || node.prelude.startsWith("@layer")) out += `${node.prelude}{${inner}}`;
+      if (inner || item.prelude.startsWith("@layer")) out += `${item.prelude}{${inner}}`;
     }
   }
   return out;
+}
+
+/** The names of the @keyframes the kept rules (and the theme variables they read) animate with. */
+function usedKeyframes(kept: Kept[], reads: ReadonlySet<string>): Set<string> {
+  const names = new Set<string>();
+  const text: string[] = [];
+  const walk = (list: Kept[]) => {
+    for (const item of list) {
+      if (item.kind === "group") walk(item.children);
+      else if (item.kind === "text") text.push(item.text);
+      else if (item.kind === "variables") {
+        for (const [name, declaration] of item.variables) if (reads.has(name)) text.push(declaration);
+      } else if (item.kind === "keyframes") names.add(item.name);
+    }
+  };
+  walk(kept);
+  const all = text.join("");
+  return new Set([...names].filter((name) => new RegExp(`(?:^|[^\\w-])${name}(?:[^\\w-]|$)`).test(all)));
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
@@ -178,27 +403,69 @@ export function documentClasses(html: string): Set<string> {
   return names;
 }
 
-const parsed = new Map<string, { nodes: Node[]; byClasses: Map<string, string> }>();
+const parsed = new Map<string, { nodes: Node[]; byUse: Map<string, string> }>();
 /** Pages of one kind use one set of classes: their CSS is selected once (a bounded number of sets is kept). */
 const MAX_SETS = 256;
 
-/** The rules of `css` that a document using `classes` needs (the stylesheet is split once per text). */
-export function pageCss(css: string, classes: ReadonlySet<string>): string {
+const SPACING = /[{;]--spacing:\s*(-?[\d.]+)(rem|px|em)\s*[;}]/;
+const SPACING_CALC = /calc\(var\(--spacing\)\s*\*\s*(-?[\d.]+)\)/g;
+
+/**
+ * Tailwind writes every spacing utility as `calc(var(--spacing) * N)` against one theme variable (`.25rem`):
+ * the inlined copy has the products written out (`1rem`), 1 kB less on home (ADR 0290). Nothing sets
+ * `--spacing` anywhere else, so every element computes the same lengths as with the whole stylesheet.
+ */
+export function inlineSpacing(css: string): string {
+  const spacing = SPACING.exec(css);
+  if (!spacing) return css;
+  const step = Number(spacing[1]);
+  const unit = spacing[2]!;
+  return css.replace(SPACING_CALC, (_, factor: string) => {
+    const length = Number((step * Number(factor)).toFixed(6));
+    return length === 0 ? "0" : `${String(length).replace(/^(-?)0\./, "$1.")}${unit}`;
+  });
+}
+
+const sorted = (names: ReadonlySet<string> | undefined) => (names ? [...names].sort().join(" ") : "*");
+
+/** The rules of `css` that a document using `use` needs (the stylesheet is split once per text). */
+export function pageCss(css: string, use: PageUse | ReadonlySet<string>): string {
+  const page: PageUse = use instanceof Set ? { classes: use } : (use as PageUse);
   let sheet = parsed.get(css);
   if (!sheet) {
-    sheet = { nodes: parseCss(css), byClasses: new Map() };
+    sheet = { nodes: parseCss(inlineSpacing(css)), byUse: new Map() };
     parsed.set(css, sheet);
   }
-  const key = [...classes].sort().join(" ");
-  let text = sheet.byClasses.get(key);
+  const key = `${sorted(page.classes)}|${sorted(page.elements)}|${sorted(page.reads)}|${sorted(page.sets)}`;
+  let text = sheet.byUse.get(key);
   if (text === undefined) {
-    const properties: string[] = [];
-    text = select(sheet.nodes, classes, properties);
-    text += properties.filter((rule) => text!.includes(`var(${PROPERTY.exec(rule)?.[1]}`)).join("");
-    if (sheet.byClasses.size >= MAX_SETS) sheet.byClasses.delete(sheet.byClasses.keys().next().value!);
-    sheet.byClasses.set(key, text);
+    const kept = select(sheet.nodes, page);
+    const reads = readProperties(kept, page.reads);
+    const decided = { reads, sets: setProperties(kept, page.sets), keyframes: usedKeyframes(kept, reads) };
+    const tail: string[] = [];
+    text = serialize(kept, decided, tail) + tail.join("");
+    if (sheet.byUse.size >= MAX_SETS) sheet.byUse.delete(sheet.byUse.keys().next().value!);
+    sheet.byUse.set(key, text);
   }
   return text;
+}
+
+const ELEMENT = /<([a-zA-Z][\w-]*)/g;
+const STYLE_READ = /var\(\s*(--[\w-]+)/g;
+const STYLE_SET = /[";]\s*(--[\w-]+)\s*:/g;
+
+interface MarkupUse {
+  elements: Set<string>;
+  reads: Set<string>;
+  sets: Set<string>;
+}
+
+/** Element names (lower case) and the custom properties inline styles read and set, in html[from, to). */
+function addMarkupUse(html: string, from: number, to: number, use: MarkupUse) {
+  const part = html.slice(from, to);
+  for (const match of part.matchAll(ELEMENT)) use.elements.add(match[1]!.toLowerCase());
+  for (const match of part.matchAll(STYLE_READ)) use.reads.add(match[1]!);
+  for (const match of part.matchAll(STYLE_SET)) use.sets.add(match[1]!);
 }
 
 const INLINE_STYLE = /<style\b([^>]*\bdata-inline-css="[^"]*"[^>]*)>([\s\S]*?)<\/style>/;
@@ -215,7 +482,12 @@ export function prunePageCss(html: string): string {
   const classes = new Set<string>();
   addClasses(html, 0, match.index, classes);
   addClasses(html, match.index + whole.length, html.length, classes);
-  const pruned = pageCss(css, classes);
+  // Its elements and the custom properties its inline styles (or scripts' text) read and set: a few more names
+  // never hurt.
+  const use: MarkupUse = { elements: new Set(), reads: new Set(), sets: new Set() };
+  addMarkupUse(html, 0, match.index, use);
+  addMarkupUse(html, match.index + whole.length, html.length, use);
+  const pruned = pageCss(css, { classes, ...use });
   return (
     html.slice(0, match.index) +
     `<style${attributes} data-page-css>${pruned}</style>` +

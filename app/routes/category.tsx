@@ -2,6 +2,7 @@ import { translate } from "../../core/i18n/index.ts";
 import { appContext } from "../context.ts";
 import { ContinentTabs } from "../features/catalog/ContinentTabs.tsx";
 import { useI18n } from "../lib/i18n.tsx";
+import { rootMessages } from "../lib/meta.ts";
 import type { Route } from "./+types/category";
 
 // spec 2 /category (store): the continent list of GET /o2md/v1/cmi-country-continent/pub/list, in-process.
@@ -14,8 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, string> } | undefined;
-  return [{ title: `${loaderData?.title ?? ""} | ${root?.messages?.["app.name"] ?? "eSIM"}` }];
+  return [{ title: `${loaderData?.title ?? ""} | ${rootMessages(matches)?.["app.name"] ?? "eSIM"}` }];
 }
 
 export default function CategoryStore({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { loadPlanOr404 } from "../features/catalog/plan.server.ts";
 import { dataText, validityText } from "../features/catalog/plan-format.ts";
 import { TrustPanel } from "../features/catalog/TrustPanel.tsx";
 import { useI18n } from "../lib/i18n.tsx";
+import { rootMessages } from "../lib/meta.ts";
 import type { Route } from "./+types/pdp";
 
 /** Integer minor units as a decimal string ("1200", 2 → "12.00") for structured data; no floats. */
@@ -57,8 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, string> } | undefined;
-  const site = root?.messages?.["app.name"] ?? "eSIM";
+  const site = rootMessages(matches)?.["app.name"] ?? "eSIM";
   if (!loaderData) return [{ title: site }];
   const { plan, canonical, image, offers, reviews } = loaderData;
   const description = `${plan.title} · ${plan.destinationName} · ${plan.validityDays}d`;

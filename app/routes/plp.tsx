@@ -22,12 +22,13 @@ import { PlpFilters } from "../features/catalog/PlpFilters.tsx";
 import { PRODUCT_SEARCH_PATH, useLoadMore } from "../features/catalog/use-load-more.ts";
 import { rememberMarketingCode } from "../features/content-blocks/marketing-codes.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
+import { rootMessages } from "../lib/meta.ts";
 import type { Route } from "./+types/plp";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, string> } | undefined;
-  const name = root?.messages?.["app.name"] ?? "eSIM";
-  return [{ title: `${loaderData?.heading ?? root?.messages?.["discovery.plpTitle"] ?? ""} | ${name}` }];
+  const root = rootMessages(matches);
+  const name = root?.["app.name"] ?? "eSIM";
+  return [{ title: `${loaderData?.heading ?? root?.["discovery.plpTitle"] ?? ""} | ${name}` }];
 }
 
 /**

@@ -92,6 +92,19 @@ export const SHELL_MESSAGE_MODULES = [
 ] as const satisfies readonly MessageModuleName[];
 
 /**
+ * Shell modules the browser build already holds (root.tsx's error page imports `common` whole), so the root loader
+ * leaves them out of its data and the browser merges them back in (app/lib/root-messages.ts, ADR 0290).
+ */
+export const BUNDLED_MESSAGE_MODULES = [
+  "common",
+] as const satisfies readonly (typeof SHELL_MESSAGE_MODULES)[number][];
+
+/** The shell modules the root loader sends. */
+export const SENT_SHELL_MESSAGE_MODULES = SHELL_MESSAGE_MODULES.filter(
+  (name) => !(BUNDLED_MESSAGE_MODULES as readonly string[]).includes(name),
+);
+
+/**
  * The feature layouts' modules (app/routes/messages.<bundle>.tsx, nested around their pages in app/routes.ts).
  * app/lib/feature-messages.test.ts checks that every page's code only uses keys its layouts send.
  */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { crc32, gunzipSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { singleQuotedBody } from "../../core/script-string.ts";
 import { acceptsGzip, crc32Combine, HtmlCache, PAGE_QUERY_PARAMS } from "./html-cache.ts";
 
 function request(
@@ -257,5 +258,48 @@ describe("a hit's CRC-32, combined from the stored parts' (ADR 0283)", () => {
     expect(gunzipSync(hit?.gzip ?? Buffer.alloc(0)).toString("utf8")).toBe(
       html.split(nonce).join("Other+Nonce/1"),
     );
+  });
+
+  it("puts a shopper's values into the loader data whichever quotes its script string has (ADR 0246, 0290)", () => {
+    const sentinels = {
+      nickName: "NickQ",
+      shortName: "ShortQ",
+      loginName: "LoginQ",
+      unreadNotifications: "918273645",
+    };
+    const data = JSON.stringify([
+      { user: { nickName: "NickQ", shortName: "ShortQ", loginName: "LoginQ" } },
+      918273645,
+    ]);
+    // As React Router writes the chunk (double-quoted), and as a production page sent whole has it (single-quoted).
+    const scripts = {
+      double: `streamController.enqueue(${JSON.stringify(data).replace(/</g, "\\u003c")});`,
+      single: `streamController.enqueue('${singleQuotedBody(data)}');`,
+    };
+    const nick = `Ann <b>&"'\\ 東京</script>\u2028`;
+    for (const [style, script] of Object.entries(scripts)) {
+      const cache = new HtmlCache(30_000);
+      const html = `<header><b>NickQ</b><i>ShortQ</i></header><script nonce="N1">${script}</script>`;
+      expect(cache.set("k", html, "N1", new Headers(), new Set(), undefined, sentinels), style).toBe(true);
+      const page = cache
+        .get("k")
+        ?.fill({
+          nonce: "N2",
+          nickName: nick,
+          shortName: "Ann",
+          loginName: "ann@x",
+          unreadNotifications: "3",
+        })
+        .html.toString("utf8");
+      const body = /<script nonce="N2">([\s\S]*)<\/script>/.exec(page ?? "")?.[1] ?? "";
+      let received = "";
+      new Function("streamController", body)({ enqueue: (text: string) => (received = text) });
+      expect(JSON.parse(received), style).toEqual([
+        { user: { nickName: nick, shortName: "Ann", loginName: "ann@x" } },
+        3,
+      ]);
+      expect(page).toContain("<b>Ann &lt;b&gt;&amp;&quot;&#x27;\\ 東京&lt;/script&gt;\u2028</b>");
+      expect(body).not.toMatch(/<|>|&/);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../../core/constants.ts";
 import { localeFromAcceptLanguage } from "../../core/locale-path.ts";
 import { isPhoneBrowser } from "../../core/phone-browser.ts";
+import { singleQuotedBody } from "../../core/script-string.ts";
 
 interface Entry {
   /**
@@ -31,7 +32,11 @@ interface Entry {
 }
 
 /** A cut in a stored page: the nonce, or a field of the signed-in template in HTML text or in a script's data. */
-type Slot = { field: "nonce" } | { field: PersonalField; context: "html" | "script" };
+type Slot =
+  | { field: "nonce" }
+  | { field: PersonalField; context: "html" }
+  /** In the loader data: a JSON text inside a double-quoted script string, or a single-quoted one (ADR 0290). */
+  | { field: PersonalField; context: "script"; quote: '"' | "'" };
 
 /** What the signed-in template leaves open for the shopper (ADR 0246). */
 export type PersonalField = "nickName" | "shortName" | "loginName" | "unreadNotifications";
@@ -54,10 +59,12 @@ const HTML_ESCAPES: Record<string, string> = {
 /**
  * A string value as it stands in the router's loader data script: a JSON string inside the turbo-stream text,
  * which is itself a JSON string in the script, with the characters that could end the script escaped (React
- * Router's escapeHtml).
+ * Router's escapeHtml); or, in a production page whole (app/lib/router-scripts.server.ts, ADR 0290), a
+ * single-quoted string.
  */
-function escapeScriptString(value: string): string {
+function escapeScriptString(value: string, quote: '"' | "'"): string {
   const inner = JSON.stringify(value).slice(1, -1);
+  if (quote === "'") return singleQuotedBody(inner);
   return JSON.stringify(inner)
     .slice(1, -1)
     .replace(/[&<>\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
@@ -76,7 +83,7 @@ function slotText(slot: Slot, values: SlotValues): string {
   if (value === undefined) throw new Error(`no value for ${slot.field}`);
   // A number (the unread count) is written the same in both.
   if (slot.field === "unreadNotifications") return value;
-  return slot.context === "html" ? escapeHtmlText(value) : escapeScriptString(value);
+  return slot.context === "html" ? escapeHtmlText(value) : escapeScriptString(value, slot.quote);
 }
 
 /**
@@ -507,6 +514,8 @@ export type PersonalSentinels = Record<PersonalField, string>;
  * is in a script (the loader data) or in HTML. Null when a template lacks a field the shopper's header needs (the
  * page did not render the personal header as expected: it is not stored).
  */
+const ENQUEUE_CALL = "streamController.enqueue(";
+
 function cutPage(
   html: string,
   nonce: string,
@@ -529,7 +538,14 @@ function cutPage(
     }
     const opened = html.lastIndexOf("<script", match.index);
     const closed = html.lastIndexOf("</script", match.index);
-    slots.push({ field, context: opened > closed ? "script" : "html" });
+    if (opened > closed) {
+      // The loader data's string opens right after the enqueue call's parenthesis.
+      const call = html.lastIndexOf(ENQUEUE_CALL, match.index);
+      const quote = call > opened && html[call + ENQUEUE_CALL.length] === "'" ? "'" : '"';
+      slots.push({ field, context: "script", quote });
+    } else {
+      slots.push({ field, context: "html" });
+    }
   }
   parts.push(html.slice(last));
   if (personal) {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import ArrowUp from "lucide-react/icons/arrow-up";
 import SimCard from "lucide-react/icons/card-sim";
 import ChevronDown from "lucide-react/icons/chevron-down";
@@ -30,15 +31,44 @@ const LUCIDE: Record<IconName, typeof Search> = {
   filters: SlidersHorizontal,
 };
 
+const OPEN_TAG = /^<svg([^>]*)>/;
+const attributesOf = (tag: string) =>
+  Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]));
+
+// The `.icon` rule of app/app.css, as property → value.
+const iconRule = (() => {
+  const body = /\.icon\s*\{([^}]*)\}/.exec(readFileSync("app/app.css", "utf8"))?.[1] ?? "";
+  return Object.fromEntries(
+    body
+      .split(";")
+      .map((declaration) => declaration.split(":").map((part) => part.trim()))
+      .filter(([property, value]) => property && value),
+  );
+})();
+
 describe("Icon", () => {
   for (const [name, Lucide] of Object.entries(LUCIDE) as [IconName, typeof Search][]) {
-    it(`${name} renders the markup lucide's component renders`, () => {
+    it(`${name} draws lucide's shapes with lucide's presentation`, () => {
       for (const className of [undefined, "size-4 text-slate-600"]) {
         const ours = renderToStaticMarkup(<Icon name={name} {...(className ? { className } : {})} />);
         const lucide = renderToStaticMarkup(
-          <Lucide aria-hidden="true" focusable="false" strokeWidth={2} className={className ?? "size-5"} />,
+          <Lucide aria-hidden="true" strokeWidth={2} className={className ?? "size-5"} />,
         );
-        expect(ours).toBe(lucide);
+        // The same shapes inside.
+        expect(ours.replace(OPEN_TAG, "")).toBe(lucide.replace(OPEN_TAG, ""));
+        const own = attributesOf(OPEN_TAG.exec(ours)?.[1] ?? "");
+        const theirs = attributesOf(OPEN_TAG.exec(lucide)?.[1] ?? "");
+        expect(own).toEqual({
+          viewBox: theirs.viewBox,
+          class: `icon ${className ?? "size-5"}`,
+          "aria-hidden": "true",
+        });
+        // Every presentation attribute lucide sets is the `.icon` rule's (the size in pixels).
+        for (const attribute of ["fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin"]) {
+          expect(iconRule[attribute], attribute).toBe(theirs[attribute]);
+        }
+        expect(iconRule.width).toBe(`${theirs.width}px`);
+        expect(iconRule.height).toBe(`${theirs.height}px`);
       }
     });
   }

@@ -6,8 +6,9 @@ const path = (d: string): Shape => ["path", { d }];
 
 // The shell's icons are lucide's (ADR 0260), drawn from their shapes here rather than through lucide-react's
 // components (ADR 0287): the first load of every page then carries a dozen paths, not lucide's runtime (its
-// context, class merging and attribute building). Icon.test.tsx checks each one renders exactly what lucide's
-// component renders. The class keeps lucide's names for the stylesheet.
+// context, class merging and attribute building). Lucide's presentation attributes (stroke, fill, line caps, the
+// 24 px size) are one `.icon` rule in app/app.css rather than ten attributes on every icon (ADR 0290: 2.4 kB of
+// home's markup). Icon.test.tsx checks each one draws exactly lucide's shapes with lucide's presentation.
 const ICONS = {
   search: ["search", [path("m21 21-4.34-4.34"), ["circle", { cx: "11", cy: "11", r: "8" }]]],
   globe: [
@@ -87,22 +88,9 @@ const ICONS = {
 export type IconName = keyof typeof ICONS;
 
 export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
-  const [lucideName, shapes] = ICONS[name];
+  const [, shapes] = ICONS[name];
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`lucide lucide-${lucideName} ${className}`}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg viewBox="0 0 24 24" className={`icon ${className}`} aria-hidden="true">
       {shapes.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
     </svg>
   );

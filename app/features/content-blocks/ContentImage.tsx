@@ -60,7 +60,7 @@ export function ContentImage({
           onError={() => setState("error")}
         />
       )}
-      {state === "pending" && <span aria-hidden="true">{t("content.image.loading")}</span>}
+      {/* Pending: the loading note is the box's ::after (app/app.css), its text set once by ContentPage. */}
       {state === "error" && (
         <span role="img" aria-label={alt} className="text-slate-700">
           <span aria-hidden="true">{t("content.image.failed")}</span>

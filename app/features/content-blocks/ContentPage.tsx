@@ -138,6 +138,9 @@ export function ContentPage({
   sentVariant,
   variantsFrom,
 }: ContentPageProps) {
+  const { t } = useI18n();
+  // spec 4's loading note of every picture (ContentImage), as the CSS string its ::after shows (ADR 0290).
+  const loadingNote = JSON.stringify(t("content.image.loading"));
   const width = useBodyWidth(assumedWidth);
   const { variant, blocks: variantBlocks } = useShownVariant(
     document,
@@ -179,10 +182,11 @@ export function ContentPage({
           className="mx-auto max-w-6xl px-4 py-4"
           data-variant={variant.variantId}
           data-layout={variant.layout}
+          style={{ "--image-loading": loadingNote } as React.CSSProperties}
         >
           {body}
         </div>
       </ContentPageProvider>
     );
-  }, [variant, context]);
+  }, [variant, context, loadingNote]);
 }

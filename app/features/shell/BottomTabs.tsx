@@ -24,11 +24,7 @@ export function BottomTabs({ className }: { className: string }) {
             <NavLink
               to={href(tab.path)}
               end
-              className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-1 text-xs font-medium ${
-                  isActive ? "text-brand-700" : "text-slate-700"
-                }`
-              }
+              className={({ isActive }) => `tab-link ${isActive ? "text-brand-700" : "text-slate-700"}`}
             >
               <Icon name={tab.icon} className="size-6" />
               {t(tab.label)}

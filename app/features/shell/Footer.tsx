@@ -80,12 +80,10 @@ export function Footer({
           <h2 id="footer-company" className="text-sm font-semibold text-slate-900">
             {t("shell.companyLinks")}
           </h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="footer-links mt-3 space-y-2 text-sm">
             {links.map(([path, label]) => (
               <li key={path}>
-                <Link to={href(path)} className="text-slate-700 hover:text-brand-700 hover:underline">
-                  {label}
-                </Link>
+                <Link to={href(path)}>{label}</Link>
               </li>
             ))}
           </ul>

@@ -42,20 +42,19 @@ export function ProductCard({
           {t("content.recommend.new")}
         </span>
       )}
-      <span className="plan-card-body">
-        <span className="plan-card-entity">{product.entityName}</span>
-        <span className="plan-card-title">{product.title}</span>
+      {/* The body and its parts are styled by their place (app/app.css .plan-card): keep their order. */}
+      <span>
+        <span>{product.entityName}</span>
+        <span>{product.title}</span>
         {labels.length > 0 && (
-          <span className="plan-card-labels">
+          <span>
             {labels.slice(0, 3).map(([code, name]) => (
               <span key={code}>{name}</span>
             ))}
           </span>
         )}
-        <span className="plan-card-prices">
-          <span className="plan-card-price" data-price>
-            {price(product.unitPrice)}
-          </span>
+        <span>
+          <span data-price>{price(product.unitPrice)}</span>
           {original !== null && (
             <>
               <span className="sr-only">{t("content.product.was", { price: price(original) })}</span>

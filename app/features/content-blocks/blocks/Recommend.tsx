@@ -13,12 +13,14 @@ function RecommendProducts({ component, eager }: BlockProps) {
   return (
     <ul
       className={
-        horizontal ? "flex snap-x gap-3 overflow-x-auto pb-2" : "grid grid-cols-1 gap-3 md:grid-cols-2"
+        horizontal
+          ? "flex snap-x gap-3 overflow-x-auto pb-2 *:w-56 *:shrink-0 *:snap-start"
+          : "grid grid-cols-1 gap-3 md:grid-cols-2"
       }
       data-direction={horizontal ? "horizontal" : "vertical"}
     >
       {products.map((product) => (
-        <li key={product.platformProductCode} className={horizontal ? "w-56 shrink-0 snap-start" : undefined}>
+        <li key={product.platformProductCode}>
           <ProductCard product={product} showNew={showNew} eager={eager} compact={!horizontal} />
         </li>
       ))}

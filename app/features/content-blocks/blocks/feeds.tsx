@@ -180,14 +180,15 @@ function Coupons({ component }: BlockProps) {
         {coupons.map((coupon) => (
           <li
             key={`${coupon.marketingType}-${coupon.code}`}
-            className="flex flex-col rounded-xl border border-dashed border-rose-400 bg-rose-50 p-3"
+            className="coupon-card"
             data-coupon={coupon.code}
           >
-            <span className="text-2xl font-bold text-rose-800">
+            {/* The value, the name and the description are styled by their place (app/app.css .coupon-card). */}
+            <span>
               <CouponValue coupon={coupon} />
             </span>
-            <span className="font-semibold text-slate-900">{coupon.name}</span>
-            <span className="text-sm text-slate-800">{coupon.description}</span>
+            <span>{coupon.name}</span>
+            <span>{coupon.description}</span>
             {coupon.marketingType === "PROMO_CODE" && (
               <span className="mt-1 font-mono text-sm text-slate-900">
                 {t("content.coupon.promoCode", { code: coupon.code })}
