@@ -19,7 +19,14 @@ window.addEventListener("vite:preloadError", (event) =>
 );
 window.addEventListener("unhandledrejection", (event) => {
   if (isChunkLoadError(event.reason)) onChunkFailure(event, event.reason);
+  // A request the router aborted because newer work superseded it (a fetcher's load when a form is submitted) can
+  // leave its body's reading rejected with nobody waiting: nothing failed, so nothing is reported.
+  else if (isAbort(event.reason)) event.preventDefault();
 });
+
+function isAbort(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === "AbortError";
+}
 
 /**
  * The browser hydrates with Preact (ADR 0292). `HydratedRouter` throws the promise that decodes the streamed loader

@@ -90,6 +90,24 @@ test.describe("hydrating React's HTML with Preact", () => {
     expect(await page.locator("title").count()).toBe(1);
   });
 
+  test("a request aborted by newer work is not an error; any other rejection still is", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/login");
+    await hydrated(page);
+    // What the router leaves behind when a form's submission aborts a fetcher's load mid-body.
+    await page.evaluate(() => {
+      void Promise.reject(new DOMException("BodyStreamBuffer was aborted", "AbortError"));
+      void Promise.reject(new Error("a real failure"));
+    });
+    await expect.poll(() => consoleErrors.messages.length).toBeGreaterThan(0);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(consoleErrors.messages.join("\n")).toContain("a real failure");
+    expect(consoleErrors.messages.join("\n")).not.toContain("BodyStreamBuffer");
+    consoleErrors.allow(/a real failure/);
+  });
+
   test.describe("on a phone", () => {
     test.use(mobile);
 
