@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { buildState } from "../scripts/build-freshness.ts";
 import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
 import { fixed } from "./lib/format.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
 import { createScratchDatabase, DEFAULT_POSTGRES_URL } from "./lib/postgres.ts";
+import { ensureFreshBuild } from "./lib/quick.ts";
 import { rssMb, startStoreServer } from "./lib/servers.ts";
 
 /**
@@ -21,14 +20,7 @@ const TTL_MS = 30_000;
 const BUDGET_MB = 350;
 
 async function main() {
-  if (buildState(buildDir) !== "fresh") {
-    console.log(`building into ${buildDir}…`);
-    const built = spawnSync("npm", ["run", "build"], {
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (built.status !== 0) throw new Error(`npm run build failed (${built.status})`);
-  }
+  ensureFreshBuild(buildDir);
   // PostgreSQL, as deployed: PGlite would run the database inside the server process and count in its RSS.
   const adminUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
   const scratch = await createScratchDatabase(adminUrl);

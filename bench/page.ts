@@ -1,15 +1,13 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildState } from "../scripts/build-freshness.ts";
-import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
+import { cleanupAll } from "./lib/children.ts";
 import { measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, kb, ms } from "./lib/format.ts";
 import { runLighthouse } from "./lib/lighthouse.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
+import { ensureFreshBuild, smallDatabase } from "./lib/quick.ts";
 import { startStoreServer } from "./lib/servers.ts";
-import { restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
 
 /**
  * `node bench/page.ts [path]`: the quick loop for front-end work (ADR 0143). One production server over a seeded
@@ -25,34 +23,8 @@ const runsVar = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? "1");
 const runs = Number.isInteger(runsVar) && runsVar >= 0 ? runsVar : 1;
 
 async function main() {
-  if (buildState(buildDir) !== "fresh") {
-    console.log(`building into ${buildDir}…`);
-    const built = spawnSync("npm", ["run", "build"], {
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (built.status !== 0) throw new Error(`npm run build failed (${built.status})`);
-  }
-
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "esim-bench-page-"));
-  onCleanup(() => rmSync(scratch, { recursive: true, force: true }));
-  const dataDir = path.join(scratch, "small");
-  const key = templateKey();
-  if (!restoreTemplate(key, "small", dataDir)) {
-    console.log("seeding a PGlite database (kept as today's template)…");
-    const prepared = spawnTracked(
-      ["bench/lib/prepare-db.ts"],
-      { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      "seed",
-    );
-    const output = await waitForExit(prepared, "seed", 400_000);
-    const line = output
-      .trim()
-      .split("\n")
-      .reverse()
-      .find((l) => l.startsWith("{"));
-    saveTemplate(key, "small", dataDir, line ? JSON.parse(line) : {});
-  }
+  ensureFreshBuild(buildDir);
+  const { dataDir } = await smallDatabase("esim-bench-page-");
 
   const server = await startStoreServer({ label: "store", buildDir, dataDir, htmlCacheTtlMs: 30_000 });
   const url = `${server.url}${pagePath}`;

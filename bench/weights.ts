@@ -1,13 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildState } from "../scripts/build-freshness.ts";
-import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
+import { cleanupAll } from "./lib/children.ts";
 import { htmlParts } from "./lib/first-load.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
+import { ensureFreshBuild, smallDatabase } from "./lib/quick.ts";
 import { startStoreServer } from "./lib/servers.ts";
-import { restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
 
 /**
  * `node bench/weights.ts [outDir]`: issue 15's page weight split (ADR 0285's table) for home on a phone and a
@@ -22,35 +19,8 @@ const DESKTOP_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 async function main() {
-  if (buildState(buildDir) !== "fresh") {
-    console.log(`building into ${buildDir}…`);
-    const built = spawnSync("npm", ["run", "build"], {
-      env: { ...process.env, BUILD_DIR: buildDir },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (built.status !== 0) throw new Error(`npm run build failed (${built.status})`);
-  }
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "esim-bench-weights-"));
-  onCleanup(() => rmSync(scratch, { recursive: true, force: true }));
-  const dataDir = path.join(scratch, "small");
-  const key = templateKey();
-  let prepared = restoreTemplate<{ planCode: string | null }>(key, "small", dataDir);
-  if (!prepared) {
-    console.log("seeding a PGlite database (kept as today's template)…");
-    const seed = spawnTracked(
-      ["bench/lib/prepare-db.ts"],
-      { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      "seed",
-    );
-    const output = await waitForExit(seed, "seed", 400_000);
-    const line = output
-      .trim()
-      .split("\n")
-      .reverse()
-      .find((l) => l.startsWith("{"));
-    prepared = line ? JSON.parse(line) : { planCode: null };
-    saveTemplate(key, "small", dataDir, prepared);
-  }
+  ensureFreshBuild(buildDir);
+  const { dataDir, prepared } = await smallDatabase("esim-bench-weights-");
 
   const server = await startStoreServer({ label: "store", buildDir, dataDir, htmlCacheTtlMs: 30_000 });
   const pages: [string, string, Record<string, string>][] = [
