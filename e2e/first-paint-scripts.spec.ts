@@ -1,0 +1,77 @@
+import { checkA11y, expect, hydrated, mobile, test } from "./fixtures.ts";
+import { PLAN } from "./purchase-kit.ts";
+
+// ADR 0291: a page sent whole is complete without its scripts, so nothing of them is fetched before it has painted
+// (and before its hero image, when it has one, has arrived). Lighthouse counts every request that ended before
+// the largest paint on the way to it; the scripts were most of the plp's and pdp's LCP.
+
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+
+const PAGES = [
+  { name: "home", path: "/", hero: true },
+  { name: "plp", path: "/plp?type=COUNTRY", hero: false },
+  { name: "pdp", path: `/pdp/${PLAN}`, hero: true },
+];
+
+test.describe("the first load's scripts wait for the first paint", () => {
+  test.use({ ...mobile, userAgent: PHONE_UA });
+
+  for (const { name, path, hero } of PAGES) {
+    test(`${name}: no module is preloaded, and the boot module imports the routes after it has waited`, async ({
+      request,
+    }) => {
+      // Warm the server's lazy chunks under another locale, so the page below is the one the HTML cache serves.
+      await request.get(`/zh_HK${path === "/" ? "" : path}`, { headers: { "user-agent": PHONE_UA } });
+      const html = await (await request.get(path, { headers: { "user-agent": PHONE_UA } })).text();
+      expect(html.match(/<link[^>]+rel="modulepreload"[^>]*>/g) ?? []).toEqual([]);
+      const boots = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(boots).toHaveLength(1);
+      const boot = boots[0]?.[1] ?? "";
+      // A static import would be fetched while the document is parsed.
+      expect(boot).not.toMatch(/^\s*import\s[^(]/m);
+      const wait = boot.indexOf("await new Promise");
+      const firstImport = boot.search(/import\("\/assets\/[^"]+\.js"\)/);
+      expect(wait).toBeGreaterThan(-1);
+      expect(firstImport).toBeGreaterThan(wait);
+      // The largest picture of a page with one is fetched first and never lazily (ADR 0143, 0285).
+      const heroes = html.match(/<img\b[^>]*\bfetchpriority="high"[^>]*>/gi) ?? [];
+      expect(heroes).toHaveLength(hero ? 1 : 0);
+      for (const img of heroes) expect(img).not.toContain('loading="lazy"');
+    });
+
+    test(`${name}: in the browser, no script is requested before the first frame${hero ? " and the hero" : ""}, and the page hydrates`, async ({
+      page,
+    }) => {
+      await page.addInitScript(() => {
+        requestAnimationFrame(() => {
+          (window as unknown as { __firstFrameAt: number }).__firstFrameAt = performance.now();
+        });
+      });
+      await page.goto(path);
+      await hydrated(page);
+      const timing = await page.evaluate(() => {
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const scripts = resources.filter((entry) =>
+          /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname),
+        );
+        const heroSrc = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')?.currentSrc;
+        const heroEntry = heroSrc ? resources.find((entry) => entry.name === heroSrc) : undefined;
+        return {
+          firstFrameAt: (window as unknown as { __firstFrameAt?: number }).__firstFrameAt ?? null,
+          firstScriptAt: Math.min(...scripts.map((entry) => entry.startTime)),
+          scripts: scripts.length,
+          heroArrivedAt: heroEntry ? heroEntry.responseEnd : null,
+        };
+      });
+      expect(timing.scripts).toBeGreaterThan(0);
+      expect(timing.firstFrameAt).not.toBeNull();
+      expect(timing.firstScriptAt).toBeGreaterThanOrEqual(timing.firstFrameAt ?? Number.POSITIVE_INFINITY);
+      if (hero) {
+        expect(timing.heroArrivedAt).not.toBeNull();
+        expect(timing.firstScriptAt).toBeGreaterThanOrEqual(timing.heroArrivedAt ?? Number.POSITIVE_INFINITY);
+      }
+      await checkA11y(page);
+    });
+  }
+});
