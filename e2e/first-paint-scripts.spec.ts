@@ -74,4 +74,32 @@ test.describe("the first load's scripts wait for the first paint", () => {
       await checkA11y(page);
     });
   }
+
+  test("plp: a destination far below the first screen is drawn only when it nears it, and stays reachable", async ({
+    page,
+  }) => {
+    await page.goto("/plp?type=COUNTRY");
+    await hydrated(page);
+    const tiles = page.locator("[data-destination-picker] a");
+    const count = await tiles.count();
+    expect(count).toBeGreaterThan(200);
+    // Skipped: not styled, laid out or painted (content-visibility: auto), yet in the accessibility tree.
+    // A tile's contents (its flag and its two lines) are what a skipped tile leaves undrawn.
+    const drawn = (index: number) =>
+      tiles
+        .nth(index)
+        .locator("span")
+        .first()
+        .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn(0)).toBe(true);
+    expect(await drawn(count - 1)).toBe(false);
+    const last = tiles.last();
+    const name = (await last.locator("span").first().textContent()) ?? "";
+    await expect(page.getByRole("link", { name: new RegExp(name) }).last()).toBeAttached();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(count - 1)).toBe(true);
+    await expect(last).toBeInViewport();
+    await last.click();
+    await expect(page).toHaveURL(/\/plp\?categoryCode=/);
+  });
 });
