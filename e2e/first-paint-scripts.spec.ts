@@ -78,8 +78,25 @@ test.describe("the first load's scripts wait for the first paint", () => {
   test("plp: a destination far below the first screen is drawn only when it nears it, and stays reachable", async ({
     page,
   }) => {
+    await page.addInitScript(() => {
+      const state = { shift: 0 };
+      (window as unknown as { __shift: typeof state }).__shift = state;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+        }>) {
+          if (!entry.hadRecentInput) state.shift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     await page.goto("/plp?type=COUNTRY");
     await hydrated(page);
+    // Nothing on the first screen moves while the page loads and hydrates: the tiles it shows are drawn at once.
+    const shift = await page.evaluate(
+      () => (window as unknown as { __shift: { shift: number } }).__shift.shift,
+    );
+    expect(shift).toBeLessThan(0.005);
     const tiles = page.locator("[data-destination-picker] a");
     const count = await tiles.count();
     expect(count).toBeGreaterThan(200);
