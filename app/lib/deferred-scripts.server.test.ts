@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { afterFirstPaint, deferScripts, HERO_WAIT_MS } from "./deferred-scripts.server.ts";
+import {
+  afterFirstPaint,
+  deferScripts,
+  HERO_PAINT_WAIT_MS,
+  HERO_WAIT_MS,
+} from "./deferred-scripts.server.ts";
 
 const NONCE = "bm9uY2U=";
 
@@ -37,12 +42,24 @@ function bootOf(html: string): string {
   return /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
 }
 
-/** A stand-in window: frames, timers, the document's visibility and its hero image, driven by the test. */
-function fakeWindow(options: { hero?: "none" | "loaded" | "loading"; hidden?: boolean } = {}) {
+type Support = "full" | "paint only" | "none";
+
+/**
+ * A stand-in window: frames, timers, paint-timing entries, the document's visibility and its hero image, driven
+ * by the test. `support` says which entry types its PerformanceObserver reports.
+ */
+function fakeWindow(
+  options: { hero?: "none" | "loaded" | "loading"; hidden?: boolean; support?: Support } = {},
+) {
   const frames: Array<() => void> = [];
   const timers: Array<{ at: number; run: () => void }> = [];
   const heroListeners = new Map<string, () => void>();
   const docListeners = new Map<string, () => void>();
+  const observers: Array<{
+    type: string;
+    callback: (list: { getEntries(): unknown[] }) => void;
+    on: boolean;
+  }> = [];
   let now = 0;
   const hero =
     options.hero === "loaded" || options.hero === "loading"
@@ -51,14 +68,37 @@ function fakeWindow(options: { hero?: "none" | "loaded" | "loading"; hidden?: bo
           addEventListener: (type: string, listener: () => void) => heroListeners.set(type, listener),
         }
       : null;
+  const support = options.support ?? "full";
+  class FakeObserver {
+    static supportedEntryTypes =
+      support === "full" ? ["paint", "largest-contentful-paint"] : support === "paint only" ? ["paint"] : [];
+    record: (typeof observers)[number];
+    constructor(callback: (list: { getEntries(): unknown[] }) => void) {
+      this.record = { type: "", callback, on: false };
+      observers.push(this.record);
+    }
+    observe({ type }: { type: string }) {
+      this.record.type = type;
+      this.record.on = true;
+    }
+    disconnect() {
+      this.record.on = false;
+    }
+  }
   const win = {
     document: {
       visibilityState: options.hidden ? "hidden" : "visible",
       querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? hero : null),
       addEventListener: (type: string, listener: () => void) => docListeners.set(type, listener),
     },
+    PerformanceObserver: support === "none" ? undefined : FakeObserver,
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms: number) => timers.push({ at: now + ms, run }),
+  };
+  const report = (type: string, entry: object) => {
+    for (const observer of observers.filter((o) => o.on && o.type === type)) {
+      observer.callback({ getEntries: () => [entry] });
+    }
   };
   return {
     win: win as unknown as Window,
@@ -73,6 +113,15 @@ function fakeWindow(options: { hero?: "none" | "loaded" | "loading"; hidden?: bo
         timers.splice(timers.indexOf(timer), 1);
         timer.run();
       }
+    },
+    /** The browser reports the first contentful paint. */
+    firstPaint() {
+      report("paint", { name: "first-paint" });
+      report("paint", { name: "first-contentful-paint" });
+    },
+    /** The browser reports a largest-contentful-paint candidate: the hero, or another element. */
+    largestPaint(of: "hero" | "other") {
+      report("largest-contentful-paint", { element: of === "hero" ? hero : {} });
     },
     heroLoads() {
       heroListeners.get("load")?.();
@@ -129,14 +178,14 @@ describe("a page sent whole loads its scripts after its first paint (ADR 0291)",
   it("the boot module's text runs: it waits for the frame, then preloads and imports", async () => {
     const html = deferScripts(page());
     const boot = bootOf(html);
-    const appended: Array<{ rel: string; href: string }> = [];
+    const appended: Array<{ rel: string; href: string; fetchPriority: string }> = [];
     const imported: string[] = [];
     const fake = fakeWindow({ hero: "none" });
     const win = fake.win as unknown as Record<string, unknown>;
     const document = {
       ...(win.document as object),
-      createElement: () => ({ rel: "", href: "" }),
-      head: { append: (link: { rel: string; href: string }) => appended.push(link) },
+      createElement: () => ({ rel: "", href: "", fetchPriority: "" }),
+      head: { append: (link: { rel: string; href: string; fetchPriority: string }) => appended.push(link) },
     };
     win.document = document;
     // The module's text as an async function: `import(x)` becomes a call the test sees.
@@ -153,87 +202,118 @@ describe("a page sent whole loads its scripts after its first paint (ADR 0291)",
     await Promise.resolve();
     expect(imported).toEqual([]);
     expect(appended).toEqual([]);
-    fake.frame();
+    fake.firstPaint();
     fake.advance(0);
     await done;
-    expect(appended.map((link) => [link.rel, link.href])).toEqual([
-      ["modulepreload", "/assets/entry.client-A.js"],
-      ["modulepreload", "/assets/shared-B.js"],
-      ["modulepreload", "/assets/root-C.js"],
-      ["modulepreload", "/assets/pdp-D.js"],
+    // At low priority, as ADR 0143 had them: pictures below the first screen still go first.
+    expect(appended.map((link) => [link.rel, link.href, link.fetchPriority])).toEqual([
+      ["modulepreload", "/assets/entry.client-A.js", "low"],
+      ["modulepreload", "/assets/shared-B.js", "low"],
+      ["modulepreload", "/assets/root-C.js", "low"],
+      ["modulepreload", "/assets/pdp-D.js", "low"],
     ]);
     expect(imported).toEqual(["/assets/root-C.js", "/assets/pdp-D.js", "/assets/entry.client-A.js"]);
   });
 });
 
 describe("afterFirstPaint", () => {
-  it("without a hero, goes after the next frame", () => {
+  const start = (fake: ReturnType<typeof fakeWindow>) => {
+    const done = vi.fn();
+    afterFirstPaint(fake.win, done, HERO_WAIT_MS, HERO_PAINT_WAIT_MS);
+    return done;
+  };
+
+  it("without a hero, goes once the first contentful paint is reported", () => {
     const fake = fakeWindow();
-    const done = vi.fn();
-    afterFirstPaint(fake.win, done, HERO_WAIT_MS);
-    fake.advance(1_000);
-    expect(done).not.toHaveBeenCalled();
+    const done = start(fake);
     fake.frame();
+    fake.advance(5_000);
+    expect(done).not.toHaveBeenCalled();
+    fake.firstPaint();
     expect(done).not.toHaveBeenCalled();
     fake.advance(0);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
-  it("with a hero already loaded, goes after the next frame", () => {
+  it("without paint timing, goes after the frame after next", () => {
+    const fake = fakeWindow({ support: "none" });
+    const done = start(fake);
+    fake.frame();
+    fake.advance(0);
+    expect(done).not.toHaveBeenCalled();
+    fake.frame();
+    fake.advance(0);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it("with a hero already loaded, goes once the first contentful paint is reported", () => {
     const fake = fakeWindow({ hero: "loaded" });
-    const done = vi.fn();
-    afterFirstPaint(fake.win, done, HERO_WAIT_MS);
-    fake.frame();
+    const done = start(fake);
+    fake.firstPaint();
     fake.advance(0);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
-  it("with a hero still loading, goes after the frame that follows its arrival (or its failure)", () => {
-    for (const outcome of ["load", "error"] as const) {
-      const fake = fakeWindow({ hero: "loading" });
-      const done = vi.fn();
-      afterFirstPaint(fake.win, done, HERO_WAIT_MS);
-      fake.frame();
-      fake.advance(100);
+  it("with a hero still loading, waits for the hero's own paint to be reported", () => {
+    const fake = fakeWindow({ hero: "loading" });
+    const done = start(fake);
+    fake.firstPaint();
+    fake.largestPaint("other");
+    fake.advance(100);
+    expect(done).not.toHaveBeenCalled();
+    fake.heroLoads();
+    fake.advance(100);
+    expect(done).not.toHaveBeenCalled();
+    fake.largestPaint("hero");
+    fake.advance(0);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it(`goes ${HERO_PAINT_WAIT_MS} ms after the hero arrived when its paint is not reported, and at once when it fails`, () => {
+    for (const support of ["full", "paint only"] as const) {
+      const fake = fakeWindow({ hero: "loading", support });
+      const done = start(fake);
+      fake.firstPaint();
+      fake.heroLoads();
+      fake.advance(HERO_PAINT_WAIT_MS - 1);
       expect(done).not.toHaveBeenCalled();
-      if (outcome === "load") fake.heroLoads();
-      else fake.heroFails();
-      fake.frame();
+      fake.advance(1);
       fake.advance(0);
       expect(done).toHaveBeenCalledTimes(1);
     }
+    const failed = fakeWindow({ hero: "loading" });
+    const done = start(failed);
+    failed.firstPaint();
+    failed.heroFails();
+    failed.advance(0);
+    expect(done).toHaveBeenCalledTimes(1);
   });
 
   it(`waits at most ${HERO_WAIT_MS} ms for a hero that does not arrive`, () => {
     const fake = fakeWindow({ hero: "loading" });
-    const done = vi.fn();
-    afterFirstPaint(fake.win, done, HERO_WAIT_MS);
+    const done = start(fake);
+    fake.firstPaint();
     fake.advance(HERO_WAIT_MS - 1);
-    fake.frame();
     expect(done).not.toHaveBeenCalled();
     fake.advance(1);
-    fake.frame();
     fake.advance(0);
     expect(done).toHaveBeenCalledTimes(1);
     // The hero arriving later changes nothing.
     fake.heroLoads();
-    fake.frame();
-    fake.advance(0);
+    fake.largestPaint("hero");
+    fake.advance(HERO_WAIT_MS);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
-  it("does not wait for a frame in a hidden page, nor once the page is hidden", () => {
-    const hidden = fakeWindow({ hidden: true });
-    const done = vi.fn();
-    afterFirstPaint(hidden.win, done, HERO_WAIT_MS);
-    expect(done).toHaveBeenCalledTimes(1);
+  it("does not wait in a hidden page, nor once the page is hidden", () => {
+    const hidden = fakeWindow({ hidden: true, hero: "loading" });
+    expect(start(hidden)).toHaveBeenCalledTimes(1);
 
     const visible = fakeWindow();
-    const later = vi.fn();
-    afterFirstPaint(visible.win, later, HERO_WAIT_MS);
+    const later = start(visible);
     visible.hide();
     expect(later).toHaveBeenCalledTimes(1);
-    visible.frame();
+    visible.firstPaint();
     visible.advance(0);
     expect(later).toHaveBeenCalledTimes(1);
   });

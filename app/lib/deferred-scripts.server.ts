@@ -8,21 +8,33 @@
  * bandwidth, the difference between an LCP of 1.1 s and one of 2.3 s.
  *
  * `deferScripts` rewrites such a page so that nothing of the first load is fetched before the page has painted:
- * the module preloads leave the head, and the boot module first waits (`afterFirstPaint`: the next frame, after
- * the hero image has arrived when the page has one), then adds the same preloads and imports the route modules
- * dynamically before running React Router's own code unchanged. The shopper sees the same page, painted no later;
- * it hydrates a frame (and at most `HERO_WAIT_MS` on a slow hero) later.
+ * the module preloads leave the head, and the boot module first waits (`afterFirstPaint`: until the browser has
+ * reported the first contentful paint and, when the page has a hero picture, the hero's), then adds the same
+ * preloads and imports the route modules dynamically before running React Router's own code unchanged. The
+ * shopper sees the same page, painted no later; it hydrates a little later (a frame or two, and at most
+ * `HERO_WAIT_MS` on a slow hero).
  */
 
 /** How long the scripts wait for a hero image that has not arrived before they load anyway. */
 export const HERO_WAIT_MS = 2_500;
 
+/** How long after its arrival a hero's paint is waited for when the browser does not report it (no LCP entry). */
+export const HERO_PAINT_WAIT_MS = 500;
+
 /**
- * Runs in the boot module (sent as source text, so self-contained): calls `done` once, after the frame that paints
- * the page (and its `fetchpriority="high"` image, when it has one that is still loading, up to `heroWaitMs`). A
- * hidden page paints nothing, so it does not wait for a frame (requestAnimationFrame does not run there).
+ * Runs in the boot module (sent as source text, so self-contained): calls `done` once the page's first contentful
+ * paint has been reported (a `paint` performance entry, which the browser queues once the frame is on screen; the
+ * frame after next where it has none) and, when the page has a `fetchpriority="high"` picture still loading, once
+ * that picture's paint has been reported too (a `largest-contentful-paint` entry for it; without one, 500 ms
+ * after it arrived), at most `heroWaitMs` after the start for the picture. A hidden page paints nothing and does
+ * not wait.
  */
-export function afterFirstPaint(win: Window, done: () => void, heroWaitMs: number): void {
+export function afterFirstPaint(
+  win: Window & { PerformanceObserver?: typeof PerformanceObserver },
+  done: () => void,
+  heroWaitMs: number,
+  heroPaintWaitMs: number,
+): void {
   const doc = win.document;
   let finished = false;
   const finish = () => {
@@ -30,26 +42,59 @@ export function afterFirstPaint(win: Window, done: () => void, heroWaitMs: numbe
     finished = true;
     done();
   };
-  let painted = false;
-  const paint = () => {
-    if (painted) return;
-    painted = true;
-    if (doc.visibilityState !== "visible") {
-      finish();
-      return;
-    }
-    doc.addEventListener("visibilitychange", finish, { once: true });
-    // The callback runs in the frame that paints; the timeout after that frame.
-    win.requestAnimationFrame(() => win.setTimeout(finish, 0));
-  };
-  const hero = doc.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  if (!hero || hero.complete) {
-    paint();
+  if (doc.visibilityState !== "visible") {
+    finish();
     return;
   }
-  hero.addEventListener("load", paint, { once: true });
-  hero.addEventListener("error", paint, { once: true });
-  win.setTimeout(paint, heroWaitMs);
+  doc.addEventListener("visibilitychange", finish, { once: true });
+
+  const hero = doc.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  let painted = false;
+  let heroShown = !hero || hero.complete;
+  const check = () => {
+    if (painted && heroShown) win.setTimeout(finish, 0);
+  };
+  const Observer = win.PerformanceObserver;
+  const types = Observer?.supportedEntryTypes ?? [];
+  const observe = (type: string, seen: (entry: PerformanceEntry) => boolean) => {
+    if (!Observer) return;
+    const observer = new Observer((list) => {
+      if (list.getEntries().some(seen)) observer.disconnect();
+    });
+    observer.observe({ type, buffered: true });
+  };
+
+  if (types.includes("paint")) {
+    observe("paint", (entry) => {
+      if (entry.name !== "first-contentful-paint") return false;
+      painted = true;
+      check();
+      return true;
+    });
+  } else {
+    win.requestAnimationFrame(() =>
+      win.requestAnimationFrame(() => {
+        painted = true;
+        check();
+      }),
+    );
+  }
+
+  if (!hero || heroShown) return;
+  const shown = () => {
+    heroShown = true;
+    check();
+  };
+  if (types.includes("largest-contentful-paint")) {
+    observe("largest-contentful-paint", (entry) => {
+      if ((entry as PerformanceEntry & { element?: Element | null }).element !== hero) return false;
+      shown();
+      return true;
+    });
+  }
+  hero.addEventListener("load", () => win.setTimeout(shown, heroPaintWaitMs), { once: true });
+  hero.addEventListener("error", shown, { once: true });
+  win.setTimeout(shown, heroWaitMs);
 }
 
 const HEAD_END = "</head>";
@@ -91,9 +136,9 @@ export function deferScripts(html: string): string {
   if (/^\s*import\s[^(]/m.test(rest)) return html;
 
   const deferred =
-    `;await new Promise((done)=>(${afterFirstPaint.toString()})(window,done,${HERO_WAIT_MS}));` +
+    `;await new Promise((done)=>(${afterFirstPaint.toString()})(window,done,${HERO_WAIT_MS},${HERO_PAINT_WAIT_MS}));` +
     `for(const href of ${scriptLiteral(preloads)}){const link=document.createElement("link");` +
-    `link.rel="modulepreload";link.href=href;document.head.append(link)}` +
+    `link.rel="modulepreload";link.fetchPriority="low";link.href=href;document.head.append(link)}` +
     (names.length
       ? `const [${names.join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`
       : "") +
