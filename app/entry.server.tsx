@@ -11,6 +11,7 @@ import { ServerRouter } from "react-router";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
+import { deferScripts } from "./lib/deferred-scripts.server.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { prunePageCss } from "./lib/page-css.server.ts";
 import { compactRouterScripts } from "./lib/router-scripts.server.ts";
@@ -91,8 +92,11 @@ function documentStream(onFinished: () => void, whole: boolean): Transform {
     },
     flush(callback) {
       if (head === null) return callback();
-      const html = Buffer.concat(head).toString("utf8");
+      let html = Buffer.concat(head).toString("utf8");
       if (!whole) return callback(null, html);
+      // Nothing of the first load is fetched before the page has painted (ADR 0291): the module preloads leave
+      // the head and the boot module waits for the first paint.
+      html = deferScripts(html);
       const end = html.indexOf("</head>");
       const rewritten =
         end === -1

@@ -36,6 +36,8 @@ const HREF = /\bhref="([^"]+)"/;
 const SRC = /\bsrc="([^"]+)"/;
 /** Static `import … from "x"`, `import "x"` and `export … from "x"`; dynamic import("x") is not first load. */
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']([^"']+\.m?js)["']/g;
+/** `import("x")` in the page's inline boot module: it runs once the page has painted (ADR 0291), so it is first load. */
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g;
 
 const bytesOf = (text: string) => Buffer.byteLength(text);
 const total = (html: string, pattern: RegExp) =>
@@ -58,8 +60,9 @@ function gzipSize(bytes: Uint8Array) {
 
 /**
  * The JavaScript a first visit to `pageUrl` downloads before the page is interactive: every modulepreload link,
- * every module script (src or the imports of an inline one), and their static imports, each counted once and
- * gzipped at level 9 (what the build's .gz twins hold). Lazy chunks (dynamic import) are not counted.
+ * every module script (src or the imports of an inline one, static or `import("x")`: the boot module imports the
+ * routes once the page has painted, ADR 0291), and their static imports, each counted once and gzipped at level 9
+ * (what the build's .gz twins hold). Lazy chunks (a chunk's dynamic imports) are not counted.
  */
 export async function measureFirstLoad(pageUrl: string, headers: Record<string, string>): Promise<FirstLoad> {
   const response = await fetch(pageUrl, { headers: { ...headers, "accept-encoding": "identity" } });
@@ -76,7 +79,9 @@ export async function measureFirstLoad(pageUrl: string, headers: Record<string, 
     if (!/\btype="module"/.test(attributes)) continue;
     const src = SRC.exec(attributes)?.[1];
     if (src) add(src, base);
-    else for (const match of body.matchAll(STATIC_IMPORT)) add(match[1], base);
+    else
+      for (const match of [...body.matchAll(STATIC_IMPORT), ...body.matchAll(DYNAMIC_IMPORT)])
+        add(match[1], base);
   }
 
   const chunks = new Map<string, Chunk>();

@@ -1,0 +1,151 @@
+/**
+ * Scripts after the first paint (issue 15, ADR 0291). A page the server renders whole is complete without its
+ * scripts; they only hydrate it. React Router's `<Scripts>` puts a `<link rel="modulepreload">` in the head for
+ * every module of the first load and an inline module script that imports the route modules statically, so the
+ * browser fetches all of them while it parses the document. On a fast connection they finish before the first
+ * paint, and Lighthouse's simulation then counts every one of them on the way to Largest Contentful Paint (its
+ * LCP graph keeps each request that ended before the observed LCP): about 140 kB of JavaScript at a slow 4G's
+ * bandwidth, the difference between an LCP of 1.1 s and one of 2.3 s.
+ *
+ * `deferScripts` rewrites such a page so that nothing of the first load is fetched before the page has painted:
+ * the module preloads leave the head, and the boot module first waits (`afterFirstPaint`: until the browser has
+ * reported the first contentful paint and, when the page has a hero picture, the hero's), then adds the same
+ * preloads and imports the route modules dynamically before running React Router's own code unchanged. The
+ * shopper sees the same page, painted no later; it hydrates a little later (a frame or two, and at most
+ * `HERO_WAIT_MS` on a slow hero).
+ */
+
+/** How long the scripts wait for a hero image that has not arrived before they load anyway. */
+export const HERO_WAIT_MS = 2_500;
+
+/** How long after its arrival a hero's paint is waited for when the browser does not report it (no LCP entry). */
+export const HERO_PAINT_WAIT_MS = 500;
+
+/**
+ * Runs in the boot module (sent as source text, so self-contained): calls `done` once the page's first contentful
+ * paint has been reported (a `paint` performance entry, which the browser queues once the frame is on screen; the
+ * frame after next where it has none) and, when the page has a `fetchpriority="high"` picture still loading, once
+ * that picture's paint has been reported too (a `largest-contentful-paint` entry for it; without one, 500 ms
+ * after it arrived), at most `heroWaitMs` after the start for the picture. A hidden page paints nothing and does
+ * not wait.
+ */
+export function afterFirstPaint(
+  win: Window & { PerformanceObserver?: typeof PerformanceObserver },
+  done: () => void,
+  heroWaitMs: number,
+  heroPaintWaitMs: number,
+): void {
+  const doc = win.document;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    done();
+  };
+  if (doc.visibilityState !== "visible") {
+    finish();
+    return;
+  }
+  doc.addEventListener("visibilitychange", finish, { once: true });
+
+  const hero = doc.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  let painted = false;
+  let heroShown = !hero || hero.complete;
+  const check = () => {
+    if (painted && heroShown) win.setTimeout(finish, 0);
+  };
+  const Observer = win.PerformanceObserver;
+  const types = Observer?.supportedEntryTypes ?? [];
+  const observe = (type: string, seen: (entry: PerformanceEntry) => boolean) => {
+    if (!Observer) return;
+    const observer = new Observer((list) => {
+      if (list.getEntries().some(seen)) observer.disconnect();
+    });
+    observer.observe({ type, buffered: true });
+  };
+
+  if (types.includes("paint")) {
+    observe("paint", (entry) => {
+      if (entry.name !== "first-contentful-paint") return false;
+      painted = true;
+      check();
+      return true;
+    });
+  } else {
+    win.requestAnimationFrame(() =>
+      win.requestAnimationFrame(() => {
+        painted = true;
+        check();
+      }),
+    );
+  }
+
+  if (!hero || heroShown) return;
+  const shown = () => {
+    heroShown = true;
+    check();
+  };
+  if (types.includes("largest-contentful-paint")) {
+    observe("largest-contentful-paint", (entry) => {
+      if ((entry as PerformanceEntry & { element?: Element | null }).element !== hero) return false;
+      shown();
+      return true;
+    });
+  }
+  hero.addEventListener("load", () => win.setTimeout(shown, heroPaintWaitMs), { once: true });
+  hero.addEventListener("error", shown, { once: true });
+  win.setTimeout(shown, heroWaitMs);
+}
+
+const HEAD_END = "</head>";
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const HREF = /\shref="([^"]+)"/;
+/** React Router's boot script: the document's inline module script. */
+const BOOT_SCRIPT = /(<script\b[^>]*\stype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const STATIC_IMPORT = /^\s*import \* as ([\w$]+) from ("[^"\n]+");\s*$/gm;
+
+/** A value as JavaScript source inside a `<script>` element. */
+const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * The page with its first-load scripts deferred to after its first paint, or the page unchanged when it has no
+ * React Router boot module (an error page without scripts) or the boot module is not what this code knows.
+ */
+export function deferScripts(html: string): string {
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd === -1) return html;
+  const boot = BOOT_SCRIPT.exec(html);
+  if (!boot || boot.index < headEnd || /\ssrc=/.test(boot[1] ?? "")) return html;
+  const [whole, open = "", body = "", close = ""] = boot;
+
+  const preloads: string[] = [];
+  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (tag) => {
+    const href = HREF.exec(tag)?.[1];
+    if (href) preloads.push(href.replaceAll("&amp;", "&"));
+    return "";
+  });
+
+  const names: string[] = [];
+  const specifiers: string[] = [];
+  const rest = body.replace(STATIC_IMPORT, (_, name: string, specifier: string) => {
+    names.push(name);
+    specifiers.push(specifier);
+    return "";
+  });
+  // Any other static import would still load at once: leave such a page as it was.
+  if (/^\s*import\s[^(]/m.test(rest)) return html;
+
+  const deferred =
+    `;await new Promise((done)=>(${afterFirstPaint.toString()})(window,done,${HERO_WAIT_MS},${HERO_PAINT_WAIT_MS}));` +
+    `for(const href of ${scriptLiteral(preloads)}){const link=document.createElement("link");` +
+    `link.rel="modulepreload";link.fetchPriority="low";link.href=href;document.head.append(link)}` +
+    (names.length
+      ? `const [${names.join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`
+      : "") +
+    rest;
+
+  const bootStart = boot.index;
+  return (
+    head + html.slice(headEnd, bootStart) + open + deferred + close + html.slice(bootStart + whole.length)
+  );
+}
