@@ -65,7 +65,7 @@ const HEAD_END = Buffer.from("</head>");
  * for the first paint (browsers fetch modulepreload at high priority, as if it blocked rendering). React Router
  * renders the links without a way to set the priority; the head is the first thing React flushes.
  */
-function documentStream(onFinished: () => void, whole: boolean): Transform {
+function documentStream(onFinished: () => void, whole: boolean, deferFirstLoad: boolean): Transform {
   let head: Buffer[] | null = [];
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
@@ -95,8 +95,9 @@ function documentStream(onFinished: () => void, whole: boolean): Transform {
       let html = Buffer.concat(head).toString("utf8");
       if (!whole) return callback(null, html);
       // Nothing of the first load is fetched before the page has painted (ADR 0291): the module preloads leave
-      // the head and the boot module waits for the first paint.
-      html = deferScripts(html);
+      // the head and the boot module waits for the first paint. Not in the operator console, which no shopper
+      // loads and whose page editor drives a canvas page that must answer at once.
+      if (deferFirstLoad) html = deferScripts(html);
       const end = html.indexOf("</head>");
       const rewritten =
         end === -1
@@ -119,6 +120,10 @@ function documentStream(onFinished: () => void, whole: boolean): Transform {
  * boundary in place instead of streaming it hidden with a script that swaps it in later: the lazy blocks of a
  * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream.
  */
+function isConsolePath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 function rendersWhole(request: Request): boolean {
   if (request.headers.has("authorization")) return false;
   const cookies = parseCookies(request.headers.get("cookie"));
@@ -160,10 +165,14 @@ export default function handleRequest(
           // CSS only the page uses (ADR 0248) and React Router's scripts compacted (ADR 0290) when the page goes
           // out whole; a streamed page keeps them as they are. Development has no inlined CSS to cut, but its
           // pages get the same scripts as production's, so the API tests read what browsers get.
-          const body = documentStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          }, whole);
+          const body = documentStream(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            whole,
+            !isConsolePath(new URL(request.url).pathname),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

@@ -17,6 +17,16 @@ const PAGES = [
 test.describe("the first load's scripts wait for the first paint", () => {
   test.use({ ...mobile, userAgent: PHONE_UA });
 
+  test("the operator console is not deferred: its canvas page must answer the editor at once", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/admin/login")).text();
+    expect(html).toMatch(/<link[^>]+rel="modulepreload"[^>]*>/);
+    const boot = html.match(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? "";
+    expect(boot).toMatch(/^\s*import\s[^(]/m);
+    expect(boot).not.toContain("await new Promise");
+  });
+
   for (const { name, path, hero } of PAGES) {
     test(`${name}: no module is preloaded, and the boot module imports the routes after it has waited`, async ({
       request,
