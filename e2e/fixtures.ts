@@ -118,6 +118,13 @@ function fingerprint(page: Page): Promise<string> {
 
 /** axe found missing in the page: the document was replaced between its injection and its run. */
 const AXE_MISSING = /reading '(run|runPartial)'|axe is not defined/;
+/**
+ * axe's check of a same-origin frame (the page editor's canvas) never answered: the frame was being reloaded while
+ * axe ran in it. Checked again, like a document replaced mid-check, and waited for at most FRAME_WAIT_MS, not axe's
+ * default minute (which outlasted the test's own timeout).
+ */
+const AXE_FRAME_TIMEOUT = /Axe in frame timed out/;
+const FRAME_WAIT_MS = 10_000;
 
 async function runAxe(page: Page): Promise<A11yViolation[]> {
   try {
@@ -127,7 +134,7 @@ async function runAxe(page: Page): Promise<A11yViolation[]> {
     // a redirect under way when the check started), the run finds no axe. Give that navigation a moment, then
     // check the document that is there now. If it is still being replaced, report the page as gone: its new
     // document gets its own check when it arrives (framenavigated).
-    if (!AXE_MISSING.test(String(error))) throw error;
+    if (!AXE_MISSING.test(String(error)) && !AXE_FRAME_TIMEOUT.test(String(error))) throw error;
     await page.waitForTimeout(500);
     await afterPaint(page);
     try {
@@ -146,7 +153,12 @@ async function runAxeOnce(page: Page): Promise<A11yViolation[]> {
   // the test's own browser context: that page raced the tests' clock calls ("target closed" while it closed)
   // and could be taken for the popup a test waits for. The store has no cross-origin frames, the one thing
   // legacy mode does not check.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+  // options() replaces every run option, so it comes before withTags().
+  const results = await new AxeBuilder({ page })
+    .options({ frameWaitTime: FRAME_WAIT_MS })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode()
+    .analyze();
   return results.violations.map((violation) => ({
     url,
     id: violation.id,
