@@ -8,6 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { isConsolePage } from "../core/console-path.ts";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
@@ -120,10 +121,6 @@ function documentStream(onFinished: () => void, whole: boolean, deferFirstLoad: 
  * boundary in place instead of streaming it hidden with a script that swaps it in later: the lazy blocks of a
  * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream.
  */
-function isConsolePath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
-}
-
 function rendersWhole(request: Request): boolean {
   if (request.headers.has("authorization")) return false;
   const cookies = parseCookies(request.headers.get("cookie"));
@@ -171,7 +168,7 @@ export default function handleRequest(
               timeoutId = undefined;
             },
             whole,
-            !isConsolePath(new URL(request.url).pathname),
+            !isConsolePage(new URL(request.url).pathname),
           );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

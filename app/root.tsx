@@ -13,6 +13,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { isConsolePage } from "../core/console-path.ts";
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -158,7 +159,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The operator console (issue 16) shares the document but not the store's head: its own language, never
   // indexed, no app banner and no language alternates.
   const consoleData = useRouteLoaderData("admin-root") as { language?: Locale } | undefined;
-  const inConsole = location.pathname === "/admin" || location.pathname.startsWith("/admin/");
+  const inConsole = isConsolePage(location.pathname);
   useScrollAfterNavigation();
   return (
     <html lang={HTML_LANG[inConsole ? (consoleData?.language ?? DEFAULT_LOCALE) : locale]}>

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
 import { cutNickname } from "../app/features/shell/nickname.ts";
+import { isConsolePage } from "../core/console-path.ts";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { pathWithoutTrailingSlash } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
@@ -376,11 +377,6 @@ async function registerStaticAssets(app: FastifyInstance, clientDir: string) {
       );
     },
   });
-}
-
-/** The operator console's pages (and their data requests). */
-export function isConsolePage(pathname: string): boolean {
-  return pathname === "/admin" || pathname === "/admin.data" || pathname.startsWith("/admin/");
 }
 
 function appendVary(existing: string | null, name: string): string {

@@ -1,6 +1,7 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { isConsolePage } from "../../core/console-path.ts";
 import {
   ACCESS_TOKEN_COOKIE,
   CURRENCY_COOKIE,
@@ -250,7 +251,7 @@ export class HtmlCache {
     const cookies = request.cookies ?? {};
     if (url.pathname.endsWith(".data") || url.pathname.startsWith("/__manifest")) return null;
     // The operator console is never cached (issue 16).
-    if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return null;
+    if (isConsolePage(url.pathname)) return null;
     // Previews show unpublished drafts to editors; they are never shared.
     if (/(^|\/)preview(\/|$)/.test(url.pathname)) return null;
     const detected = url.pathname === "/" ? localeFromAcceptLanguage(request.headers["accept-language"]) : "";
