@@ -12,10 +12,10 @@ import { isConsolePage } from "../core/console-path.ts";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
 import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
-import { deferScripts } from "./lib/deferred-scripts.server.ts";
+import { lowPriorityPreloadEdits } from "./lib/deferred-scripts.server.ts";
+import { bytesDocument, editBytes } from "./lib/document-edits.server.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
-import { prunePageCss } from "./lib/page-css.server.ts";
-import { compactRouterScripts } from "./lib/router-scripts.server.ts";
+import { finishWholeDocument } from "./lib/whole-document.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -57,62 +57,59 @@ function builtCss(href: string): string | null {
   return text;
 }
 
-const MODULE_PRELOAD = '<link rel="modulepreload"';
 const HEAD_END = Buffer.from("</head>");
 
 /**
- * The page as React writes it, with every module preload in the head at low fetch priority (ADR 0143): the page
- * is complete without its scripts, which hydrate it afterwards, so they should not compete with the hero image
- * for the first paint (browsers fetch modulepreload at high priority, as if it blocked rendering). React Router
- * renders the links without a way to set the priority; the head is the first thing React flushes.
+ * The page as React writes it (ADR 0295). A page rendered whole goes out in one piece, finished by
+ * `finishWholeDocument`. A streamed page goes out one piece per batch React writes: React writes 4 kB views and
+ * then calls `flush()` on its destination when a batch is complete (react-dom/server's flushBuffered, meant for
+ * compression streams), so the pieces are joined until then, and each batch is one gzip sync flush and one socket
+ * write instead of one per 4 kB. Its head's module preloads get a low fetch priority (ADR 0143).
  */
 function documentStream(onFinished: () => void, whole: boolean, deferFirstLoad: boolean): Transform {
-  let head: Buffer[] | null = [];
-  return new Transform({
+  let chunks: Buffer[] = [];
+  let headDone = false;
+  /** What React wrote since the last batch, once it holds the end of the head; null while there is nothing to send. */
+  const batch = (ending: boolean): Buffer | null => {
+    if (chunks.length === 0) return null;
+    let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    chunks = [];
+    if (!headDone) {
+      if (bytes.indexOf(HEAD_END) === -1 && !ending) {
+        chunks = [bytes];
+        return null;
+      }
+      headDone = true;
+      bytes = editBytes(bytes, lowPriorityPreloadEdits(bytesDocument(bytes)));
+    }
+    return bytes;
+  };
+  const stream = new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      if (head === null) return callback(null, bytes);
-      // A page rendered whole is sent whole (server/ssr.ts): keep it all, to cut its CSS down in flush.
-      if (whole) {
-        head.push(bytes);
-        return callback();
-      }
-      head.push(bytes);
-      const joined = Buffer.concat(head);
-      const end = joined.indexOf(HEAD_END);
-      if (end === -1) {
-        head = [joined];
-        return callback();
-      }
-      head = null;
-      const rewritten = joined
-        .subarray(0, end)
-        .toString("utf8")
-        .replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
-      callback(null, Buffer.concat([Buffer.from(rewritten), joined.subarray(end)]));
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      callback();
     },
     flush(callback) {
-      if (head === null) return callback();
-      let html = Buffer.concat(head).toString("utf8");
-      if (!whole) return callback(null, html);
-      // Nothing of the first load is fetched before the page has painted (ADR 0291): the module preloads leave
-      // the head and the boot module waits for the first paint. Not in the operator console, which no shopper
-      // loads and whose page editor drives a canvas page that must answer at once.
-      if (deferFirstLoad) html = deferScripts(html);
-      const end = html.indexOf("</head>");
-      const rewritten =
-        end === -1
-          ? html
-          : html.slice(0, end).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`) +
-            html.slice(end);
-      // CSS only the page uses (ADR 0248, 0290) and React Router's scripts without spare bytes (ADR 0290).
-      callback(null, compactRouterScripts(prunePageCss(rewritten)));
+      if (!whole) return callback(null, batch(true));
+      // Nothing of the first load is fetched before the page has painted (ADR 0291), except in the operator
+      // console, which no shopper loads and whose page editor drives a canvas page that must answer at once; CSS
+      // only the page uses (ADR 0248, 0290) and React Router's scripts without spare bytes (ADR 0290).
+      callback(null, finishWholeDocument(Buffer.concat(chunks), { deferFirstLoad }));
     },
     final(callback) {
       onFinished();
       callback();
     },
   });
+  // Called by React after each batch.
+  Object.assign(stream, {
+    flush() {
+      if (whole) return;
+      const bytes = batch(false);
+      if (bytes) stream.push(bytes);
+    },
+  });
+  return stream;
 }
 
 /**

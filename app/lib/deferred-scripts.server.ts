@@ -15,6 +15,8 @@
  * `HERO_WAIT_MS` on a slow hero).
  */
 
+import { type DocumentText, type Edit, editString, stringDocument, textOf } from "./document-edits.server.ts";
+
 /** How long the scripts wait for a hero image that has not arrived before they load anyway. */
 export const HERO_WAIT_MS = 2_500;
 
@@ -98,33 +100,17 @@ export function afterFirstPaint(
 }
 
 const HEAD_END = "</head>";
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_PRELOAD_OPEN = '<link rel="modulepreload"';
 const HREF = /\shref="([^"]+)"/;
 /** React Router's boot script: the document's inline module script. */
-const BOOT_SCRIPT = /(<script\b[^>]*\stype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const BOOT_SCRIPT = /(<script\b[^>]*\stype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
 const STATIC_IMPORT = /^\s*import \* as ([\w$]+) from ("[^"\n]+");\s*$/gm;
 
 /** A value as JavaScript source inside a `<script>` element. */
 const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
-/**
- * The page with its first-load scripts deferred to after its first paint, or the page unchanged when it has no
- * React Router boot module (an error page without scripts) or the boot module is not what this code knows.
- */
-export function deferScripts(html: string): string {
-  const headEnd = html.indexOf(HEAD_END);
-  if (headEnd === -1) return html;
-  const boot = BOOT_SCRIPT.exec(html);
-  if (!boot || boot.index < headEnd || /\ssrc=/.test(boot[1] ?? "")) return html;
-  const [whole, open = "", body = "", close = ""] = boot;
-
-  const preloads: string[] = [];
-  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (tag) => {
-    const href = HREF.exec(tag)?.[1];
-    if (href) preloads.push(href.replaceAll("&amp;", "&"));
-    return "";
-  });
-
+/** The boot module's body, deferred; null when it holds a static import this code does not know. */
+function deferredBody(body: string, preloads: string[]): string | null {
   const names: string[] = [];
   const specifiers: string[] = [];
   const rest = body.replace(STATIC_IMPORT, (_, name: string, specifier: string) => {
@@ -133,19 +119,95 @@ export function deferScripts(html: string): string {
     return "";
   });
   // Any other static import would still load at once: leave such a page as it was.
-  if (/^\s*import\s[^(]/m.test(rest)) return html;
-
-  const deferred =
+  if (/^\s*import\s[^(]/m.test(rest)) return null;
+  return (
     `;await new Promise((done)=>(${afterFirstPaint.toString()})(window,done,${HERO_WAIT_MS},${HERO_PAINT_WAIT_MS}));` +
     `for(const href of ${scriptLiteral(preloads)}){const link=document.createElement("link");` +
     `link.rel="modulepreload";link.fetchPriority="low";link.href=href;document.head.append(link)}` +
     (names.length
       ? `const [${names.join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`
       : "") +
-    rest;
-
-  const bootStart = boot.index;
-  return (
-    head + html.slice(headEnd, bootStart) + open + deferred + close + html.slice(bootStart + whole.length)
+    rest
   );
+}
+
+export interface BootScriptOptions {
+  /** Defer the first load to after the first paint; otherwise the module preloads get a low fetch priority. */
+  defer: boolean;
+  /** Rewrites the boot module's text (React Router's manifest is in it), deferred or not. */
+  body?: (text: string) => string;
+}
+
+/**
+ * The edits to the head's module preloads and to React Router's boot module: with `defer`, the preloads leave the
+ * head and the boot module waits for the first paint (when the page has a boot module this code knows; otherwise
+ * the page keeps its preloads, at a low priority).
+ */
+export function bootScriptEdits(doc: DocumentText, { defer, body }: BootScriptOptions): Edit[] {
+  const html = doc.text;
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd === -1) return [];
+  BOOT_SCRIPT.lastIndex = headEnd;
+  const boot = BOOT_SCRIPT.exec(html);
+  const links = modulePreloads(doc, headEnd);
+  const edits: Edit[] = [];
+  if (boot && !/\ssrc=/.test(boot[1] ?? "")) {
+    const bodyStart = boot.index + (boot[1] ?? "").length;
+    const bodyEnd = bodyStart + (boot[2] ?? "").length;
+    const original = doc.slice(bodyStart, bodyEnd);
+    const rewritten = body ? body(original) : original;
+    const preloads = links.flatMap((link) => (link.href ? [link.href.replaceAll("&amp;", "&")] : []));
+    const deferred = defer ? deferredBody(rewritten, preloads) : null;
+    if (deferred !== null) {
+      for (const link of links) edits.push({ start: link.start, end: link.end, text: "" });
+      edits.push({ start: bodyStart, end: bodyEnd, text: deferred });
+      return edits;
+    }
+    if (rewritten !== original) edits.push({ start: bodyStart, end: bodyEnd, text: rewritten });
+  }
+  return [...edits, ...lowPriority(links)];
+}
+
+interface ModulePreload {
+  start: number;
+  end: number;
+  href: string | null;
+}
+
+/** The head's `<link rel="modulepreload">` tags. */
+function modulePreloads(doc: DocumentText, headEnd: number): ModulePreload[] {
+  const html = doc.text;
+  const links: ModulePreload[] = [];
+  for (let at = html.indexOf(MODULE_PRELOAD_OPEN); at !== -1 && at < headEnd; ) {
+    const end = html.indexOf(">", at) + 1;
+    if (end === 0) break;
+    links.push({ start: at, end, href: HREF.exec(textOf(doc, at, end))?.[1] ?? null });
+    at = html.indexOf(MODULE_PRELOAD_OPEN, end);
+  }
+  return links;
+}
+
+const lowPriority = (links: ModulePreload[]): Edit[] =>
+  links.map((link) => {
+    const at = link.start + MODULE_PRELOAD_OPEN.length;
+    return { start: at, end: at, text: ' fetchpriority="low"' };
+  });
+
+/**
+ * The edits that give the head's module preloads a low fetch priority (ADR 0143), for a page that streams: its
+ * scripts only hydrate a page that is complete without them, so they should not compete with the hero image.
+ * None until the document holds the end of its head.
+ */
+export function lowPriorityPreloadEdits(doc: DocumentText): Edit[] {
+  const headEnd = doc.text.indexOf(HEAD_END);
+  return headEnd === -1 ? [] : lowPriority(modulePreloads(doc, headEnd));
+}
+
+/**
+ * The page with its first-load scripts deferred to after its first paint, or the page unchanged when it has no
+ * React Router boot module (an error page without scripts) or the boot module is not what this code knows.
+ */
+export function deferScripts(html: string): string {
+  const edits = bootScriptEdits(stringDocument(html), { defer: true });
+  return edits.some((edit) => edit.start !== edit.end) ? editString(html, edits) : html;
 }

@@ -11,6 +11,8 @@
  * strings, comments and nested blocks; nothing parses CSS per request.
  */
 
+import { type DocumentText, type Edit, editString, stringDocument, textOf } from "./document-edits.server.ts";
+
 type Node =
   | {
       kind: "rule";
@@ -378,17 +380,17 @@ function namesOf(value: string): readonly string[] {
 }
 
 const CLASS_ATTRIBUTE = 'class="';
-const WHITESPACE = /\s/;
 
-/** Adds the names of every `class="…"` attribute (after whitespace) in html[from, to) to `into`. */
-function addClasses(html: string, from: number, to: number, into: Set<string>) {
+/** Adds the names of every `class="…"` attribute (after whitespace) in the document's [from, to) to `into`. */
+function addClasses(doc: DocumentText, from: number, to: number, into: Set<string>) {
+  const html = doc.text;
   let at = html.indexOf(CLASS_ATTRIBUTE, from + 1);
   while (at !== -1 && at < to) {
     const start = at + CLASS_ATTRIBUTE.length;
     const end = html.indexOf('"', start);
     if (end === -1 || end >= to) return;
-    if (at > from && WHITESPACE.test(html[at - 1]!)) {
-      for (const name of namesOf(html.slice(start, end))) into.add(name);
+    if (at > from && isSpace(html.charCodeAt(at - 1))) {
+      for (const name of namesOf(textOf(doc, start, end))) into.add(name);
       at = html.indexOf(CLASS_ATTRIBUTE, end + 1);
     } else {
       at = html.indexOf(CLASS_ATTRIBUTE, at + 1);
@@ -396,10 +398,13 @@ function addClasses(html: string, from: number, to: number, into: Set<string>) {
   }
 }
 
+/** ASCII whitespace: what React writes between attributes. */
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
 /** Every class name in the document's class attributes (HTML-escaped as React writes them). */
 export function documentClasses(html: string): Set<string> {
   const names = new Set<string>();
-  addClasses(html, 0, html.length, names);
+  addClasses(stringDocument(html), 0, html.length, names);
   return names;
 }
 
@@ -450,47 +455,90 @@ export function pageCss(css: string, use: PageUse | ReadonlySet<string>): string
   return text;
 }
 
-const ELEMENT = /<([a-zA-Z][\w-]*)/g;
-const STYLE_READ = /var\(\s*(--[\w-]+)/g;
-const STYLE_SET = /[";]\s*(--[\w-]+)\s*:/g;
-
 interface MarkupUse {
   elements: Set<string>;
   reads: Set<string>;
   sets: Set<string>;
 }
 
+const isLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isNameChar = (code: number) =>
+  isLetter(code) || (code >= 48 && code <= 57) || code === 45 || code === 95;
+
 /** Element names (lower case) and the custom properties inline styles read and set, in html[from, to). */
 function addMarkupUse(html: string, from: number, to: number, use: MarkupUse) {
-  const part = html.slice(from, to);
-  for (const match of part.matchAll(ELEMENT)) use.elements.add(match[1]!.toLowerCase());
-  for (const match of part.matchAll(STYLE_READ)) use.reads.add(match[1]!);
-  for (const match of part.matchAll(STYLE_SET)) use.sets.add(match[1]!);
+  // `<name`: a scan by character codes, not a regular expression (a page has a few thousand elements).
+  let at = html.indexOf("<", from);
+  while (at !== -1 && at < to) {
+    let end = at + 1;
+    if (isLetter(html.charCodeAt(end))) {
+      while (end < to && isNameChar(html.charCodeAt(end))) end++;
+      use.elements.add(html.slice(at + 1, end).toLowerCase());
+    }
+    at = html.indexOf("<", end);
+  }
+  // `var(--name` reads a custom property, `"--name:` or `;--name:` sets one (spaces allowed around).
+  at = html.indexOf("--", from);
+  while (at !== -1 && at < to) {
+    let end = at + 2;
+    while (end < html.length && isNameChar(html.charCodeAt(end))) end++;
+    if (end > at + 2) {
+      let before = at - 1;
+      while (before >= 0 && isSpace(html.charCodeAt(before))) before--;
+      const name = html.slice(at, end);
+      if (html.charCodeAt(before) === 40 /* ( */ && html.startsWith("var", before - 3)) use.reads.add(name);
+      const quoteOrSemicolon = html.charCodeAt(before) === 34 || html.charCodeAt(before) === 59;
+      if (quoteOrSemicolon) {
+        let after = end;
+        while (after < html.length && isSpace(html.charCodeAt(after))) after++;
+        if (html.charCodeAt(after) === 58 /* : */) use.sets.add(name);
+      }
+    }
+    at = html.indexOf("--", end);
+  }
 }
 
-const INLINE_STYLE = /<style\b([^>]*\bdata-inline-css="[^"]*"[^>]*)>([\s\S]*?)<\/style>/;
+const INLINE_STYLE_OPEN = "<style";
+const INLINE_CSS_ATTRIBUTE = /\bdata-inline-css="[^"]*"/;
+const STYLE_CLOSE = "</style>";
 
 /**
- * The document with its inlined stylesheet cut down to the rules its markup uses, marked data-page-css so the
- * browser loads the whole stylesheet after hydration. A document without an inlined stylesheet is returned as it is.
+ * The edit that cuts the document's inlined stylesheet down to the rules its markup uses, marked data-page-css
+ * so the browser loads the whole stylesheet after hydration; none for a document without an inlined stylesheet.
  */
-export function prunePageCss(html: string): string {
-  const match = INLINE_STYLE.exec(html);
-  if (!match) return html;
-  const [whole, attributes = "", css = ""] = match;
+export function pageCssEdits(doc: DocumentText): Edit[] {
+  const html = doc.text;
+  let open = html.indexOf(INLINE_STYLE_OPEN);
+  let tagEnd = -1;
+  while (open !== -1) {
+    tagEnd = html.indexOf(">", open);
+    if (tagEnd === -1) return [];
+    const next = html.charCodeAt(open + INLINE_STYLE_OPEN.length);
+    if ((isSpace(next) || next === 62) && INLINE_CSS_ATTRIBUTE.test(html.slice(open, tagEnd))) break;
+    open = html.indexOf(INLINE_STYLE_OPEN, tagEnd);
+  }
+  if (open === -1) return [];
+  const close = html.indexOf(STYLE_CLOSE, tagEnd);
+  if (close === -1) return [];
+  const end = close + STYLE_CLOSE.length;
   // The markup's classes, before and after the stylesheet (the page's text is not copied to leave it out).
   const classes = new Set<string>();
-  addClasses(html, 0, match.index, classes);
-  addClasses(html, match.index + whole.length, html.length, classes);
+  addClasses(doc, 0, open, classes);
+  addClasses(doc, end, html.length, classes);
   // Its elements and the custom properties its inline styles (or scripts' text) read and set: a few more names
   // never hurt.
   const use: MarkupUse = { elements: new Set(), reads: new Set(), sets: new Set() };
-  addMarkupUse(html, 0, match.index, use);
-  addMarkupUse(html, match.index + whole.length, html.length, use);
-  const pruned = pageCss(css, { classes, ...use });
-  return (
-    html.slice(0, match.index) +
-    `<style${attributes} data-page-css>${pruned}</style>` +
-    html.slice(match.index + whole.length)
-  );
+  addMarkupUse(html, 0, open, use);
+  addMarkupUse(html, end, html.length, use);
+  const pruned = pageCss(doc.slice(tagEnd + 1, close), { classes, ...use });
+  const attributes = doc.slice(open + INLINE_STYLE_OPEN.length, tagEnd);
+  return [{ start: open, end, text: `<style${attributes} data-page-css>${pruned}</style>` }];
+}
+
+/**
+ * The document with its inlined stylesheet cut down to the rules its markup uses (`pageCssEdits`). A document
+ * without an inlined stylesheet is returned as it is.
+ */
+export function prunePageCss(html: string): string {
+  return editString(html, pageCssEdits(stringDocument(html)));
 }

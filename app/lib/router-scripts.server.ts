@@ -1,4 +1,5 @@
 import { singleQuotedBody } from "../../core/script-string.ts";
+import { type DocumentText, type Edit, editString, stringDocument } from "./document-edits.server.ts";
 
 /**
  * React Router's inline scripts, as its `<Scripts>` writes them, carry bytes the browser does not need (issue 15,
@@ -17,20 +18,33 @@ export function compactRouterScripts(html: string): string {
 
 const MANIFEST = "window.__reactRouterManifest = ";
 
-export function compactManifest(html: string): string {
-  const start = html.indexOf(MANIFEST);
-  if (start === -1) return html;
+/**
+ * Manifests already written on one line, by their pretty-printed text: a route's manifest is the same on every
+ * render, so each is parsed once (bounded: cleared when full).
+ */
+const compactManifests = new Map<string, string | null>();
+const MAX_MANIFESTS = 256;
+
+/** `text` (a document or the boot module's text) with React Router's manifest on one line. */
+export function compactManifest(text: string): string {
+  const start = text.indexOf(MANIFEST);
+  if (start === -1) return text;
   const from = start + MANIFEST.length;
   // The pretty-printed object ends with a closing brace at the start of a line.
-  const end = html.indexOf("\n};", from);
-  if (end === -1 || html.lastIndexOf("</script>", end) > from) return html;
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(html.slice(from, end + 2));
-  } catch {
-    return html;
+  const end = text.indexOf("\n};", from);
+  if (end === -1 || text.lastIndexOf("</script>", end) > from) return text;
+  const pretty = text.slice(from, end + 2);
+  let compact = compactManifests.get(pretty);
+  if (compact === undefined) {
+    try {
+      compact = JSON.stringify(JSON.parse(pretty));
+    } catch {
+      compact = null;
+    }
+    if (compactManifests.size >= MAX_MANIFESTS) compactManifests.clear();
+    compactManifests.set(pretty, compact);
   }
-  return html.slice(0, from) + JSON.stringify(manifest) + html.slice(end + 2);
+  return compact === null ? text : text.slice(0, from) + compact + text.slice(end + 2);
 }
 
 const ENQUEUE = 'window.__reactRouterContext.streamController.enqueue("';
@@ -40,33 +54,63 @@ export function singleQuoted(value: string): string {
   return `'${singleQuotedBody(value)}'`;
 }
 
-/** The index of the quote closing the JSON string literal that starts after `from`, or -1. */
+/** The index of the quote closing the JSON string literal that starts at `from`, or -1 (a `<` or a line break first). */
 function closingQuote(html: string, from: number): number {
-  for (let i = from; i < html.length; i++) {
-    const char = html[i];
-    if (char === "\\") i++;
-    else if (char === '"') return i;
-    else if (char === "<" || char === "\n") return -1;
+  let quote = html.indexOf('"', from);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (html.charCodeAt(quote - 1 - backslashes) === 92 /* \\ */) backslashes++;
+    if (backslashes % 2 === 0) break;
+    quote = html.indexOf('"', quote + 1);
   }
-  return -1;
+  if (quote === -1) return -1;
+  const stop = html.slice(from, quote);
+  return stop.includes("<") || stop.includes("\n") ? -1 : quote;
 }
 
-export function singleQuotedStreams(html: string): string {
-  let out = "";
-  let copied = 0;
+/**
+ * Each loader-data chunk's literal, single-quoted, by its double-quoted text: the same page's loader data comes
+ * back render after render (bounded by count and by characters: cleared when full).
+ */
+const requoted = new Map<string, string | null>();
+const MAX_REQUOTED = 128;
+const MAX_REQUOTED_CHARS = 4_000_000;
+let requotedChars = 0;
+
+function requote(literal: string): string | null {
+  let quoted = requoted.get(literal);
+  if (quoted === undefined) {
+    try {
+      quoted = singleQuoted(JSON.parse(literal) as string);
+    } catch {
+      quoted = null; // left as React Router wrote it
+    }
+    if (requoted.size >= MAX_REQUOTED || requotedChars + literal.length > MAX_REQUOTED_CHARS) {
+      requoted.clear();
+      requotedChars = 0;
+    }
+    requoted.set(literal, quoted);
+    requotedChars += literal.length + (quoted?.length ?? 0);
+  }
+  return quoted;
+}
+
+/** The edits that write each loader-data chunk as a single-quoted string literal. */
+export function loaderDataEdits(doc: DocumentText): Edit[] {
+  const html = doc.text;
+  const edits: Edit[] = [];
   let at = html.indexOf(ENQUEUE);
   while (at !== -1) {
     const open = at + ENQUEUE.length - 1;
     const close = closingQuote(html, open + 1);
     if (close === -1) break;
-    try {
-      const value = JSON.parse(html.slice(open, close + 1)) as string;
-      out += html.slice(copied, open) + singleQuoted(value);
-      copied = close + 1;
-    } catch {
-      // left as React Router wrote it
-    }
+    const quoted = requote(doc.slice(open, close + 1));
+    if (quoted !== null) edits.push({ start: open, end: close + 1, text: quoted });
     at = html.indexOf(ENQUEUE, close + 1);
   }
-  return copied === 0 ? html : out + html.slice(copied);
+  return edits;
+}
+
+export function singleQuotedStreams(html: string): string {
+  return editString(html, loaderDataEdits(stringDocument(html)));
 }
