@@ -29,7 +29,8 @@ type Node =
 
 /** At-rules whose blocks hold rules, pruned one by one; any other at-rule (@keyframes, @property) is kept whole. */
 const GROUPS = /^@(media|supports|layer|container|scope|starting-style)\b/;
-const CLASS = /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^0-9a-fA-F\s]|[\w-])+)/g;
+// CSS identifiers take any character from U+0080 up as it is (`.名前`).
+const CLASS = /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^0-9a-fA-F\s]|[\w\u0080-\uffff-])+)/g;
 
 function unescapeIdentifier(escaped: string): string {
   return escaped.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, char: string) =>
