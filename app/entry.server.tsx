@@ -66,7 +66,7 @@ const HEAD_END = Buffer.from("</head>");
  * compression streams), so the pieces are joined until then, and each batch is one gzip sync flush and one socket
  * write instead of one per 4 kB. Its head's module preloads get a low fetch priority (ADR 0143).
  */
-function documentStream(onFinished: () => void, whole: boolean, deferFirstLoad: boolean): Transform {
+export function documentStream(onFinished: () => void, whole: boolean, deferFirstLoad: boolean): Transform {
   let chunks: Buffer[] = [];
   let headDone = false;
   /** What React wrote since the last batch, once it holds the end of the head; null while there is nothing to send. */
