@@ -45,7 +45,7 @@ test("more eSIMs than one page: Show more shows the next page, then That's every
   await page.goto("/ucenter/eSIM");
   await hydrated(page);
   const cards = page.getByRole("article");
-  await expect(page.getByText("21 eSIMs")).toBeVisible();
+  await expect(page.getByText("21 eSIMs", { exact: true })).toBeVisible();
   await expect(cards).toHaveCount(PAGE);
   await expect(cards.first()).toContainText(firstPage[0]!);
   await expect(cards.last()).toContainText(firstPage[PAGE - 1]!);
