@@ -39,6 +39,7 @@ import { cutNickname } from "./features/shell/nickname.ts";
 import { ErrorView, NotFoundView } from "./features/shell/PageStates.tsx";
 import { ShellFrame } from "./features/shell/ShellFrame.tsx";
 import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
+import { afterHydrationSlices } from "./lib/hydrate-later.tsx";
 import { provideMessages } from "./lib/i18n-runtime.ts";
 import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
@@ -237,9 +238,12 @@ function AppOutlet({ locale, user }: { locale: Locale; user: RootUser }) {
   }, [locale]);
   // Hovering or focusing an internal link preloads its route modules, at most 4 at once (spec 9).
   useEffect(() => installRoutePreload(), []);
-  // Runs after every child's effects in the first commit: tests wait for it before driving listeners.
+  // Runs after every child's effects in the first commit, and once the parts that hydrate later have (ADR 0294):
+  // tests wait for it before driving listeners.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    afterHydrationSlices(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   return <Outlet />;
 }

@@ -1,0 +1,134 @@
+import { expect, hydrated, mobile, test } from "./fixtures.ts";
+import { PLAN } from "./purchase-kit.ts";
+
+// ADR 0294: Preact hydrates a page in one synchronous pass, and on the plp and the pdp that pass was one long task
+// after the first paint (all of their Total Blocking Time in Lighthouse). The parts marked `HydrateLater` hydrate
+// in tasks of their own after it, and the page's first Intl.NumberFormat (9 ms and more) is made in a task before
+// it. These checks read the order of things, never a duration: each fails when the work is back in one task.
+//
+// How a part is seen to hydrate: Preact attaches an element's listeners when it hydrates it, so the init script
+// notes every element that gets a click listener. When the entry marks the page as listening (`data-listening`,
+// set right after the first pass, in the same task), it notes what has hydrated; then a message to itself, a task
+// at a time, notes it again until everything has: those tasks interleave with the slices' own.
+
+test.use(mobile);
+
+interface Progress {
+  /** What had hydrated when the first pass ended, then after each of the following tasks. */
+  steps: Array<Record<string, number>>;
+  totals: Record<string, number>;
+  /** The page's first Intl.NumberFormat was made in a task before hydration attached its first listener. */
+  numberFormatBeforeHydration: boolean | null;
+}
+
+function watchHydration(selectors: Record<string, string>) {
+  const w = window as unknown as { __progress: Progress };
+  const listening = new WeakSet<EventTarget>();
+  const progress: Progress = { steps: [], totals: {}, numberFormatBeforeHydration: null };
+  w.__progress = progress;
+
+  // A task boundary has passed since the first NumberFormat when this message has run.
+  let numberFormatMade = false;
+  let aTaskHasPassed = false;
+  const NumberFormat = Intl.NumberFormat;
+  Intl.NumberFormat = new Proxy(NumberFormat, {
+    construct(target, args) {
+      if (!numberFormatMade) {
+        numberFormatMade = true;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          aTaskHasPassed = true;
+        };
+        channel.port2.postMessage(null);
+      }
+      return Reflect.construct(target, args);
+    },
+  });
+
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, ...args) {
+    if (args[0] === "click" && this instanceof Element) {
+      if (progress.numberFormatBeforeHydration === null) {
+        progress.numberFormatBeforeHydration = numberFormatMade && aTaskHasPassed;
+      }
+      listening.add(this);
+    }
+    return add.apply(this, args as Parameters<typeof add>);
+  } as typeof add;
+
+  const count = () =>
+    Object.fromEntries(
+      Object.entries(selectors).map(([name, selector]) => [
+        name,
+        [...document.querySelectorAll(selector)].filter((element) => listening.has(element)).length,
+      ]),
+    );
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.listening !== "true") return;
+    observer.disconnect();
+    for (const [name, selector] of Object.entries(selectors)) {
+      progress.totals[name] = document.querySelectorAll(selector).length;
+    }
+    progress.steps.push(count());
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const now = count();
+      progress.steps.push(now);
+      const done = Object.entries(now).every(([name, n]) => n === progress.totals[name]);
+      if (!done && progress.steps.length < 200) channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-listening"] });
+}
+
+test("plp: the destination tiles hydrate after the page's first pass, a few dozen per task", async ({
+  page,
+}) => {
+  await page.addInitScript(watchHydration, {
+    tiles: "[data-destination-picker] a",
+    search: 'main a[href*="searchDialog=true"]',
+  });
+  await page.goto("/plp?type=COUNTRY");
+  await hydrated(page);
+  const { steps, totals } = await page.evaluate(
+    () => (window as unknown as { __progress: Progress }).__progress,
+  );
+  expect(totals.tiles).toBeGreaterThan(200);
+  // The page's own controls hydrate in the first pass; no tile does.
+  expect(steps[0]).toEqual({ tiles: 0, search: 1 });
+  // Then every tile, over several tasks: never all at once.
+  expect(steps.at(-1)).toEqual({ tiles: totals.tiles, search: 1 });
+  const partly = steps.filter((step) => (step.tiles ?? 0) > 0 && (step.tiles ?? 0) < (totals.tiles ?? 0));
+  expect(partly.length).toBeGreaterThanOrEqual(3);
+  // A tile is then the router's link, as before.
+  await page.locator("[data-destination-picker] a").first().click();
+  await expect(page).toHaveURL(/\/plp\?categoryCode=/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+});
+
+test("pdp: the bars and the sections below the first screen hydrate after the first pass, the first Intl.NumberFormat before it", async ({
+  page,
+}) => {
+  await page.addInitScript(watchHydration, {
+    buy: 'main a[href*="/checkout?platformProductCode="]',
+    topBar: "header button",
+    siblings: 'nav[aria-labelledby="plan-switcher"] a',
+    compatibility: 'main a[href$="/install#compatibility"]',
+    footer: "footer button",
+  });
+  await page.goto(`/pdp/${PLAN}`);
+  await hydrated(page);
+  const { steps, totals, numberFormatBeforeHydration } = await page.evaluate(
+    () => (window as unknown as { __progress: Progress }).__progress,
+  );
+  expect(totals.siblings).toBeGreaterThan(1);
+  // The Buy button and the bar at the foot of a phone's screen are live when the first pass ends; the rest is not.
+  expect(steps[0]).toEqual({ buy: 2, topBar: 0, siblings: 0, compatibility: 0, footer: 0 });
+  expect(steps.at(-1)).toEqual(totals);
+  // The top bar first, in a task of its own; then the rest, after at least one more task.
+  const topBarFirst = steps.findIndex((step) => step.topBar === totals.topBar);
+  const footerAt = steps.findIndex((step) => step.footer === totals.footer);
+  expect(topBarFirst).toBeGreaterThan(0);
+  expect(footerAt).toBeGreaterThan(topBarFirst);
+  expect(numberFormatBeforeHydration).toBe(true);
+});
