@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { type LocaleBundleName, loadLocaleBundle } from "../core/i18n/index.ts";
+import { pageLocale } from "../core/locale-path.ts";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
 import {
   prepareDocumentForHydration,
@@ -43,7 +45,24 @@ async function routerStateDecoded() {
   }
 }
 
-await routerStateDecoded();
+/**
+ * The first page's locale bundles (ADR 0293): the shell's, and those the matched routes name in their `handle`
+ * (the content pages' layout), in the page's locale, as their loaders would have sent them. Fetched while the
+ * loader data decodes; the hydrating render reads them.
+ */
+function firstPageBundles(): Promise<unknown> {
+  const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: unknown } | undefined> })
+    .__reactRouterRouteModules;
+  const names = new Set<LocaleBundleName>(["shell"]);
+  for (const module of Object.values(modules ?? {})) {
+    const name = (module?.handle as { localeBundle?: LocaleBundleName } | undefined)?.localeBundle;
+    if (name) names.add(name);
+  }
+  const locale = pageLocale(new URL(window.location.href));
+  return Promise.all([...names].map((name) => loadLocaleBundle(name, locale)));
+}
+
+await Promise.all([firstPageBundles(), routerStateDecoded()]);
 await prepareDocumentForHydration();
 runHydrationEffectsInTheNextTask();
 startTransition(() => {
