@@ -2,14 +2,17 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { LOCALES } from "./core/constants.ts";
+import { LOCALE_BUNDLES, type LocaleBundleName, localeBundle } from "./core/i18n/index.ts";
 
 /**
  * In the browser build only, core/i18n/index.ts (every catalogue, every locale) resolves to
- * app/lib/i18n-runtime.ts, which translates with the messages the root loader sent (ADR 0005).
+ * app/lib/i18n-browser.ts, which translates with the messages the page loaded: the locale bundles' modules (ADR
+ * 0293) and the feature layouts' loader data (ADR 0005).
  */
 function browserMessages(): Plugin {
   const catalogue = path.resolve("core/i18n/index.ts");
-  const runtime = path.resolve("app/lib/i18n-runtime.ts");
+  const runtime = path.resolve("app/lib/i18n-browser.ts");
   return {
     name: "browser-messages",
     enforce: "pre",
@@ -17,6 +20,39 @@ function browserMessages(): Plugin {
       if (this.environment?.name !== "client" || !source.endsWith("i18n/index.ts")) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === catalogue ? runtime : null;
+    },
+  };
+}
+
+/**
+ * The locale bundles (ADR 0293): `virtual:locale-bundle/<bundle>-<locale>` is one bundle's messages in one locale
+ * with their ICU syntax trees (`localeBundle` in core/i18n), a chunk of its own, content-hashed and immutable like
+ * every other; `virtual:locale-bundles` maps "<bundle>-<locale>" to an import of each. Read from the catalogues
+ * this config imports: Vite restarts the development server when they change.
+ */
+function localeBundles(): Plugin {
+  const INDEX = "virtual:locale-bundles";
+  const PREFIX = "virtual:locale-bundle/";
+  const keys = (Object.keys(LOCALE_BUNDLES) as LocaleBundleName[]).flatMap((name) =>
+    LOCALES.map((locale) => `${name}-${locale}`),
+  );
+  return {
+    name: "locale-bundles",
+    resolveId(source) {
+      return source === INDEX || source.startsWith(PREFIX) ? `\0${source}` : null;
+    },
+    load(id) {
+      if (id === `\0${INDEX}`) {
+        const entries = keys.map(
+          (key) => `${JSON.stringify(key)}: () => import(${JSON.stringify(PREFIX + key)})`,
+        );
+        return `export const importers = {${entries.join(",")}};`;
+      }
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const key = id.slice(PREFIX.length + 1);
+      if (!keys.includes(key)) throw new Error(`no locale bundle "${key}"`);
+      const [name, locale] = key.split("-") as [LocaleBundleName, (typeof LOCALES)[number]];
+      return `export default ${JSON.stringify(localeBundle(name, locale))};`;
     },
   };
 }
@@ -141,6 +177,7 @@ const chunks = firstLoadChunks();
 export default defineConfig({
   plugins: [
     browserMessages(),
+    localeBundles(),
     noIcuParserInBrowser(),
     preactInBrowser(),
     tailwindcss(),

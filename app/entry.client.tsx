@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { type LocaleBundleName, loadLocaleBundle } from "../core/i18n/index.ts";
+import { pageLocale } from "../core/locale-path.ts";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
 import { hydrateInSlices } from "./lib/hydrate-later.tsx";
 import {
@@ -44,6 +46,23 @@ async function routerStateDecoded() {
   }
 }
 
+/**
+ * The first page's locale bundles (ADR 0293): the shell's, and those the matched routes name in their `handle`
+ * (the content pages' layout), in the page's locale, as their loaders would have sent them. Fetched while the
+ * loader data decodes; the hydrating render reads them.
+ */
+function firstPageBundles(): Promise<unknown> {
+  const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: unknown } | undefined> })
+    .__reactRouterRouteModules;
+  const names = new Set<LocaleBundleName>(["shell"]);
+  for (const module of Object.values(modules ?? {})) {
+    const name = (module?.handle as { localeBundle?: LocaleBundleName } | undefined)?.localeBundle;
+    if (name) names.add(name);
+  }
+  const locale = pageLocale(new URL(window.location.href));
+  return Promise.all([...names].map((name) => loadLocaleBundle(name, locale)));
+}
+
 /** Resolves in a task of its own (a message to ourselves, as React's scheduler yields): input can come first. */
 function nextTask() {
   return new Promise<void>((resolve) => {
@@ -53,12 +72,14 @@ function nextTask() {
   });
 }
 
+const bundles = firstPageBundles();
+
 // A page's first `Intl.NumberFormat` costs 9 ms and more (ICU loads its number data), and hydration makes one: an ICU
 // message formats its `#` with it (the plp's count, the pdp's validity). Made here, in a task before hydration's, it
 // is not part of hydration's first one; every later one takes a fraction of a millisecond (ADR 0294).
 new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
 await nextTask();
-await routerStateDecoded();
+await Promise.all([bundles, routerStateDecoded()]);
 await prepareDocumentForHydration();
 runHydrationEffectsInTheNextTask();
 startTransition(() => {

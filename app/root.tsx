@@ -1,3 +1,4 @@
+import { isbot } from "isbot";
 import { useContext, useEffect } from "react";
 import {
   data,
@@ -22,13 +23,7 @@ import {
   type Locale,
 } from "../core/constants.ts";
 import { readCookie } from "../core/cookies.ts";
-import {
-  compiledOf,
-  format,
-  messagesOf,
-  SENT_SHELL_MESSAGE_MODULES,
-  SHELL_MESSAGE_MODULES,
-} from "../core/i18n/index.ts";
+import { format, loadLocaleBundle, localeBundle } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, pageLocale, splitLocale } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
@@ -94,11 +89,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!currency) throw data("site has no currency", { status: 500 });
 
   return {
+    // The shell's messages are not sent: the browser loads them as the locale's "shell" bundle, a module of its own
+    // (ADR 0293), and the browser build holds `common` (app/lib/root-messages.ts, ADR 0290).
     locale,
-    // Without the modules the browser build holds (`common`): app/lib/root-messages.ts adds them back (ADR 0290).
-    messages: messagesOf(locale, SENT_SHELL_MESSAGE_MODULES),
-    // The ICU messages among them, parsed: the browser build has no parser (ADR 0247).
-    compiled: compiledOf(locale, SHELL_MESSAGE_MODULES),
     currency,
     channel: info.channel,
     origin: info.origin,
@@ -111,6 +104,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         : null,
     // spec 6: the register link shows only when phone or email registration is enabled.
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
+    // A crawler's page draws at once what a shopper's draws only after hydration (ADR 0293; the HTML cache keeps
+    // the two apart). Absent for a shopper, so their page carries no field for it.
+    ...(isbot(request.headers.get("user-agent") ?? "") ? { crawler: true as const } : {}),
     footer: await footer,
     // What the shell and the content calls read of the site (ADR 0286: the legal links are fixed paths, the shop's
     // name is a message).
@@ -122,6 +118,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     },
   };
 }
+
+/**
+ * The shell's messages are the locale's "shell" bundle, a module the browser loads (ADR 0293): the entry loads the
+ * first page's before it hydrates, and a navigation to another locale (the root revalidates then) waits here for
+ * the new one before anything renders. Loaded once per locale; every other navigation goes straight on.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }) => {
+    await loadLocaleBundle("shell", pageLocale(new URL(request.url)));
+  },
+];
 
 /**
  * The header's data of a signed-in shopper (spec 6): the nickname (the login name without one), shortened for the
@@ -219,8 +226,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Non-React browser code (the HTTP client's dialogs, list errors) translates with these (ADR 0005).
   provideMessages(
     loaderData.locale,
-    withBundledMessages(loaderData.locale, loaderData.messages),
-    loaderData.compiled,
+    withBundledMessages(loaderData.locale, localeBundle("shell", loaderData.locale).messages),
   );
   return <AppOutlet locale={loaderData.locale} user={loaderData.user} />;
 }

@@ -21,3 +21,16 @@ export function singleQuotedBody(value: string): string {
     (char) => ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
+
+/**
+ * A function's source for an inline script (`fn.toString()`), without its indentation and the line breaks after
+ * `{`, `;` and `,` and before `}` (ADR 0293). None of these can join two words or change where a statement ends,
+ * and a line break outside a string is all that is removed, since a quoted string holds none. A source with a
+ * template literal (which may span lines) is returned as it is; one with a comment loses its indentation only.
+ */
+export function compactSource(source: string): string {
+  if (source.includes("`")) return source;
+  const unindented = source.replace(/\n[\t ]+/g, "\n");
+  if (/\/\/|\/\*/.test(source)) return unindented;
+  return unindented.replace(/([{;,])\n/g, "$1").replace(/\n(?=\})/g, "");
+}

@@ -25,12 +25,39 @@ function page(boot = routerBoot()): string {
   );
 }
 
-function routerBoot(): string {
+/** React Router's manifest naming exactly the head's preloads (pretty-printed, as `<Scripts>` writes it). */
+const FULL_MANIFEST = JSON.stringify(
+  {
+    entry: { module: "/assets/entry.client-A.js", imports: ["/assets/shared-B.js"], css: [] },
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        hasLoader: true,
+        module: "/assets/root-C.js",
+        imports: ["/assets/shared-B.js"],
+      },
+      "routes/pdp": {
+        id: "routes/pdp",
+        parentId: "root",
+        path: "pdp/:code",
+        module: "/assets/pdp-D.js",
+        imports: [],
+      },
+    },
+    url: "/assets/manifest-E.js",
+    version: "E",
+  },
+  null,
+  2,
+);
+
+function routerBoot(manifest = '{"entry":{"module":"/assets/entry.client-A.js"}}'): string {
   return [
     ";",
     'import * as route0 from "/assets/root-C.js";',
     'import * as route1 from "/assets/pdp-D.js";',
-    '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};',
+    `  window.__reactRouterManifest = ${manifest};`,
     '  window.__reactRouterRouteModules = {"root":route0,"routes/pdp":route1};',
     "",
     'import("/assets/entry.client-A.js");',
@@ -213,6 +240,67 @@ describe("a page sent whole loads its scripts after its first paint (ADR 0291)",
       ["modulepreload", "/assets/pdp-D.js", "low"],
     ]);
     expect(imported).toEqual(["/assets/root-C.js", "/assets/pdp-D.js", "/assets/entry.client-A.js"]);
+  });
+});
+
+describe("the boot module's preloads read from React Router's manifest (ADR 0293)", () => {
+  it("names no URL twice: the preloads come from the manifest, which is assigned first", () => {
+    const html = deferScripts(page(routerBoot(FULL_MANIFEST)));
+    const boot = bootOf(html);
+    expect(boot).not.toContain('["/assets/entry.client-A.js"');
+    expect(boot).toContain("(window.__reactRouterManifest)");
+    const manifest = boot.indexOf("window.__reactRouterManifest = {");
+    const preloads = boot.indexOf("for(const href of");
+    const routes = boot.indexOf("const [route0,route1]=await Promise.all(");
+    expect(manifest).toBeGreaterThan(boot.indexOf("await new Promise"));
+    expect(preloads).toBeGreaterThan(manifest);
+    expect(routes).toBeGreaterThan(preloads);
+    expect(boot.slice(routes)).toContain(
+      'window.__reactRouterRouteModules = {"root":route0,"routes/pdp":route1};',
+    );
+    expect(boot.trimEnd().endsWith('import("/assets/entry.client-A.js");')).toBe(true);
+  });
+
+  it("its text runs: the same preloads as the head had, then the imports", async () => {
+    const boot = bootOf(deferScripts(page(routerBoot(FULL_MANIFEST))));
+    const appended: string[] = [];
+    const imported: string[] = [];
+    const fake = fakeWindow({ hero: "none" });
+    const win = fake.win as unknown as Record<string, unknown>;
+    const document = {
+      ...(win.document as object),
+      createElement: () => ({ rel: "", href: "", fetchPriority: "" }),
+      head: { append: (link: { href: string }) => appended.push(link.href) },
+    };
+    win.document = document;
+    const body = boot.replaceAll(/\bimport\(/g, "load(");
+    const run = new Function("window", "document", "load", `return (async () => {${body}})();`) as (
+      w: unknown,
+      d: unknown,
+      load: (s: string) => Promise<unknown>,
+    ) => Promise<void>;
+    const done = run(win, document, async (specifier) => {
+      imported.push(specifier);
+      return {};
+    });
+    fake.firstPaint();
+    fake.advance(0);
+    await done;
+    expect(appended).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/shared-B.js",
+      "/assets/root-C.js",
+      "/assets/pdp-D.js",
+    ]);
+    expect(imported).toEqual(["/assets/root-C.js", "/assets/pdp-D.js", "/assets/entry.client-A.js"]);
+  });
+
+  it("writes the list out when the manifest names other modules than the head preloaded", () => {
+    const other = FULL_MANIFEST.replace("/assets/shared-B.js", "/assets/other-F.js");
+    const boot = bootOf(deferScripts(page(routerBoot(other))));
+    expect(boot).toContain(
+      '["/assets/entry.client-A.js","/assets/shared-B.js","/assets/root-C.js","/assets/pdp-D.js"]',
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import { compactSource } from "../../core/script-string.ts";
+
 /**
  * Scripts after the first paint (issue 15, ADR 0291). A page the server renders whole is complete without its
  * scripts; they only hydrate it. React Router's `<Scripts>` puts a `<link rel="modulepreload">` in the head for
@@ -106,6 +108,50 @@ const HREF = /\shref="([^"]+)"/;
 const BOOT_SCRIPT = /(<script\b[^>]*\stype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
 const STATIC_IMPORT = /^\s*import \* as ([\w$]+) from ("[^"\n]+");\s*$/gm;
 
+/** React Router's manifest assignment in the boot module, up to the route modules' (which name the imports). */
+const MANIFEST = /window\.__reactRouterManifest = (\{[\s\S]*?\});\s*(?=window\.__reactRouterRouteModules)/;
+
+interface BootManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, Record<string, unknown> & { imports?: string[] }>;
+}
+
+/**
+ * Runs in the boot module (sent as source text, so self-contained; ADR 0293): the modules React Router's manifest
+ * names for the page, the entry and each route's modules (`module`, `clientLoaderModule`, …: its strings naming a
+ * `.js` file) with their imports, which is what `<Scripts>` preloads. Written out, that list repeated every URL of
+ * the manifest (about 0.8 kB on home).
+ */
+export function manifestModules(manifest: BootManifest): string[] {
+  const routes = Object.values(manifest.routes).flatMap((route) => [
+    ...Object.values(route).filter((value) => typeof value === "string" && value.endsWith(".js")),
+    ...(route.imports || []),
+  ]);
+  return [...new Set([manifest.entry.module, ...(manifest.entry.imports || []), ...routes])] as string[];
+}
+
+/** `manifestModules` as code when, run here, it names exactly the preloaded modules; else null. */
+function preloadsFromManifest(manifestText: string, preloads: string[]): string | null {
+  let named: Set<string>;
+  try {
+    named = new Set(manifestModules(JSON.parse(manifestText) as BootManifest));
+  } catch {
+    return null;
+  }
+  if (named.size !== new Set(preloads).size || !preloads.every((href) => named.has(href))) return null;
+  return `(${source().manifestModules})(window.__reactRouterManifest)`;
+}
+
+/** The functions the boot module runs, as compact source: made once. */
+let sources: { manifestModules: string; afterFirstPaint: string } | null = null;
+const source = () => {
+  sources ??= {
+    manifestModules: compactSource(manifestModules.toString()),
+    afterFirstPaint: compactSource(afterFirstPaint.toString()),
+  };
+  return sources;
+};
+
 /** A value as JavaScript source inside a `<script>` element. */
 const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
@@ -120,14 +166,25 @@ function deferredBody(body: string, preloads: string[]): string | null {
   });
   // Any other static import would still load at once: leave such a page as it was.
   if (/^\s*import\s[^(]/m.test(rest)) return null;
+
+  // React Router's manifest is assigned first when the preloads can be read from it (ADR 0293); nothing reads it
+  // before the entry runs.
+  const manifest = MANIFEST.exec(rest);
+  const fromManifest = manifest ? preloadsFromManifest(manifest[1] ?? "", preloads) : null;
+  const before =
+    manifest && fromManifest ? `${rest.slice(0, manifest.index).trim()}${manifest[0].trim()}` : "";
+  const after = manifest && fromManifest ? rest.slice(manifest.index + manifest[0].length) : rest.trimStart();
+  const preloadList = fromManifest ?? scriptLiteral(preloads);
+
   return (
-    `;await new Promise((done)=>(${afterFirstPaint.toString()})(window,done,${HERO_WAIT_MS},${HERO_PAINT_WAIT_MS}));` +
-    `for(const href of ${scriptLiteral(preloads)}){const link=document.createElement("link");` +
+    `;await new Promise((done)=>(${source().afterFirstPaint})(window,done,${HERO_WAIT_MS},${HERO_PAINT_WAIT_MS}));` +
+    before +
+    `for(const href of ${preloadList}){const link=document.createElement("link");` +
     `link.rel="modulepreload";link.fetchPriority="low";link.href=href;document.head.append(link)}` +
     (names.length
       ? `const [${names.join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`
       : "") +
-    rest
+    after
   );
 }
 

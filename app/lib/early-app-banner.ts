@@ -1,3 +1,4 @@
+import { compactSource } from "../../core/script-string.ts";
 import { APP_BANNER_DISMISSED_KEY } from "../features/shell/app-banner.ts";
 import { APP_CHANNEL, APP_CHANNEL_STORAGE_KEY, APP_USER_AGENT_MARKER } from "./bridge/detect.ts";
 
@@ -43,4 +44,4 @@ export function markAppBanner(win: Window, keys: EarlyAppBannerKeys): void {
 }
 
 /** The inline script's text. */
-export const EARLY_APP_BANNER_SCRIPT = `try{(${markAppBanner.toString()})(window,${JSON.stringify(EARLY_APP_BANNER_KEYS)})}catch(e){}`;
+export const EARLY_APP_BANNER_SCRIPT = `try{(${compactSource(markAppBanner.toString())})(window,${JSON.stringify(EARLY_APP_BANNER_KEYS)})}catch(e){}`;

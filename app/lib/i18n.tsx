@@ -1,6 +1,6 @@
 import { useMatches, useRouteLoaderData } from "react-router";
 import type { Locale } from "../../core/constants.ts";
-import { format, type MessageKey } from "../../core/i18n/index.ts";
+import { format, type LocaleBundleName, localeBundle, type MessageKey } from "../../core/i18n/index.ts";
 import { localePath } from "../../core/locale-path.ts";
 import { type CurrencyFormat, formatPrice } from "../../core/money.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -20,10 +20,14 @@ type MessageMap = Partial<Record<MessageKey, string>>;
 const merged = new WeakMap<MessageMap, WeakMap<MessageMap, MessageMap>>();
 const reported = new Set<string>();
 
-function withFeatureMessages(root: MessageMap, matches: ReturnType<typeof useMatches>): MessageMap {
+function withFeatureMessages(
+  root: MessageMap,
+  matches: ReturnType<typeof useMatches>,
+  locale: Locale,
+): MessageMap {
   let messages = root;
   for (const match of matches) {
-    const feature = (match.loaderData as { messages?: MessageMap } | undefined)?.messages;
+    const feature = featureMessagesOf(match, locale);
     if (!feature || feature === root) continue;
     const byFeature = merged.get(messages) ?? new WeakMap<MessageMap, MessageMap>();
     merged.set(messages, byFeature);
@@ -34,10 +38,24 @@ function withFeatureMessages(root: MessageMap, matches: ReturnType<typeof useMat
   return messages;
 }
 
+/**
+ * A feature layout's messages: its locale bundle's (ADR 0293), named by its `handle`, or its loader data's
+ * (app/lib/feature-messages.ts).
+ */
+export function featureMessagesOf(
+  match: { handle?: unknown; loaderData?: unknown } | undefined,
+  locale: Locale,
+): MessageMap | undefined {
+  const bundle = (match?.handle as { localeBundle?: LocaleBundleName } | undefined)?.localeBundle;
+  if (bundle) return localeBundle(bundle, locale).messages;
+  return (match?.loaderData as { messages?: MessageMap } | undefined)?.messages;
+}
+
 /** Locale, translations, links and prices for the current page. */
 export function useI18n() {
-  const { locale, messages: sent, currency } = useRootData();
-  const messages = withFeatureMessages(withBundledMessages(locale, sent), useMatches());
+  const { locale, currency } = useRootData();
+  const shell = withBundledMessages(locale, localeBundle("shell", locale).messages);
+  const messages = withFeatureMessages(shell, useMatches(), locale);
   return {
     locale: locale as Locale,
     currency,

@@ -1,26 +1,30 @@
 import type { Locale } from "../../core/constants.ts";
-import type { MessageKey } from "../../core/i18n/index.ts";
+import { localeBundle, type MessageKey } from "../../core/i18n/index.ts";
+import { featureMessagesOf } from "./i18n.tsx";
 import { withBundledMessages } from "./root-messages.ts";
 
 type Messages = Partial<Record<MessageKey, string>>;
-type Matches = readonly ({ loaderData?: unknown } | undefined)[];
+type Matches = readonly ({ loaderData?: unknown; handle?: unknown } | undefined)[];
+
+function rootLocale(matches: Matches): Locale | undefined {
+  return (matches[0]?.loaderData as { locale?: Locale } | undefined)?.locale;
+}
 
 /**
- * The page locale's messages, which the root loader sends (ADR 0005) with those the browser build holds
+ * The page locale's shell messages (its "shell" locale bundle, ADR 0293) with those the browser build holds
  * (app/lib/root-messages.ts); absent when the root loader failed.
  */
 export function rootMessages(matches: Matches): Messages | undefined {
-  const root = matches[0]?.loaderData as { locale?: Locale; messages?: Messages } | undefined;
-  return root?.messages && root.locale ? withBundledMessages(root.locale, root.messages) : undefined;
+  const locale = rootLocale(matches);
+  return locale ? withBundledMessages(locale, localeBundle("shell", locale).messages) : undefined;
 }
 
 /** A message from the root's or a feature layout's messages (app/lib/feature-messages.ts). */
 export function pageMessage(matches: Matches, key: MessageKey): string | undefined {
   for (const [index, match] of matches.entries()) {
+    const locale = rootLocale(matches);
     const messages =
-      index === 0
-        ? rootMessages(matches)
-        : (match?.loaderData as { messages?: Messages } | undefined)?.messages;
+      index === 0 ? rootMessages(matches) : locale ? featureMessagesOf(match, locale) : undefined;
     const message = messages?.[key];
     if (message !== undefined) return message;
   }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { documentClasses, inlineSpacing, pageCss, prunePageCss, selectorClasses } from "./page-css.server.ts";
+import {
+  documentClasses,
+  inlineSpacing,
+  inlineThemeValues,
+  pageCss,
+  prunePageCss,
+  resolveUnsetVariables,
+  selectorClasses,
+  withoutRepeatedDeclarations,
+} from "./page-css.server.ts";
 
 // The shape of Tailwind 4's minified output: layers, @property, nested @media, escaped class names.
 const CSS = [
@@ -33,7 +42,7 @@ describe("CSS only the page uses (ADR 0248)", () => {
     expect(selectorClasses(".card:not(.card-flat)")).toEqual(["card"]);
   });
 
-  it("keeps every rule when the page uses every class: the stylesheet comes back as it was", () => {
+  it("keeps every rule when the page uses every class: the stylesheet comes back with its theme values written out", () => {
     const every = new Set([
       "flex",
       "hidden",
@@ -52,7 +61,22 @@ describe("CSS only the page uses (ADR 0248)", () => {
       "dim",
     ]);
     // Without element names every rule naming no class stays; the markup's own reads keep the rest of the theme.
-    expect(pageCss(CSS, { classes: every, reads: new Set(["--color-red-50", "--top-bar"]) })).toBe(CSS);
+    // The theme values that rules read are written out (ADR 0293), so those declarations leave.
+    const written = CSS.replace("var(--animate-spin)", "spin 1s linear infinite")
+      .replace("background:var(--color-brand-600)", "background:#0b5cff")
+      .replace("--default-font-family:var(--font-sans)", "--default-font-family:system-ui")
+      .replace("--color-brand-600:#0b5cff;", "")
+      .replace("--font-sans:system-ui;", "")
+      .replace("--animate-spin:spin 1s linear infinite;", "");
+    expect(pageCss(CSS, { classes: every, reads: new Set(["--color-red-50", "--top-bar"]) })).toBe(written);
+    // A page whose markup sets a theme variable gets the stylesheet as it was.
+    expect(
+      pageCss(CSS, {
+        classes: every,
+        reads: new Set(["--color-red-50", "--top-bar"]),
+        sets: new Set(["--color-brand-600"]),
+      }),
+    ).toBe(CSS);
   });
 
   it("drops the rules of classes the page does not use and keeps the rest", () => {
@@ -81,14 +105,13 @@ describe("CSS only the page uses (ADR 0248)", () => {
     ]) {
       expect(css).toContain(kept);
     }
-    // Theme variables stay while a kept rule reads them, directly or through another variable.
-    expect(css).toContain(
-      "@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans)}}",
-    );
+    // Theme variables stay while a kept rule reads them, with the values of those they read written out.
+    expect(css).toContain("@layer theme{:root,:host{--default-font-family:system-ui}}");
     expect(css).not.toContain("@keyframes spin");
     const spinning = pageCss(CSS, new Set(["animate-spin", "hover:bg-brand-600"]));
-    expect(spinning).toContain("--color-brand-600:#0b5cff;");
-    expect(spinning).toContain("--animate-spin:spin 1s linear infinite}");
+    expect(spinning).toContain(".animate-spin{animation:spin 1s linear infinite}");
+    expect(spinning).toContain(".hover\\:bg-brand-600:hover{background:#0b5cff}");
+    expect(spinning).not.toContain("--color-brand-600");
     expect(spinning).toContain("@keyframes spin{");
     expect(spinning).not.toContain("--color-red-50");
     // A registered custom property stays only while a kept rule reads it.
@@ -170,10 +193,68 @@ describe("CSS only the page uses (ADR 0248)", () => {
     // A bare var(--spacing) keeps the variable.
     expect(written).toContain("gap:var(--spacing)");
     expect(pageCss(css, new Set(["p-4"]))).toBe("@layer theme{}@layer utilities{.p-4{padding:1rem}}");
-    expect(pageCss(css, new Set(["gap-px"]))).toContain("--spacing:.25rem");
+    // In the page's copy the bare one is written out too (ADR 0293: a theme value nothing else sets).
+    expect(pageCss(css, new Set(["gap-px"]))).toBe("@layer theme{}@layer utilities{.gap-px{gap:.25rem}}");
     // Without the theme's step the stylesheet is left as it is.
     expect(inlineSpacing(".p-4{padding:calc(var(--spacing) * 4)}")).toBe(
       ".p-4{padding:calc(var(--spacing) * 4)}",
     );
+  });
+
+  it("writes out a theme variable's value where it is read, only when nothing else sets the variable (ADR 0293)", () => {
+    const css =
+      "@layer theme{:root,:host{--text-sm:.875rem;--color-ink:oklch(20% .04 265);--font-sans:system-ui;" +
+      "--default-font-family:var(--font-sans);--color-set:red}}" +
+      "@layer utilities{.text-sm{font-size:var(--text-sm)}.ink{color:var(--color-ink);border-color:var(--color-ink,blue)}" +
+      ".set{color:var(--color-set)}.dark{--color-set:blue}.font{font-family:var(--default-font-family)}}";
+    const { css: written, inlined } = inlineThemeValues(css);
+    expect(written).toContain(".text-sm{font-size:.875rem}");
+    expect(written).toContain(".ink{color:oklch(20% .04 265);");
+    // A read with a fallback is left alone; so is a variable another rule sets, and one whose value reads another.
+    expect(written).toContain("border-color:var(--color-ink,blue)");
+    expect(written).toContain(".set{color:var(--color-set)}");
+    expect(written).toContain(".font{font-family:var(--default-font-family)}");
+    expect(written).toContain("--default-font-family:system-ui");
+    expect([...inlined].sort()).toEqual(["--color-ink", "--font-sans", "--text-sm"]);
+    // Without a theme block nothing changes.
+    expect(inlineThemeValues(".a{color:var(--x)}").css).toBe(".a{color:var(--x)}");
+  });
+
+  it("writes a variable's fallback where nothing on the page gives the variable a value (ADR 0293)", () => {
+    const unset = (name: string) => name !== "--tw-blur";
+    expect(resolveUnsetVariables(".a{line-height:var(--tw-leading,var(--lh))}", unset)).toBe(
+      ".a{line-height:var(--lh)}",
+    );
+    expect(resolveUnsetVariables('.a{content:"var(--x,1)";b:var(--x, calc(1 / 2) )}', unset)).toBe(
+      '.a{content:"var(--x,1)";b:calc(1 / 2)}',
+    );
+    // An empty fallback goes only while the declaration keeps a value, with the space before the next one.
+    expect(resolveUnsetVariables(".a{filter:var(--tw-blur, ) var(--tw-dim, ) var(--tw-x, )}", unset)).toBe(
+      ".a{filter:var(--tw-blur, ) }",
+    );
+    expect(resolveUnsetVariables(".a{filter:var(--tw-dim, )}.b{c:d}", unset)).toBe(
+      ".a{filter:var(--tw-dim, )}.b{c:d}",
+    );
+    // In a page: a variable a kept rule or the markup sets, or one registered with an initial value, is kept.
+    const sheet =
+      "@layer utilities{.text-sm{line-height:var(--tw-leading,1.5)}.leading-6{--tw-leading:1.5rem}" +
+      ".x{translate:var(--tw-tx,0)}.y{color:var(--mark,red)}}" +
+      '@property --tw-tx{syntax:"*";inherits:false;initial-value:2px}';
+    expect(pageCss(sheet, new Set(["text-sm", "x", "y"]))).toContain(".text-sm{line-height:1.5}");
+    expect(pageCss(sheet, new Set(["text-sm", "leading-6"]))).toContain("line-height:var(--tw-leading,1.5)");
+    expect(pageCss(sheet, new Set(["x"]))).toContain("translate:var(--tw-tx,0)");
+    expect(pageCss(sheet, { classes: new Set(["y"]), sets: new Set(["--mark"]) })).toContain(
+      "color:var(--mark,red)",
+    );
+    expect(pageCss(sheet, new Set(["y"]))).toContain(".y{color:red}");
+  });
+
+  it("writes a declaration repeated in a row once", () => {
+    expect(
+      withoutRepeatedDeclarations(
+        "a{color:inherit;-webkit-x:inherit;-webkit-x:inherit;-webkit-x:inherit;y:1}",
+      ),
+    ).toBe("a{color:inherit;-webkit-x:inherit;y:1}");
+    expect(withoutRepeatedDeclarations("a{x:1;y:1;x:1}")).toBe("a{x:1;y:1;x:1}");
   });
 });

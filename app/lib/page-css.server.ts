@@ -409,7 +409,15 @@ export function documentClasses(html: string): Set<string> {
   return names;
 }
 
-const parsed = new Map<string, { nodes: Node[]; byUse: Map<string, string> }>();
+interface Sheet {
+  nodes: Node[];
+  /** The theme variables whose values `nodes` has written out (`inlineThemeValues`). */
+  inlined: ReadonlySet<string>;
+  /** The stylesheet as it is, for a page whose markup sets one of them (parsed when first needed). */
+  plain?: Node[];
+  byUse: Map<string, string>;
+}
+const parsed = new Map<string, Sheet>();
 /** Pages of one kind use one set of classes: their CSS is selected once (a bounded number of sets is kept). */
 const MAX_SETS = 256;
 
@@ -432,6 +440,131 @@ export function inlineSpacing(css: string): string {
   });
 }
 
+const THEME = /@layer\s+theme\s*\{\s*:root\s*,\s*:host\s*\{/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Theme variables written out where they are read (ADR 0293), as the spacing products are: `var(--text-sm)` becomes
+ * `.875rem`, `var(--color-slate-700)` its colour, `var(--font-weight-bold)` `700`. A variable qualifies when the
+ * theme (`@layer theme{:root,:host{…}}`) declares it, its value reads no other variable, and the stylesheet sets it
+ * nowhere else: every element then computes the theme's value, so reading it from the variable or writing it out
+ * is the same. The declarations no kept rule reads any more then leave the page (2.6 kB on home), and the whole
+ * stylesheet, loaded after hydration, still declares them all. A page whose markup sets one of them (an inline
+ * style) gets the stylesheet as it is (`pageCss`).
+ */
+export function inlineThemeValues(css: string): { css: string; inlined: Set<string> } {
+  const inlined = new Set<string>();
+  const theme = THEME.exec(css);
+  if (!theme) return { css, inlined };
+  const open = theme.index + theme[0].length - 1;
+  const variables = customProperties(css.slice(open + 1, blockEnd(css, open))) ?? [];
+  let out = css;
+  for (const [name, declaration] of variables) {
+    const value = declaration.slice(declaration.indexOf(":") + 1).trim();
+    if (value === "" || /var\(|[{};!]/.test(value)) continue;
+    const sets = css.match(new RegExp(`(?:^|[{;\\s])${escapeRegExp(name)}\\s*:`, "g"))?.length ?? 0;
+    if (sets !== 1) continue;
+    const read = new RegExp(`var\\(\\s*${escapeRegExp(name)}\\s*\\)`, "g");
+    if (!read.test(out)) continue;
+    out = out.replace(read, value);
+    inlined.add(name);
+  }
+  return { css: out, inlined };
+}
+
+/** The index just past the `)` closing the parenthesis opened before `from` (strings skipped), or -1. */
+function closingParen(css: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < css.length; i++) {
+    const char = css[i];
+    if (char === "\\") i++;
+    else if (char === '"' || char === "'") i = skipString(css, i);
+    else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+const VAR_WITH_FALLBACK = /^var\(\s*(--[\w-]+)\s*,/;
+
+/**
+ * `var(--x, fallback)` written as its fallback where no element can have a value for `--x` (ADR 0293): the page's
+ * kept CSS and its markup never set it and no registration gives it an initial value, so every element computes
+ * the fallback (`line-height:var(--tw-leading,1.5)` without any `leading-*` class on the page is `1.5`). An empty
+ * fallback is left out only where the declaration keeps a value. The whole stylesheet, after hydration, comes
+ * later in the cascade and reads the variables again for what a click brings in.
+ */
+export function resolveUnsetVariables(css: string, unset: (name: string) => boolean): string {
+  let out = "";
+  let declarationIn = 0;
+  let declarationOut = 0;
+  let emptied = false;
+  let i = 0;
+  const endDeclaration = (end: number) => {
+    if (emptied && /:\s*(!important\s*)?$/.test(out)) {
+      out = out.slice(0, declarationOut) + css.slice(declarationIn, end);
+    }
+    emptied = false;
+  };
+  while (i < css.length) {
+    const char = css[i]!;
+    if (char === '"' || char === "'") {
+      const end = skipString(css, i) + 1;
+      out += css.slice(i, end);
+      i = end;
+    } else if (char === "\\") {
+      out += css.slice(i, i + 2);
+      i += 2;
+    } else if (char === ";" || char === "{" || char === "}") {
+      endDeclaration(i);
+      out += char;
+      i++;
+      declarationIn = i;
+      declarationOut = out.length;
+    } else if (char === "v" && css.startsWith("var(", i)) {
+      const head = VAR_WITH_FALLBACK.exec(css.slice(i, i + 200));
+      const end = head ? closingParen(css, i + 4) : -1;
+      if (!head || end === -1 || !unset(head[1]!)) {
+        out += "var(";
+        i += 4;
+        continue;
+      }
+      const fallback = resolveUnsetVariables(css.slice(i + head[0].length, end - 1), unset).trim();
+      out += fallback;
+      i = end;
+      if (fallback === "") {
+        emptied = true;
+        // The space that separated it from the next value goes with it.
+        while (css[i] === " " && /[\s:(,]$/.test(out)) i++;
+      }
+    } else {
+      out += char;
+      i++;
+    }
+  }
+  endDeclaration(css.length);
+  return out;
+}
+
+const DECLARED = /(?:^|[{;\s])(--[\w-]+)\s*:/g;
+const REGISTERED_WITH_VALUE = /@property\s+(--[\w-]+)\s*\{[^}]*initial-value/g;
+
+/** The page's CSS with the fallbacks of variables nothing on the page sets written out (`resolveUnsetVariables`). */
+function withUnsetVariablesResolved(text: string, markupSets: ReadonlySet<string> | undefined): string {
+  const valued = new Set(markupSets);
+  for (const match of text.matchAll(DECLARED)) valued.add(match[1]!);
+  for (const match of text.matchAll(REGISTERED_WITH_VALUE)) valued.add(match[1]!);
+  return resolveUnsetVariables(text, (name) => !valued.has(name));
+}
+
+/**
+ * A declaration written twice or more in a row, the same text each time, once (the build repeats
+ * `-webkit-text-decoration:inherit` four times in preflight's `a` rule): the later ones change nothing.
+ */
+export function withoutRepeatedDeclarations(css: string): string {
+  return css.replace(/([{;])([^;{}"']+;)\2+/g, "$1$2");
+}
+
 const sorted = (names: ReadonlySet<string> | undefined) => (names ? [...names].sort().join(" ") : "*");
 
 /** The rules of `css` that a document using `use` needs (the stylesheet is split once per text). */
@@ -439,17 +572,21 @@ export function pageCss(css: string, use: PageUse | ReadonlySet<string>): string
   const page: PageUse = use instanceof Set ? { classes: use } : (use as PageUse);
   let sheet = parsed.get(css);
   if (!sheet) {
-    sheet = { nodes: parseCss(inlineSpacing(css)), byUse: new Map() };
+    const themed = inlineThemeValues(withoutRepeatedDeclarations(inlineSpacing(css)));
+    sheet = { nodes: parseCss(themed.css), inlined: themed.inlined, byUse: new Map() };
     parsed.set(css, sheet);
   }
   const key = `${sorted(page.classes)}|${sorted(page.elements)}|${sorted(page.reads)}|${sorted(page.sets)}`;
   let text = sheet.byUse.get(key);
   if (text === undefined) {
-    const kept = select(sheet.nodes, page);
+    // A theme variable the markup sets must be read where the rules read it: the stylesheet as it is, then.
+    const setsTheme = [...(page.sets ?? [])].some((name) => sheet.inlined.has(name));
+    if (setsTheme) sheet.plain ??= parseCss(withoutRepeatedDeclarations(inlineSpacing(css)));
+    const kept = select(setsTheme && sheet.plain ? sheet.plain : sheet.nodes, page);
     const reads = readProperties(kept, page.reads);
     const decided = { reads, sets: setProperties(kept, page.sets), keyframes: usedKeyframes(kept, reads) };
     const tail: string[] = [];
-    text = serialize(kept, decided, tail) + tail.join("");
+    text = withUnsetVariablesResolved(serialize(kept, decided, tail) + tail.join(""), page.sets);
     if (sheet.byUse.size >= MAX_SETS) sheet.byUse.delete(sheet.byUse.keys().next().value!);
     sheet.byUse.set(key, text);
   }

@@ -42,13 +42,28 @@ function enqueued(html: string): string[] {
 }
 
 describe("React Router's scripts without spare bytes (ADR 0290)", () => {
-  it("writes the same manifest without indentation", () => {
+  // The manifest as the browser gets it: no indentation, no false flag, no empty stylesheet list (ADR 0293).
+  const written = {
+    entry: { module: "/assets/entry.client-1.js", imports: ["/assets/shared-2.js"] },
+    routes: { root: { id: "root", path: "", hasLoader: true, module: "/assets/root-3.js" } },
+    url: "/assets/manifest-4.js",
+    version: "4",
+  };
+
+  it("writes the same manifest without indentation, false flags or empty stylesheet lists", () => {
     const pretty = `<html><body><main>x</main>${script(JSON.stringify(manifest, null, 2))}</body></html>`;
     const compact = compactManifest(pretty);
-    expect(compact).toBe(`<html><body><main>x</main>${script(JSON.stringify(manifest))}</body></html>`);
+    expect(compact).toBe(`<html><body><main>x</main>${script(JSON.stringify(written))}</body></html>`);
     expect(compact.length).toBeLessThan(pretty.length - 80);
     const json = /__reactRouterManifest = (.*);\n/.exec(compact)?.[1] ?? "";
-    expect(JSON.parse(json)).toEqual(manifest);
+    const read = JSON.parse(json) as typeof manifest;
+    // What React Router reads of it is the same: a flag is true or not, a stylesheet list empty or missing.
+    expect(Boolean(read.routes.root.hasAction)).toBe(manifest.routes.root.hasAction);
+    expect(read.routes.root.hasLoader).toBe(true);
+    expect(read.entry.css ?? []).toEqual(manifest.entry.css);
+    // A list that is not empty, and a true flag, stay.
+    const styled = { ...manifest, entry: { ...manifest.entry, css: ["/assets/app.css"] } };
+    expect(compactManifest(script(JSON.stringify(styled, null, 2)))).toContain('"css":["/assets/app.css"]');
   });
 
   it("leaves a document without a manifest, or with one it cannot read, as it is", () => {
@@ -86,8 +101,19 @@ describe("React Router's scripts without spare bytes (ADR 0290)", () => {
     const html = `<html><body>${chunk('{"a":1}')}${script(JSON.stringify(manifest, null, 2))}</body></html>`;
     const compact = compactRouterScripts(html);
     expect(compact).toContain(`enqueue('{"a":1}')`);
-    expect(compact).toContain(`__reactRouterManifest = ${JSON.stringify(manifest)};`);
+    expect(compact).toContain(`__reactRouterManifest = ${JSON.stringify(written)};`);
     const plain = '<html><body><p>enqueue("x")</p></body></html>';
     expect(compactRouterScripts(plain)).toBe(plain);
+  });
+
+  it("writes a link's data-discover without its value, which nothing reads (ADR 0293)", () => {
+    const html =
+      '<html><body><a href="/plp" data-discover="true">Plans</a><a data-discover="true" href="/">Home</a>' +
+      '<form data-discover="true"></form><p>data-discover="true" is text</p></body></html>';
+    const compact = compactRouterScripts(html);
+    expect(compact).toBe(
+      '<html><body><a href="/plp" data-discover>Plans</a><a data-discover href="/">Home</a>' +
+        '<form data-discover></form><p>data-discover="true" is text</p></body></html>',
+    );
   });
 });

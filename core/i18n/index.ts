@@ -125,6 +125,46 @@ export const FEATURE_MESSAGE_BUNDLES = {
 
 export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;
 
+/**
+ * Messages the browser loads as one JavaScript module per bundle and locale (ADR 0293) instead of reading them from
+ * loader data in every page's HTML: the root's shell modules (without the bundled `common`) and the content pages'
+ * layout. The client build makes the modules (`localeBundles()` in vite.config.ts); the browser's stand-in for this
+ * file (app/lib/i18n-browser.ts) loads them; here, on the server, every catalogue is at hand.
+ */
+export const LOCALE_BUNDLES = {
+  shell: SENT_SHELL_MESSAGE_MODULES,
+  content: FEATURE_MESSAGE_BUNDLES.content,
+} as const satisfies Record<string, readonly MessageModuleName[]>;
+
+export type LocaleBundleName = keyof typeof LOCALE_BUNDLES;
+
+/** One locale bundle: its messages and the syntax trees of its ICU messages (the browser has no parser). */
+export interface LocaleBundle {
+  messages: Partial<Messages>;
+  compiled: CompiledMessages;
+}
+
+const localeBundles = new Map<string, LocaleBundle>();
+
+/** A locale bundle's messages, the same object on every call (the browser's module's content). */
+export function localeBundle(name: LocaleBundleName, locale: Locale): LocaleBundle {
+  const key = `${name}/${locale}`;
+  let bundle = localeBundles.get(key);
+  if (!bundle) {
+    bundle = Object.freeze({
+      messages: messagesOf(locale, LOCALE_BUNDLES[name]),
+      compiled: compiledOf(locale, LOCALE_BUNDLES[name]),
+    });
+    localeBundles.set(key, bundle);
+  }
+  return bundle;
+}
+
+/** Makes a locale bundle readable with `localeBundle`: the browser imports its module; the server has it. */
+export function loadLocaleBundle(_name: LocaleBundleName, _locale: Locale): Promise<void> {
+  return Promise.resolve();
+}
+
 const assembled = new Map<string, Partial<Messages>>();
 
 /**

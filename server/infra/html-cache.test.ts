@@ -108,6 +108,19 @@ describe("HtmlCache", () => {
     expect(cache.keyFor(request(), url("/"))).toBe(desktop);
   });
 
+  it("keeps pages rendered for crawlers apart from shoppers' (ADR 0293)", () => {
+    const cache = new HtmlCache(30_000);
+    const ua = (agent: string) => request({ headers: { "user-agent": agent } });
+    const shopper = cache.keyFor(ua("Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36"), url("/"));
+    const crawler = cache.keyFor(
+      ua("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+      url("/"),
+    );
+    expect(crawler).not.toBeNull();
+    expect(crawler).not.toBe(shopper);
+    expect(cache.keyFor(ua("Mozilla/5.0 (compatible; bingbot/2.0)"), url("/"))).toBe(crawler);
+  });
+
   it("never shares an entry between two origins (ADR 0186)", () => {
     const cache = new HtmlCache(30_000);
     const ours = cache.keyFor(request(), new URL("/plp", "http://localhost:3000"));

@@ -1,5 +1,6 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
+import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { isConsolePage } from "../../core/console-path.ts";
 import {
@@ -259,6 +260,8 @@ export class HtmlCache {
     // Content pages render the small variant first for a phone's browser (ADR 0143).
     const hint = request.headers["sec-ch-ua-mobile"];
     const phone = isPhoneBrowser(request.headers["user-agent"], Array.isArray(hint) ? hint[0] : hint);
+    // A crawler gets the parts a shopper's page draws only after hydration (ADR 0293): a page of its own.
+    const crawler = isbot(request.headers["user-agent"] ?? "");
     return [
       // One entry per origin: a page rendered for one host is never served to another (ADR 0186).
       url.origin + url.pathname + cacheQuery(url),
@@ -267,6 +270,7 @@ export class HtmlCache {
       detected,
       channel,
       phone ? "phone" : "",
+      crawler ? "crawler" : "",
     ].join("|");
   }
 

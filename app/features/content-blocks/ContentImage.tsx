@@ -11,10 +11,23 @@ export interface ContentImageProps {
   eager?: boolean;
   /** The page's hero image (ADR 0143): loads at once with fetchpriority=high (the server also preloads it). */
   priority?: boolean;
+  /** The box's aspect ratio is its place's CSS rule (a plan card's picture, app/app.css), not an inline style. */
+  ratioInCss?: boolean;
   className?: string;
 }
 
-/** spec 4 image states: pending (加载中), success, error (加载失败). */
+/** The box's aspect ratio in lowest terms ("8/5" for 800×500): the same box in fewer bytes (ADR 0293). */
+export function aspectRatio(width: number, height: number): string {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const divisor =
+    Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 ? gcd(width, height) : 1;
+  return `${width / divisor}/${height / divisor}`;
+}
+
+/**
+ * spec 4 image states: pending (加载中), success, error (加载失败). The box carries `data-image-state` once the
+ * picture has arrived or failed; while pending it has none (ADR 0293), and app/app.css draws the loading note.
+ */
 export function ContentImage({
   src,
   alt,
@@ -22,6 +35,7 @@ export function ContentImage({
   height,
   eager = false,
   priority = false,
+  ratioInCss = false,
   className = "",
 }: ContentImageProps) {
   const { t } = useI18n();
@@ -43,8 +57,8 @@ export function ContentImage({
   return (
     <span
       className={className ? `content-image ${className}` : "content-image"}
-      style={{ aspectRatio: `${width} / ${height}` }}
-      data-image-state={state}
+      style={ratioInCss ? undefined : { aspectRatio: aspectRatio(width, height) }}
+      data-image-state={state === "pending" ? undefined : state}
     >
       {state !== "error" && (
         <img

@@ -6,7 +6,11 @@ import { type LoadingPhase, nextLoadingPhase } from "./loading-bar.ts";
 
 const WIDTH: Record<LoadingPhase, string> = { wait: "0%", process: "80%", done: "100%", fail: "100%" };
 
-/** spec 4, 9: a 2 px bar on top, shown 100 ms into a navigation and cleared 300 ms after it ends. */
+/**
+ * spec 4, 9: a 2 px bar on top, shown 100 ms into a navigation and cleared 300 ms after it ends. Waiting (no
+ * navigation, transparent and 0 wide), it is drawn only once the page has hydrated (ADR 0293): only a navigation,
+ * which needs the scripts, shows it, so the server's page leaves it out (a failed page's bar shows at once).
+ */
 export function LoadingBar({ failed = false }: { failed?: boolean }) {
   const { t } = useI18n();
   const navigation = useNavigation();
@@ -14,6 +18,8 @@ export function LoadingBar({ failed = false }: { failed?: boolean }) {
   const [phase, setPhase] = useState<LoadingPhase>(failed ? "fail" : "wait");
   const failedRef = useRef(failed);
   failedRef.current = failed;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (busy) {
@@ -35,6 +41,7 @@ export function LoadingBar({ failed = false }: { failed?: boolean }) {
     return () => clearTimeout(timer);
   }, [phase]);
 
+  if (phase === "wait" && !hydrated) return null;
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: labelled only while it is a progressbar
     <div

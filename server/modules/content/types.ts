@@ -42,14 +42,12 @@ export interface CouponView {
  */
 export type BlockProduct = Pick<
   ProductMedia,
-  | "platformProductCode"
-  | "title"
-  | "unitPrice"
-  | "displayPrice"
-  | "imageUrl"
-  | "labelRelProductMap"
-  | "entityName"
-> & { score?: number };
+  "platformProductCode" | "title" | "unitPrice" | "imageUrl" | "labelRelProductMap" | "entityName"
+> & {
+  /** The struck-through price; absent (or null, from the recommend API) when the plan has none (ADR 0293). */
+  displayPrice?: ProductMedia["displayPrice"];
+  score?: number;
+};
 export type BlockLiveRoom = Pick<LiveRoomView, "roomCode" | "roomName" | "feedsImgUrl" | "roomStatusCode">;
 export type BlockCoupon = Pick<
   CouponView,
@@ -69,11 +67,11 @@ export function toBlockProduct(product: ProductMedia | RecommendedProduct): Bloc
     platformProductCode: product.platformProductCode,
     title: product.title,
     unitPrice: product.unitPrice,
-    displayPrice: product.displayPrice,
     imageUrl: product.imageUrl,
     labelRelProductMap: product.labelRelProductMap,
     entityName: product.entityName,
   };
+  if (product.displayPrice !== null) slim.displayPrice = product.displayPrice;
   if ("score" in product) slim.score = product.score;
   return slim;
 }

@@ -4,6 +4,7 @@ import { useI18n } from "../../../lib/i18n.tsx";
 import { BlockLink } from "../BlockLink.tsx";
 import { actionOf, type BlockProps, items, num, str } from "../block-props.ts";
 import { ContentImage } from "../ContentImage.tsx";
+import { useHiddenParts } from "../use-hidden-parts.ts";
 import { optionsOf } from "../variant.ts";
 import { BANNER } from "./media.tsx";
 
@@ -21,7 +22,8 @@ interface SlidesProps {
 /**
  * An accessible carousel (WAI-ARIA APG carousel pattern) over Embla: previous/next buttons that clamp at the ends
  * when not looping (spec 4), auto-play that pauses while a finger or pointer is down, while the carousel has
- * hover or focus, and with its own pause button; non-visible slides are inert.
+ * hover or focus, and with its own pause button; non-visible slides are inert. Their content is drawn once the
+ * carousel has hydrated (ADR 0293, `useHiddenParts`): nothing but the carousel's script can show them.
  */
 function Slides({ label, slides, loop, autoplay, intervalMs }: SlidesProps) {
   const { t } = useI18n();
@@ -34,6 +36,7 @@ function Slides({ label, slides, loop, autoplay, intervalMs }: SlidesProps) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const paused = stopped || touching || hovered || focused;
+  const hiddenParts = useHiddenParts();
 
   const sync = useCallback(() => {
     if (!embla) return;
@@ -96,7 +99,7 @@ function Slides({ label, slides, loop, autoplay, intervalMs }: SlidesProps) {
               className="min-w-0 shrink-0 grow-0 basis-full"
               inert={i !== index}
             >
-              {slide}
+              {hiddenParts || i === index ? slide : null}
             </div>
           ))}
         </div>

@@ -18,7 +18,7 @@ export function ProductCard({
   const { t, price } = useI18n();
   // spec 3: the struck-through price is hidden when empty or equal to unitPrice.
   const original =
-    product.displayPrice !== null && product.displayPrice !== product.unitPrice ? product.displayPrice : null;
+    product.displayPrice != null && product.displayPrice !== product.unitPrice ? product.displayPrice : null;
   const isNew = showNew && "NEW" in product.labelRelProductMap;
   const labels = Object.entries(product.labelRelProductMap).filter(([code]) => code !== "NEW");
   return (
@@ -31,6 +31,7 @@ export function ProductCard({
         alt=""
         width={800}
         height={500}
+        ratioInCss
         eager={eager}
         className={compact ? "w-32 shrink-0" : ""}
       />
@@ -54,7 +55,7 @@ export function ProductCard({
           </span>
         )}
         <span>
-          <span data-price>{price(product.unitPrice)}</span>
+          <span data-price="">{price(product.unitPrice)}</span>
           {original !== null && (
             <>
               <span className="sr-only">{t("content.product.was", { price: price(original) })}</span>

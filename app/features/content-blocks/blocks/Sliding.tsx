@@ -3,6 +3,7 @@ import { useI18n } from "../../../lib/i18n.tsx";
 import { BlockLink } from "../BlockLink.tsx";
 import { actionOf, type BlockProps, items, num, str } from "../block-props.ts";
 import { ContentImage } from "../ContentImage.tsx";
+import { useHiddenParts } from "../use-hidden-parts.ts";
 
 /** spec 9: sliding pages of 5. */
 export const SLIDING_PAGE_SIZE = 5;
@@ -13,12 +14,17 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
   return pages;
 }
 
-/** Icon items in pages of 5, one page showing, with previous and next buttons. */
+/**
+ * Icon items in pages of 5, one page showing, with previous and next buttons. The pages not showing are drawn once
+ * the block has hydrated (ADR 0293, `useHiddenParts`).
+ */
 export function Sliding({ component, eager }: BlockProps) {
   const { t } = useI18n();
   const size = Math.max(1, Math.trunc(num(component.data.pageSize, SLIDING_PAGE_SIZE)));
   const pages = chunk(items(component.data.items), size);
   const [page, setPage] = useState(0);
+  // The other pages' tiles come after hydration (their lists, which size the track, are there from the start).
+  const hiddenParts = useHiddenParts();
   const title = component.componentName;
   return (
     <section aria-label={title} className="flex items-center gap-2" data-page={page}>
@@ -44,7 +50,7 @@ export function Sliding({ component, eager }: BlockProps) {
               aria-hidden={pageIndex !== page}
               inert={pageIndex !== page}
             >
-              {entries.map((entry, index) => (
+              {(hiddenParts || pageIndex === page ? entries : []).map((entry, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
                 <li key={index}>
                   <BlockLink action={actionOf(entry.action)} className="nav-tile md:text-sm">

@@ -64,7 +64,7 @@ export function FixedSize({ component, renderComponent }: BlockProps) {
 
 export function Square({ component, renderComponent }: BlockProps) {
   return (
-    <div className="aspect-square overflow-hidden rounded-lg [&_[data-image-state]]:h-full">
+    <div className="aspect-square overflow-hidden rounded-lg [&_.content-image]:h-full">
       {(component.childrenData ?? []).map((child) => renderComponent(child))}
     </div>
   );
