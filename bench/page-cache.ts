@@ -1,4 +1,4 @@
-import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
+import { onCleanup, runTool, spawnTracked, waitForExit } from "./lib/children.ts";
 import { fixed } from "./lib/format.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
 import { createScratchDatabase, DEFAULT_POSTGRES_URL } from "./lib/postgres.ts";
@@ -78,11 +78,4 @@ async function main() {
   await server.stop();
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runTool(main);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cleanupAll } from "./lib/children.ts";
+import { runTool } from "./lib/children.ts";
 import { measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, kb, ms } from "./lib/format.ts";
 import { runLighthouse } from "./lib/lighthouse.ts";
@@ -60,11 +60,4 @@ async function main() {
   await server.stop();
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runTool(main);

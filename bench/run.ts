@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
 import { buildState } from "../scripts/build-freshness.ts";
 import { heapLimitFlag } from "../scripts/heap-limit.ts";
 import { type BudgetOutcome, judge } from "./budgets.ts";
-import { cleanupAll, onCleanup, spawnTracked, waitForExit } from "./lib/children.ts";
+import { onCleanup, runTool, spawnTracked, waitForExit } from "./lib/children.ts";
 import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, int, kb, ms, table } from "./lib/format.ts";
 import { type LighthouseResult, runLighthouse } from "./lib/lighthouse.ts";
@@ -930,11 +930,4 @@ function printSummary(results: Results) {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  recordError("bench", error);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runTool(main, (error) => recordError("bench", error));

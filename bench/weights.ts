@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { cleanupAll } from "./lib/children.ts";
+import { runTool } from "./lib/children.ts";
 import { htmlParts } from "./lib/first-load.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
 import { ensureFreshBuild, smallDatabase } from "./lib/quick.ts";
@@ -61,11 +61,4 @@ async function main() {
     console.log(row.map((cell, i) => (i ? cell.padStart(14) : cell.padEnd(14))).join(" "));
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-}
+await runTool(main);

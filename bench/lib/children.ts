@@ -96,3 +96,22 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 process.once("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
+
+/**
+ * Runs a bench tool's `main`: a failure is printed as its message (or handed to `onError`) and sets a failing exit
+ * code, and every child process is stopped either way.
+ */
+export async function runTool(
+  main: () => Promise<void>,
+  onError: (error: unknown) => void = (error) =>
+    console.error(error instanceof Error ? error.message : error),
+): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    onError(error);
+    process.exitCode = 1;
+  } finally {
+    await cleanupAll();
+  }
+}
