@@ -8,6 +8,7 @@ import { PlanReviews } from "../features/catalog/PlanReviews.tsx";
 import { PriceTag } from "../features/catalog/PriceTag.tsx";
 import { loadPlanOr404 } from "../features/catalog/plan.server.ts";
 import { dataText, validityText } from "../features/catalog/plan-format.ts";
+import { switcherPlans } from "../features/catalog/plan-switcher.ts";
 import { TrustPanel } from "../features/catalog/TrustPanel.tsx";
 import { HydrateLater } from "../lib/hydrate-later.tsx";
 import { useI18n } from "../lib/i18n.tsx";
@@ -36,7 +37,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     plan,
     reviews,
-    siblings: siblings.map((s) => ({
+    // A destination with many plans shows those nearest this one and links to the rest (ADR 0299).
+    siblingCount: siblings.length,
+    siblings: switcherPlans(plan, siblings).map((s) => ({
       platformProductCode: s.platformProductCode,
       title: s.title,
       dataMb: s.dataMb,
@@ -101,7 +104,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { t, href, price } = useI18n();
-  const { plan, siblings, reviews } = loaderData;
+  const { plan, siblings, siblingCount, reviews } = loaderData;
   const checkout = href(
     `/checkout?platformProductCode=${encodeURIComponent(plan.platformProductCode)}&quantity=1`,
   );
@@ -216,6 +219,16 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                     );
                   })}
                 </ul>
+                {siblingCount > siblings.length && (
+                  <Link
+                    to={href(
+                      `/plp?${new URLSearchParams({ categoryCode: plan.destinationCode, categoryName: plan.destinationName })}`,
+                    )}
+                    className="mt-3 inline-block text-sm font-semibold text-brand-700 underline hover:text-brand-900"
+                  >
+                    {t("discovery.switcherAll", { count: siblingCount, name: plan.destinationName })}
+                  </Link>
+                )}
               </nav>
             )}
             <TrustPanel className="mt-6" />
