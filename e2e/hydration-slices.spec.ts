@@ -81,10 +81,12 @@ function watchHydration(selectors: Record<string, string>) {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-listening"] });
 }
 
-test("plp: the destination tiles hydrate after the page's first pass, a few dozen per task", async ({
+test("plp: the destination grid is live after the first pass with one listener, and a tile navigates in the app", async ({
   page,
 }) => {
+  // ADR 0300: the 219 tiles are markup inside one element with one click listener, not components to hydrate.
   await page.addInitScript(watchHydration, {
+    grid: "[data-destination-picker]",
     tiles: "[data-destination-picker] a",
     search: 'main a[href*="searchDialog=true"]',
   });
@@ -94,15 +96,23 @@ test("plp: the destination tiles hydrate after the page's first pass, a few doze
     () => (window as unknown as { __progress: Progress }).__progress,
   );
   expect(totals.tiles).toBeGreaterThan(200);
-  // The page's own controls hydrate in the first pass; no tile does.
-  expect(steps[0]).toEqual({ tiles: 0, search: 1 });
-  // Then every tile, over several tasks: never all at once.
-  expect(steps.at(-1)).toEqual({ tiles: totals.tiles, search: 1 });
-  const partly = steps.filter((step) => (step.tiles ?? 0) > 0 && (step.tiles ?? 0) < (totals.tiles ?? 0));
-  expect(partly.length).toBeGreaterThanOrEqual(3);
-  // A tile is then the router's link, as before.
-  await page.locator("[data-destination-picker] a").first().click();
+  expect(steps[0]).toEqual({ grid: 1, tiles: 0, search: 1 });
+  expect(steps.at(-1)).toEqual({ grid: 1, tiles: 0, search: 1 });
+  // A tile, clicked or opened from the keyboard, moves within the app: the page's window stays.
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  const second = page.locator("[data-destination-picker] a").nth(1);
+  const name = (await second.locator("span").first().textContent()) ?? "";
+  await second.focus();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/plp\?categoryCode=/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await page.goBack();
+  await page.locator("[data-destination-picker] a").first().click();
+  await expect(page).toHaveURL(/\/plp\?categoryCode=JP&categoryName=Japan/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 });
 
