@@ -9,7 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isConsolePage } from "../core/console-path.ts";
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, WHOLE_DOCUMENT_HEADER } from "../core/constants.ts";
 import { parseCookies } from "../core/cookies.ts";
 import { appContext } from "./context.ts";
 import { lowPriorityPreloadEdits } from "./lib/deferred-scripts.server.ts";
@@ -168,6 +168,7 @@ export default function handleRequest(
             !isConsolePage(new URL(request.url).pathname),
           );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (whole) responseHeaders.set(WHOLE_DOCUMENT_HEADER, "1");
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

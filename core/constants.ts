@@ -50,3 +50,9 @@ export const SWIPE_FULL_PX = 130;
 export const POPOVER_HIDE_DELAY_MS = 200;
 /** Route preloads: at most 4 route-module preloads run at once; the rest wait their turn. */
 export const ROUTE_PRELOAD_CONCURRENCY = 4;
+
+/**
+ * Set by the server entry on a page it rendered whole (ADR 0301), for the server alone: the page is one piece, so
+ * the server compresses it in one call off the main thread instead of through a stream. Never sent to a browser.
+ */
+export const WHOLE_DOCUMENT_HEADER = "x-roamly-whole-document";

@@ -2,14 +2,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { createGzip, constants as zlibConstants } from "node:zlib";
+import { promisify } from "node:util";
+import { createGzip, gzip as gzipCallback, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
 import { cutNickname } from "../app/features/shell/nickname.ts";
 import { isConsolePage } from "../core/console-path.ts";
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../core/constants.ts";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, WHOLE_DOCUMENT_HEADER } from "../core/constants.ts";
 import { pathWithoutTrailingSlash } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
 import { sendApiError } from "./http/api-errors.ts";
@@ -52,6 +53,7 @@ const PERSONAL_SENTINELS = {
  * level, so only renders nobody else will read get the fast one.
  */
 const UNCACHED_GZIP_LEVEL = 1;
+const gzipInPool = promisify(gzipCallback);
 
 /** Registers static assets and the React Router handler for every non-API path. */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
@@ -165,8 +167,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       : await handle(webRequest, context);
     reply.status(response.status);
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    const whole = response.headers.has(WHOLE_DOCUMENT_HEADER);
     for (const [name, value] of response.headers) {
-      if (name === "set-cookie") continue;
+      if (name === "set-cookie" || name === WHOLE_DOCUMENT_HEADER) continue;
       reply.header(name, value);
     }
     for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
@@ -192,6 +195,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         return reply.send(stored.gzipWithNonce(nonce).gzip);
       }
       return reply.send(html);
+    }
+    if (whole) {
+      // A page rendered whole is one piece (ADR 0301): compressed in one call on libuv's pool, not in a stream.
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (!gzip) return reply.send(bytes);
+      reply.header("content-encoding", "gzip");
+      return reply.send(await gzipInPool(bytes, { level: UNCACHED_GZIP_LEVEL }));
     }
     const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
     if (!gzip) return reply.send(body);
