@@ -57,6 +57,15 @@ function builtCss(href: string): string | null {
   return text;
 }
 
+/**
+ * The reader a page rendered whole gets (ADR 0302): an empty `<style>` where the built stylesheet goes, since
+ * `finishWholeDocument` replaces it with the rules the page uses, read from `builtCss`. React then does not write
+ * the whole stylesheet (62 kB) into every page only for it to be cut.
+ */
+function stylesheetLater(href: string): string | null {
+  return builtCss(href) === null ? null : "";
+}
+
 const HEAD_END = Buffer.from("</head>");
 
 /**
@@ -66,7 +75,12 @@ const HEAD_END = Buffer.from("</head>");
  * compression streams), so the pieces are joined until then, and each batch is one gzip sync flush and one socket
  * write instead of one per 4 kB. Its head's module preloads get a low fetch priority (ADR 0143).
  */
-export function documentStream(onFinished: () => void, whole: boolean, deferFirstLoad: boolean): Transform {
+export function documentStream(
+  onFinished: () => void,
+  whole: boolean,
+  deferFirstLoad: boolean,
+  stylesheet?: (href: string) => string | null,
+): Transform {
   let chunks: Buffer[] = [];
   let headDone = false;
   /** What React wrote since the last batch, once it holds the end of the head; null while there is nothing to send. */
@@ -94,7 +108,7 @@ export function documentStream(onFinished: () => void, whole: boolean, deferFirs
       // Nothing of the first load is fetched before the page has painted (ADR 0291), except in the operator
       // console, which no shopper loads and whose page editor drives a canvas page that must answer at once; CSS
       // only the page uses (ADR 0248, 0290) and React Router's scripts without spare bytes (ADR 0290).
-      callback(null, finishWholeDocument(Buffer.concat(chunks), { deferFirstLoad }));
+      callback(null, finishWholeDocument(Buffer.concat(chunks), { deferFirstLoad, stylesheet }));
     },
     final(callback) {
       onFinished();
@@ -148,7 +162,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineCssContext value={import.meta.env.PROD ? builtCss : null}>
+      <InlineCssContext value={import.meta.env.PROD ? (whole ? stylesheetLater : builtCss) : null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineCssContext>,
       {
@@ -166,6 +180,7 @@ export default function handleRequest(
             },
             whole,
             !isConsolePage(new URL(request.url).pathname),
+            builtCss,
           );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (whole) responseHeaders.set(WHOLE_DOCUMENT_HEADER, "1");

@@ -637,14 +637,14 @@ function addMarkupUse(html: string, from: number, to: number, use: MarkupUse) {
 }
 
 const INLINE_STYLE_OPEN = "<style";
-const INLINE_CSS_ATTRIBUTE = /\bdata-inline-css="[^"]*"/;
+const INLINE_CSS_ATTRIBUTE = /\bdata-inline-css="([^"]*)"/;
 const STYLE_CLOSE = "</style>";
 
 /**
  * The edit that cuts the document's inlined stylesheet down to the rules its markup uses, marked data-page-css
  * so the browser loads the whole stylesheet after hydration; none for a document without an inlined stylesheet.
  */
-export function pageCssEdits(doc: DocumentText): Edit[] {
+export function pageCssEdits(doc: DocumentText, stylesheet?: (href: string) => string | null): Edit[] {
   const html = doc.text;
   let open = html.indexOf(INLINE_STYLE_OPEN);
   let tagEnd = -1;
@@ -668,7 +668,11 @@ export function pageCssEdits(doc: DocumentText): Edit[] {
   const use: MarkupUse = { elements: new Set(), reads: new Set(), sets: new Set() };
   addMarkupUse(html, 0, open, use);
   addMarkupUse(html, end, html.length, use);
-  const pruned = pageCss(doc.slice(tagEnd + 1, close), { classes, ...use });
+  // A page rendered whole leaves its stylesheet out (ADR 0302): it is the built file, read from `stylesheet`.
+  const href =
+    stylesheet && close === tagEnd + 1 ? INLINE_CSS_ATTRIBUTE.exec(html.slice(open, tagEnd))?.[1] : undefined;
+  const css = href === undefined ? doc.slice(tagEnd + 1, close) : (stylesheet?.(href) ?? "");
+  const pruned = pageCss(css, { classes, ...use });
   const attributes = doc.slice(open + INLINE_STYLE_OPEN.length, tagEnd);
   return [{ start: open, end, text: `<style${attributes} data-page-css>${pruned}</style>` }];
 }

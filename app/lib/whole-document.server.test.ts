@@ -16,14 +16,15 @@ const enqueue = (value: string) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029")});`;
 
+const CSS =
+  ":root{--brand:#0a7;--unused:1px}" +
+  ".card{color:var(--brand)}.hidden-rule{margin:0}" +
+  ".after\\:content-\\[\\'→\\'\\]::after{content:'→'}" +
+  ".名前{padding:1px}" +
+  "code{font-family:monospace}";
+
 /** A page as React renders it whole, with text outside ASCII in its classes, CSS, text and loader data. */
-function page(): string {
-  const css =
-    ":root{--brand:#0a7;--unused:1px}" +
-    ".card{color:var(--brand)}.hidden-rule{margin:0}" +
-    ".after\\:content-\\[\\'→\\'\\]::after{content:'→'}" +
-    ".名前{padding:1px}" +
-    "code{font-family:monospace}";
+function page(css = CSS): string {
   return (
     `<!DOCTYPE html><html lang="zh-CN"><head><meta charSet="utf-8"/><title>漫游 eSIM · 日本</title>` +
     `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="${NONCE}"/>` +
@@ -82,6 +83,22 @@ describe("a page rendered whole, finished in one pass over its bytes (ADR 0295)"
     expect(literal.startsWith("'")).toBe(true);
     expect(literal).not.toMatch(/[<>&\u2028]/);
     expect(new Function(`return ${literal}`)()).toBe('[{"title":"日本 \u2028 <b>&\'"}]');
+  });
+
+  it("fills an empty inlined stylesheet with the built file's rules the page uses (ADR 0302)", () => {
+    const read: string[] = [];
+    const stylesheet = (href: string) => {
+      read.push(href);
+      return href === "/assets/app-C.css" ? CSS : null;
+    };
+    const withLater = finishWholeDocument(Buffer.from(page("")), { deferFirstLoad: true, stylesheet });
+    const withText = finishWholeDocument(Buffer.from(page()), { deferFirstLoad: true, stylesheet });
+    expect(read).toEqual(["/assets/app-C.css"]);
+    expect(withLater.toString("utf8")).toBe(withText.toString("utf8"));
+    expect(withLater.toString("utf8")).toContain(".名前{padding:1px}");
+    // Without a reader an empty stylesheet stays empty: nothing is made up.
+    const alone = finishWholeDocument(Buffer.from(page("")), { deferFirstLoad: true }).toString("utf8");
+    expect(alone).toMatch(/<style[^>]*data-page-css><\/style>/);
   });
 
   it("leaves a page with nothing to rewrite as the same bytes", () => {
