@@ -16,7 +16,11 @@ import { Icon } from "../components/ui/Icon.tsx";
 import { appContext } from "../context.ts";
 import { type ApiContext, discoveryApi } from "../features/catalog/api.ts";
 import { CampaignGate } from "../features/catalog/CampaignGate.tsx";
-import { DestinationPicker, type PickerDestination } from "../features/catalog/DestinationPicker.tsx";
+import {
+  DestinationPicker,
+  encodePicker,
+  type PickerDestination,
+} from "../features/catalog/DestinationPicker.tsx";
 import { PlanCard } from "../features/catalog/PlanCard.tsx";
 import { PlpFilters } from "../features/catalog/PlpFilters.tsx";
 import { PRODUCT_SEARCH_PATH, useLoadMore } from "../features/catalog/use-load-more.ts";
@@ -66,13 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       campaignEnded: false,
       heading: translate(info.locale, "discovery.pickerTitle"),
       identity: listIdentity(url.searchParams),
-      // What a tile shows, nothing more (ADR 0285): the list's type and currency are the same on every row.
-      picker: picker.map(({ code, name, thumbnailUrl, fromPrice }) => ({
-        code,
-        name,
-        thumbnailUrl,
-        fromPrice,
-      })),
+      // What a tile shows, nothing more (ADR 0285): the list's type and currency are the same on every row; one
+      // JSON text, not 219 objects for turbo-stream to flatten (ADR 0300).
+      picker: encodePicker(picker),
     });
   }
   let campaignEnded = false;
@@ -98,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     campaignEnded,
     heading,
     identity: listIdentity(url.searchParams),
-    picker: null as PickerDestination[] | null,
+    picker: null as string | null,
   });
 }
 
@@ -208,15 +208,10 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{loaderData.heading}</h1>
       {loaderData.picker ? (
-        <>
-          <p className="mt-1 text-sm text-slate-700">
-            {t("discovery.pickerCount", { count: loaderData.picker.length })}
-          </p>
-          <DestinationPicker
-            destinations={loaderData.picker}
-            allPlansTo={`/plp?${new URLSearchParams({ type: loaderData.query.type ?? "COUNTRY", sort: "recommended" })}`}
-          />
-        </>
+        <DestinationPicker
+          encoded={loaderData.picker}
+          allPlansTo={`/plp?${new URLSearchParams({ type: loaderData.query.type ?? "COUNTRY", sort: "recommended" })}`}
+        />
       ) : (
         <PlanList
           loaderData={loaderData}

@@ -4,7 +4,13 @@ import type { Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
 import { formatPrice } from "../../../core/money.ts";
-import { formValue, type PickerDestination, pickerTilesHtml } from "./DestinationPicker.tsx";
+import {
+  decodePicker,
+  encodePicker,
+  formValue,
+  type PickerDestination,
+  pickerTilesHtml,
+} from "./DestinationPicker.tsx";
 
 /** What useI18n gives a page, made from the same functions, for one locale and currency. */
 function i18n(locale: Locale, currency = { currencySymbol: "HK$", minorDigits: 2 }) {
@@ -94,5 +100,18 @@ describe("the destination picker's tiles (ADR 0300)", () => {
     ]) {
       expect(formValue(name)).toBe(new URLSearchParams({ x: name }).toString().slice(2));
     }
+  });
+
+  it("travel as one JSON text of rows and come back as they were", () => {
+    const destinations: PickerDestination[] = [
+      japan,
+      { code: "CI", name: `Côte d'Ivoire "<&>"`, thumbnailUrl: "/media/thumb/CI.svg", fromPrice: 0 },
+    ];
+    const encoded = encodePicker(destinations);
+    expect(JSON.parse(encoded)).toEqual([
+      ["JP", "Japan", "/media/thumb/JP.svg", 3500],
+      ["CI", `Côte d'Ivoire "<&>"`, "/media/thumb/CI.svg", 0],
+    ]);
+    expect(decodePicker(encoded)).toEqual(destinations);
   });
 });

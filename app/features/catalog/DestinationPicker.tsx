@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { type MouseEvent, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
 
@@ -62,6 +62,35 @@ export function pickerTilesHtml(destinations: PickerDestination[], { t, href, pr
 }
 
 /**
+ * The picker's destinations as loader data (ADR 0300): one JSON text of rows (code, name, flag, lowest price)
+ * rather than 219 objects, which React Router's turbo-stream would flatten value by value on every render.
+ */
+export function encodePicker(destinations: readonly PickerDestination[]): string {
+  return JSON.stringify(destinations.map((d) => [d.code, d.name, d.thumbnailUrl, d.fromPrice]));
+}
+
+export function decodePicker(encoded: string): PickerDestination[] {
+  return (JSON.parse(encoded) as [string, string, string, number][]).map(
+    ([code, name, thumbnailUrl, fromPrice]) => ({ code, name, thumbnailUrl, fromPrice }),
+  );
+}
+
+/** Tiles already written, by locale, currency and destinations: the grid is the same for every visitor. */
+const written = new Map<string, string>();
+const WRITTEN_MAX = 32;
+
+function tilesFor(encoded: string, i18n: I18n): string {
+  const key = `${i18n.locale}|${i18n.currency.currencySymbol}|${i18n.currency.minorDigits}|${encoded}`;
+  let html = written.get(key);
+  if (html === undefined) {
+    html = pickerTilesHtml(decodePicker(encoded), i18n);
+    if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
+    written.set(key, html);
+  }
+  return html;
+}
+
+/**
  * A click on a tile navigates in the app, as React Router's `Link` does (its `useLinkClickHandler`): the main
  * button, no modifier key, no target, not already handled. Anything else is the browser's own link.
  */
@@ -79,19 +108,15 @@ function followInApp(event: MouseEvent<HTMLElement>, navigate: (to: string) => v
  * each with its flag, name and lowest price; a destination then lists its own plans. The grid is one element
  * with the tiles' markup and one click listener (ADR 0300).
  */
-export function DestinationPicker({
-  destinations,
-  allPlansTo,
-}: {
-  destinations: PickerDestination[];
-  allPlansTo: string;
-}) {
+export function DestinationPicker({ encoded, allPlansTo }: { encoded: string; allPlansTo: string }) {
   const i18n = useI18n();
   const { t, href } = i18n;
   const navigate = useNavigate();
-  const tiles = pickerTilesHtml(destinations, i18n);
+  const count = useMemo(() => (JSON.parse(encoded) as unknown[]).length, [encoded]);
+  const tiles = tilesFor(encoded, i18n);
   return (
     <>
+      <p className="mt-1 text-sm text-slate-700">{t("discovery.pickerCount", { count })}</p>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are links; Enter on one is a click on it */}
       <ul
         className="mt-6 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
