@@ -155,6 +155,24 @@ const source = () => {
 /** A value as JavaScript source inside a `<script>` element. */
 const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
+/**
+ * `deferredBody`, kept by its input: a route's boot module and preloads come back the same render after render, so
+ * each is read (its imports, its manifest parsed to check the preloads) once. Bounded: cleared when full.
+ */
+const deferredBodies = new Map<string, string | null>();
+const DEFERRED_BODIES_MAX = 512;
+
+function deferredBodyOnce(body: string, preloads: string[]): string | null {
+  const key = `${preloads.join(" ")}\n${body}`;
+  let deferred = deferredBodies.get(key);
+  if (deferred === undefined) {
+    deferred = deferredBody(body, preloads);
+    if (deferredBodies.size >= DEFERRED_BODIES_MAX) deferredBodies.clear();
+    deferredBodies.set(key, deferred);
+  }
+  return deferred;
+}
+
 /** The boot module's body, deferred; null when it holds a static import this code does not know. */
 function deferredBody(body: string, preloads: string[]): string | null {
   const names: string[] = [];
@@ -214,7 +232,7 @@ export function bootScriptEdits(doc: DocumentText, { defer, body }: BootScriptOp
     const original = doc.slice(bodyStart, bodyEnd);
     const rewritten = body ? body(original) : original;
     const preloads = links.flatMap((link) => (link.href ? [link.href.replaceAll("&amp;", "&")] : []));
-    const deferred = defer ? deferredBody(rewritten, preloads) : null;
+    const deferred = defer ? deferredBodyOnce(rewritten, preloads) : null;
     if (deferred !== null) {
       for (const link of links) edits.push({ start: link.start, end: link.end, text: "" });
       edits.push({ start: bodyStart, end: bodyEnd, text: deferred });

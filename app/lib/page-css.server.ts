@@ -385,13 +385,19 @@ const CLASS_ATTRIBUTE = 'class="';
 /** Adds the names of every `class="…"` attribute (after whitespace) in the document's [from, to) to `into`. */
 function addClasses(doc: DocumentText, from: number, to: number, into: Set<string>) {
   const html = doc.text;
+  // An attribute value seen before in this document (a card's, a tile's) has nothing new to add.
+  const added = new Set<readonly string[]>();
   let at = html.indexOf(CLASS_ATTRIBUTE, from + 1);
   while (at !== -1 && at < to) {
     const start = at + CLASS_ATTRIBUTE.length;
     const end = html.indexOf('"', start);
     if (end === -1 || end >= to) return;
     if (at > from && isSpace(html.charCodeAt(at - 1))) {
-      for (const name of namesOf(textOf(doc, start, end))) into.add(name);
+      const names = namesOf(textOf(doc, start, end));
+      if (!added.has(names)) {
+        added.add(names);
+        for (const name of names) into.add(name);
+      }
       at = html.indexOf(CLASS_ATTRIBUTE, end + 1);
     } else {
       at = html.indexOf(CLASS_ATTRIBUTE, at + 1);
