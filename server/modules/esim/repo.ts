@@ -17,13 +17,31 @@ export type PackageWithPlan = PackageRow & {
   iccid: string;
 };
 
+/**
+ * A package's plan title, looked up by the plan's primary key for each package (issue 15). As a join, the planner
+ * of the embedded database (no statistics: it has no autovacuum) hashed every plan of the catalogue for each list:
+ * 1.2 ms of a 1.4 ms statement with 951 plans, growing with the catalogue. The package's plan always exists (a
+ * foreign key), so the title is never missing.
+ */
+const planTitle = sql<unknown>`(select ${plans.title} from ${plans} where ${plans.platformProductCode} = ${esimPackages.platformProductCode})`;
+
 const packageColumns = {
   pkg: esimPackages,
-  title: plans.title,
+  title: planTitle,
   orderCode: orders.code,
   orderLocale: orders.locale,
   iccid: esims.iccid,
 };
+
+/** What the eSIM list shows of an eSIM (its summary): never its activation secrets. */
+const esimListColumns = {
+  id: esims.id,
+  iccid: esims.iccid,
+  state: esims.state,
+  usageUpdatedAt: esims.usageUpdatedAt,
+  createdAt: esims.createdAt,
+};
+export type EsimListRow = Pick<EsimRow, keyof typeof esimListColumns>;
 
 function flatten(
   rows: { pkg: PackageRow; title: unknown; orderCode: string; orderLocale: string; iccid: string }[],
@@ -46,11 +64,73 @@ export function createEsimRepo(db: Database) {
       .select(packageColumns)
       .from(esimPackages)
       .innerJoin(esims, eq(esims.id, esimPackages.esimId))
-      .innerJoin(plans, eq(plans.platformProductCode, esimPackages.platformProductCode))
       .innerJoin(orders, eq(orders.id, esimPackages.orderId));
   }
 
   return {
+    /**
+     * A page of the customer's eSIMs with every package of each, in one statement (issue 15: the eSIM list was
+     * three round trips to the database; the package-less eSIM still comes back, once, with a null package).
+     */
+    async listEsimsWithPackages(customerId: string, page: number, size: number) {
+      const where = eq(esims.customerId, customerId);
+      const shown = db.$with("shown").as(
+        db
+          .select({ ...esimListColumns, matching: sql<number>`count(*) over ()`.as("matching") })
+          .from(esims)
+          .where(where)
+          .orderBy(desc(esims.createdAt), desc(esims.id))
+          .limit(size)
+          .offset(page * size),
+      );
+      const joined = await db
+        .with(shown)
+        .select({
+          esim: {
+            id: shown.id,
+            iccid: shown.iccid,
+            state: shown.state,
+            usageUpdatedAt: shown.usageUpdatedAt,
+            createdAt: shown.createdAt,
+          },
+          matching: shown.matching,
+          pkg: esimPackages,
+          title: planTitle,
+          orderCode: orders.code,
+          orderLocale: orders.locale,
+        })
+        .from(shown)
+        .leftJoin(esimPackages, eq(esimPackages.esimId, shown.id))
+        .leftJoin(orders, eq(orders.id, esimPackages.orderId))
+        .orderBy(
+          desc(shown.createdAt),
+          desc(shown.id),
+          asc(esimPackages.createdAt),
+          asc(esimPackages.unitIndex),
+          asc(esimPackages.id),
+        );
+      const byEsim = new Map<string, { esim: EsimListRow; packages: PackageWithPlan[]; matching: number }>();
+      for (const row of joined) {
+        let entry = byEsim.get(row.esim.id);
+        if (!entry) {
+          entry = { esim: row.esim, packages: [], matching: Number(row.matching) };
+          byEsim.set(row.esim.id, entry);
+        }
+        if (row.pkg && row.orderCode !== null && row.orderLocale !== null)
+          entry.packages.push({
+            ...row.pkg,
+            title: row.title as Record<string, string>,
+            orderCode: row.orderCode,
+            orderLocale: row.orderLocale,
+            iccid: row.esim.iccid,
+          });
+      }
+      return withTotal(page, [...byEsim.values()], async () => {
+        const [counted] = await db.select({ n: count() }).from(esims).where(where);
+        return counted?.n ?? 0;
+      });
+    },
+
     async listEsims(customerId: string, page: number, size: number) {
       const where = eq(esims.customerId, customerId);
       const rows = await db

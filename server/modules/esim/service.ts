@@ -37,7 +37,7 @@ import {
   planEndedEmail,
   topUpEmail,
 } from "./emails.ts";
-import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
+import type { EsimListRow, EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
 import { createSupplierOrders } from "./supplier-orders.ts";
 
 const orderJob = z.object({ orderId: z.uuid() });
@@ -202,7 +202,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     };
   }
 
-  function summaryView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimSummary {
+  function summaryView(esim: EsimListRow, pkgs: PackageWithPlan[], locale: Locale): EsimSummary {
     const now = clock();
     const live = pkgs.filter((p) => !gone(p.state));
     const unlimited = live.some((p) => p.dataTotalMb === null);
@@ -787,16 +787,9 @@ export function createEsimService(deps: EsimServiceDeps) {
     },
 
     async listEsims(customerId: string, query: { page: number; size: number }, locale: Locale) {
-      const { rows, total } = await repo.listEsims(customerId, query.page, query.size);
-      const pkgs = await repo.packagesOf(rows.map((r) => r.id));
+      const { rows, total } = await repo.listEsimsWithPackages(customerId, query.page, query.size);
       return pageList(
-        rows.map((esim) =>
-          summaryView(
-            esim,
-            pkgs.filter((p) => p.esimId === esim.id),
-            locale,
-          ),
-        ),
+        rows.map(({ esim, packages }) => summaryView(esim, packages, locale)),
         total,
       );
     },
