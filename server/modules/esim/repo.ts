@@ -43,6 +43,22 @@ const esimListColumns = {
 };
 export type EsimListRow = Pick<EsimRow, keyof typeof esimListColumns>;
 
+/** What the eSIM list shows of a package (its view and the eSIM's totals): not its supplier or notice bookkeeping. */
+const packageListColumns = {
+  id: esimPackages.id,
+  esimId: esimPackages.esimId,
+  platformProductCode: esimPackages.platformProductCode,
+  state: esimPackages.state,
+  dataTotalMb: esimPackages.dataTotalMb,
+  dataUsedMb: esimPackages.dataUsedMb,
+  validityDays: esimPackages.validityDays,
+  activatedAt: esimPackages.activatedAt,
+  expiresAt: esimPackages.expiresAt,
+  topUp: esimPackages.topUp,
+};
+export type PackageListRow = Pick<PackageRow, keyof typeof packageListColumns> &
+  Pick<PackageWithPlan, "title" | "orderCode" | "iccid">;
+
 function flatten(
   rows: { pkg: PackageRow; title: unknown; orderCode: string; orderLocale: string; iccid: string }[],
 ) {
@@ -94,10 +110,9 @@ export function createEsimRepo(db: Database) {
             createdAt: shown.createdAt,
           },
           matching: shown.matching,
-          pkg: esimPackages,
+          pkg: packageListColumns,
           title: planTitle,
           orderCode: orders.code,
-          orderLocale: orders.locale,
         })
         .from(shown)
         .leftJoin(esimPackages, eq(esimPackages.esimId, shown.id))
@@ -109,19 +124,18 @@ export function createEsimRepo(db: Database) {
           asc(esimPackages.unitIndex),
           asc(esimPackages.id),
         );
-      const byEsim = new Map<string, { esim: EsimListRow; packages: PackageWithPlan[]; matching: number }>();
+      const byEsim = new Map<string, { esim: EsimListRow; packages: PackageListRow[]; matching: number }>();
       for (const row of joined) {
         let entry = byEsim.get(row.esim.id);
         if (!entry) {
           entry = { esim: row.esim, packages: [], matching: Number(row.matching) };
           byEsim.set(row.esim.id, entry);
         }
-        if (row.pkg && row.orderCode !== null && row.orderLocale !== null)
+        if (row.pkg && row.orderCode !== null)
           entry.packages.push({
             ...row.pkg,
             title: row.title as Record<string, string>,
             orderCode: row.orderCode,
-            orderLocale: row.orderLocale,
             iccid: row.esim.iccid,
           });
       }

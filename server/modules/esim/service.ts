@@ -37,7 +37,7 @@ import {
   planEndedEmail,
   topUpEmail,
 } from "./emails.ts";
-import type { EsimListRow, EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
+import type { EsimListRow, EsimRepo, EsimRow, PackageListRow, PackageWithPlan } from "./repo.ts";
 import { createSupplierOrders } from "./supplier-orders.ts";
 
 const orderJob = z.object({ orderId: z.uuid() });
@@ -180,11 +180,11 @@ export function createEsimService(deps: EsimServiceDeps) {
   /** Packages that no longer count: over, or withdrawn with a refunded order. */
   const gone = (state: PackageState) => state === "EXPIRED" || state === "CANCELLED";
 
-  function planName(pkg: PackageWithPlan, locale: Locale): string {
+  function planName(pkg: Pick<PackageListRow, "title" | "platformProductCode">, locale: Locale): string {
     return pkg.title[locale] || pkg.title.en_US || pkg.platformProductCode;
   }
 
-  function packageView(pkg: PackageWithPlan, locale: Locale): EsimPackage {
+  function packageView(pkg: PackageListRow, locale: Locale): EsimPackage {
     return {
       id: pkg.id,
       esimId: pkg.esimId,
@@ -202,7 +202,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     };
   }
 
-  function summaryView(esim: EsimListRow, pkgs: PackageWithPlan[], locale: Locale): EsimSummary {
+  function summaryView(esim: EsimListRow, pkgs: PackageListRow[], locale: Locale): EsimSummary {
     const now = clock();
     const live = pkgs.filter((p) => !gone(p.state));
     const unlimited = live.some((p) => p.dataTotalMb === null);
