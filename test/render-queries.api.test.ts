@@ -6,7 +6,14 @@ import {
   operatorHeaders,
   type TestOperator,
 } from "../server/modules/admin/admin-test-kit.ts";
-import { PLAN, place, shopper } from "../server/modules/checkout/purchase-test-kit.ts";
+import {
+  issuedTo,
+  PLAN,
+  place,
+  placeAndPay,
+  settle,
+  shopper,
+} from "../server/modules/checkout/purchase-test-kit.ts";
 import { setupPageApp } from "./api.ts";
 import { recordQueries } from "./queries.ts";
 
@@ -26,8 +33,10 @@ const CEILINGS = { home: TARGET, plp: TARGET, pdp: TARGET, signedInHome: TARGET 
 /**
  * Personal pages (issue 15: ≥ 150 req/s in the bench): the shopper's own rows are read on every render, never
  * cached; what else they read (plans, currencies, site info) comes from the shared cache, and the session and
- * the unread count from the per-shopper cache (ADR 0283). Today's counts: the eSIMs and their orders, the
- * orders, the store-credit balance.
+ * the unread count from the per-shopper cache (ADR 0283). Today's counts: the eSIM list reads its eSIMs with their
+ * packages in one statement and the orders still being prepared in another (ADR 0297), the order list its page of
+ * orders, checkout the store-credit balance. The shopper has several issued eSIMs, so a statement per eSIM (or a
+ * second one for their packages) fails here.
  */
 const PERSONAL_CEILINGS = { esimList: 2, orderList: 1, checkout: 1 } as const;
 
@@ -82,25 +91,43 @@ describe("database statements per warm render (issue 15)", () => {
 
 describe("database statements per warm render of a personal page (issue 15)", () => {
   let cookie = "";
+  let iccids: string[] = [];
+  let unpaid = "";
   beforeAll(async () => {
     const who = await shopper(app, "render-queries-personal@example.com");
+    // Three paid orders issue five eSIMs; one more order waits for payment.
+    for (const quantity of [2, 2, 1]) {
+      await placeAndPay(app, who, { quantity });
+      await settle(app);
+    }
+    iccids = (await issuedTo(app, who)).map((esim) => esim.iccid);
+    expect(iccids).toHaveLength(5);
     const placed = await place(app, who, { quantity: 2 });
     expect(placed.statusCode, placed.body).toBe(201);
+    unpaid = placed.json().code;
+    // The notices of the deliveries above changed the unread count just now: the per-shopper cache keeps nothing
+    // with its tag for a few seconds after a change (ADR 0283), which a clock that stands still never leaves.
+    vi.setSystemTime(Date.now() + 6_000);
     cookie = `${ACCESS_TOKEN_COOKIE}=${String(who.headers.authorization).slice("Bearer ".length)}`;
   }, 120_000);
 
-  it.each([
-    ["eSIM list", "/ucenter/esim", PERSONAL_CEILINGS.esimList],
-    ["order list", "/ucenter/order/list", PERSONAL_CEILINGS.orderList],
-    ["checkout", `/checkout?platformProductCode=${PLAN}&quantity=1`, PERSONAL_CEILINGS.checkout],
-  ])(
-    "%s",
-    async (_name, url, ceiling) => {
-      const { statements } = await warmRender(url, { cookie });
-      expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(ceiling);
-    },
-    120_000,
-  );
+  it("eSIM list: every eSIM in one statement, however many", async () => {
+    const { html, statements } = await warmRender("/ucenter/esim", { cookie });
+    expect(html).toContain("5 eSIMs");
+    for (const iccid of iccids) expect(html).toContain(iccid);
+    expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(PERSONAL_CEILINGS.esimList);
+  }, 120_000);
+
+  it("order list: the page of orders in one statement", async () => {
+    const { html, statements } = await warmRender("/ucenter/order/list", { cookie });
+    expect(html).toContain(unpaid);
+    expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(PERSONAL_CEILINGS.orderList);
+  }, 120_000);
+
+  it("checkout", async () => {
+    const { statements } = await warmRender(`/checkout?platformProductCode=${PLAN}&quantity=1`, { cookie });
+    expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(PERSONAL_CEILINGS.checkout);
+  }, 120_000);
 });
 
 /*

@@ -134,6 +134,10 @@ export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;
 export const LOCALE_BUNDLES = {
   shell: SENT_SHELL_MESSAGE_MODULES,
   content: FEATURE_MESSAGE_BUNDLES.content,
+  // The personal pages' layouts (issue 15, ADR 0297): eSIMs, orders, checkout and payment.
+  esim: FEATURE_MESSAGE_BUNDLES.esim,
+  orders: FEATURE_MESSAGE_BUNDLES.orders,
+  purchase: FEATURE_MESSAGE_BUNDLES.purchase,
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type LocaleBundleName = keyof typeof LOCALE_BUNDLES;

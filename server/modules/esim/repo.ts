@@ -17,13 +17,47 @@ export type PackageWithPlan = PackageRow & {
   iccid: string;
 };
 
+/**
+ * A package's plan title, looked up by the plan's primary key for each package (issue 15). As a join, the planner
+ * of the embedded database (no statistics: it has no autovacuum) hashed every plan of the catalogue for each list:
+ * 1.2 ms of a 1.4 ms statement with 951 plans, growing with the catalogue. The package's plan always exists (a
+ * foreign key), so the title is never missing.
+ */
+const planTitle = sql<unknown>`(select ${plans.title} from ${plans} where ${plans.platformProductCode} = ${esimPackages.platformProductCode})`;
+
 const packageColumns = {
   pkg: esimPackages,
-  title: plans.title,
+  title: planTitle,
   orderCode: orders.code,
   orderLocale: orders.locale,
   iccid: esims.iccid,
 };
+
+/** What the eSIM list shows of an eSIM (its summary): never its activation secrets. */
+const esimListColumns = {
+  id: esims.id,
+  iccid: esims.iccid,
+  state: esims.state,
+  usageUpdatedAt: esims.usageUpdatedAt,
+  createdAt: esims.createdAt,
+};
+export type EsimListRow = Pick<EsimRow, keyof typeof esimListColumns>;
+
+/** What the eSIM list shows of a package (its view and the eSIM's totals): not its supplier or notice bookkeeping. */
+const packageListColumns = {
+  id: esimPackages.id,
+  esimId: esimPackages.esimId,
+  platformProductCode: esimPackages.platformProductCode,
+  state: esimPackages.state,
+  dataTotalMb: esimPackages.dataTotalMb,
+  dataUsedMb: esimPackages.dataUsedMb,
+  validityDays: esimPackages.validityDays,
+  activatedAt: esimPackages.activatedAt,
+  expiresAt: esimPackages.expiresAt,
+  topUp: esimPackages.topUp,
+};
+export type PackageListRow = Pick<PackageRow, keyof typeof packageListColumns> &
+  Pick<PackageWithPlan, "title" | "orderCode" | "iccid">;
 
 function flatten(
   rows: { pkg: PackageRow; title: unknown; orderCode: string; orderLocale: string; iccid: string }[],
@@ -46,11 +80,71 @@ export function createEsimRepo(db: Database) {
       .select(packageColumns)
       .from(esimPackages)
       .innerJoin(esims, eq(esims.id, esimPackages.esimId))
-      .innerJoin(plans, eq(plans.platformProductCode, esimPackages.platformProductCode))
       .innerJoin(orders, eq(orders.id, esimPackages.orderId));
   }
 
   return {
+    /**
+     * A page of the customer's eSIMs with every package of each, in one statement (issue 15: the eSIM list was
+     * three round trips to the database; the package-less eSIM still comes back, once, with a null package).
+     */
+    async listEsimsWithPackages(customerId: string, page: number, size: number) {
+      const where = eq(esims.customerId, customerId);
+      const shown = db.$with("shown").as(
+        db
+          .select({ ...esimListColumns, matching: sql<number>`count(*) over ()`.as("matching") })
+          .from(esims)
+          .where(where)
+          .orderBy(desc(esims.createdAt), desc(esims.id))
+          .limit(size)
+          .offset(page * size),
+      );
+      const joined = await db
+        .with(shown)
+        .select({
+          esim: {
+            id: shown.id,
+            iccid: shown.iccid,
+            state: shown.state,
+            usageUpdatedAt: shown.usageUpdatedAt,
+            createdAt: shown.createdAt,
+          },
+          matching: shown.matching,
+          pkg: packageListColumns,
+          title: planTitle,
+          orderCode: orders.code,
+        })
+        .from(shown)
+        .leftJoin(esimPackages, eq(esimPackages.esimId, shown.id))
+        .leftJoin(orders, eq(orders.id, esimPackages.orderId))
+        .orderBy(
+          desc(shown.createdAt),
+          desc(shown.id),
+          asc(esimPackages.createdAt),
+          asc(esimPackages.unitIndex),
+          asc(esimPackages.id),
+        );
+      const byEsim = new Map<string, { esim: EsimListRow; packages: PackageListRow[]; matching: number }>();
+      for (const row of joined) {
+        let entry = byEsim.get(row.esim.id);
+        if (!entry) {
+          entry = { esim: row.esim, packages: [], matching: Number(row.matching) };
+          byEsim.set(row.esim.id, entry);
+        }
+        if (row.pkg && row.orderCode !== null)
+          entry.packages.push({
+            ...row.pkg,
+            title: row.title as Record<string, string>,
+            orderCode: row.orderCode,
+            iccid: row.esim.iccid,
+          });
+      }
+      return withTotal(page, [...byEsim.values()], async () => {
+        const [counted] = await db.select({ n: count() }).from(esims).where(where);
+        return counted?.n ?? 0;
+      });
+    },
+
     async listEsims(customerId: string, page: number, size: number) {
       const where = eq(esims.customerId, customerId);
       const rows = await db

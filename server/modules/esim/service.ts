@@ -37,7 +37,7 @@ import {
   planEndedEmail,
   topUpEmail,
 } from "./emails.ts";
-import type { EsimRepo, EsimRow, PackageWithPlan } from "./repo.ts";
+import type { EsimListRow, EsimRepo, EsimRow, PackageListRow, PackageWithPlan } from "./repo.ts";
 import { createSupplierOrders } from "./supplier-orders.ts";
 
 const orderJob = z.object({ orderId: z.uuid() });
@@ -180,11 +180,11 @@ export function createEsimService(deps: EsimServiceDeps) {
   /** Packages that no longer count: over, or withdrawn with a refunded order. */
   const gone = (state: PackageState) => state === "EXPIRED" || state === "CANCELLED";
 
-  function planName(pkg: PackageWithPlan, locale: Locale): string {
+  function planName(pkg: Pick<PackageListRow, "title" | "platformProductCode">, locale: Locale): string {
     return pkg.title[locale] || pkg.title.en_US || pkg.platformProductCode;
   }
 
-  function packageView(pkg: PackageWithPlan, locale: Locale): EsimPackage {
+  function packageView(pkg: PackageListRow, locale: Locale): EsimPackage {
     return {
       id: pkg.id,
       esimId: pkg.esimId,
@@ -202,7 +202,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     };
   }
 
-  function summaryView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimSummary {
+  function summaryView(esim: EsimListRow, pkgs: PackageListRow[], locale: Locale): EsimSummary {
     const now = clock();
     const live = pkgs.filter((p) => !gone(p.state));
     const unlimited = live.some((p) => p.dataTotalMb === null);
@@ -787,16 +787,9 @@ export function createEsimService(deps: EsimServiceDeps) {
     },
 
     async listEsims(customerId: string, query: { page: number; size: number }, locale: Locale) {
-      const { rows, total } = await repo.listEsims(customerId, query.page, query.size);
-      const pkgs = await repo.packagesOf(rows.map((r) => r.id));
+      const { rows, total } = await repo.listEsimsWithPackages(customerId, query.page, query.size);
       return pageList(
-        rows.map((esim) =>
-          summaryView(
-            esim,
-            pkgs.filter((p) => p.esimId === esim.id),
-            locale,
-          ),
-        ),
+        rows.map(({ esim, packages }) => summaryView(esim, packages, locale)),
         total,
       );
     },

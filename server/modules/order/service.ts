@@ -15,7 +15,7 @@ import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { SiteService } from "../site/service.ts";
-import type { NewOrder, OrderRepo, OrderRow } from "./repo.ts";
+import type { NewOrder, OrderListRow, OrderRepo, OrderRow } from "./repo.ts";
 
 export type { OrderRow } from "./repo.ts";
 
@@ -165,7 +165,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     return found;
   }
 
-  async function view(order: OrderRow, locale: Locale): Promise<OrderView> {
+  async function view(order: OrderListRow, locale: Locale): Promise<OrderView> {
     const currency = (await deps.currencies()).get(order.currencyCode);
     return {
       code: order.code,
