@@ -134,13 +134,33 @@ test("pdp: the bars and the sections below the first screen hydrate after the fi
   expect(intlBeforeHydrated).toEqual([]);
 });
 
-test("home: hydration makes no Intl object, and the coupons' days are the server's", async ({ page }) => {
-  await page.addInitScript(watchHydration, { tabs: "footer button" });
+test("home: the blocks below the fold hydrate after the first pass, a task each, and no Intl object is made", async ({
+  page,
+}) => {
+  await page.addInitScript(watchHydration, {
+    nav: '[data-component="ImageTextNav"] a',
+    sliding: '[data-component="Sliding"] button',
+    showAll: '[data-component="Recommend"] button',
+    unlimited: 'section[aria-label="Unlimited passes"] a',
+  });
   await page.goto("/");
   await hydrated(page);
-  const { intlBeforeHydrated } = await page.evaluate(
+  const { steps, totals, intlBeforeHydrated } = await page.evaluate(
     () => (window as unknown as { __progress: Progress }).__progress,
   );
+  expect(totals).toEqual({ nav: 6, sliding: 2, showAll: 1, unlimited: 7 });
+  // The first screen's blocks (above the fold) are live when the first pass ends; the ones below it are not.
+  expect(steps[0]).toEqual({ nav: 6, sliding: 0, showAll: 0, unlimited: 0 });
+  expect(steps.at(-1)).toEqual(totals);
+  // Then a block a task, in the page's order (the lazy ones, tabs and coupons, when their chunks arrive).
+  const at = (name: string) => steps.findIndex((step) => step[name] === totals[name]);
+  expect(at("sliding")).toBeGreaterThan(0);
+  expect(at("showAll")).toBeGreaterThan(at("sliding"));
+  expect(at("unlimited")).toBeGreaterThan(at("showAll"));
+  // The plural and number formatting need no Intl, and the coupons' days are the server's.
   expect(intlBeforeHydrated).toEqual([]);
   await expect(page.locator("[data-coupon]").first()).toContainText(/Valid until \w{3} \d{1,2}, \d{4}/);
+  // A block hydrated in its own task works as before.
+  await page.getByRole("button", { name: "Show all: Hot right now" }).click();
+  await expect(page.getByRole("region", { name: "Hot right now" }).locator("li a")).toHaveCount(10);
 });
