@@ -63,23 +63,9 @@ function firstPageBundles(): Promise<unknown> {
   return Promise.all([...names].map((name) => loadLocaleBundle(name, locale)));
 }
 
-/** Resolves in a task of its own (a message to ourselves, as React's scheduler yields): input can come first. */
-function nextTask() {
-  return new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
-const bundles = firstPageBundles();
-
-// A page's first `Intl.NumberFormat` costs 9 ms and more (ICU loads its number data), and hydration makes one: an ICU
-// message formats its `#` with it (the plp's count, the pdp's validity). Made here, in a task before hydration's, it
-// is not part of hydration's first one; every later one takes a fraction of a millisecond (ADR 0294).
-new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
-await nextTask();
-await Promise.all([bundles, routerStateDecoded()]);
+// A page's first `Intl` call costs 9–20 ms (ICU loads its data): hydration makes none on the store's pages, since
+// messages format a small whole number's `#` and plural without it (core/i18n/plain-numbers.ts, ADR 0296).
+await Promise.all([firstPageBundles(), routerStateDecoded()]);
 await prepareDocumentForHydration();
 runHydrationEffectsInTheNextTask();
 startTransition(() => {

@@ -127,4 +127,44 @@ test.describe("home on a phone browser", () => {
     await expect(page.locator('[data-component="Hotspot"]')).toHaveCount(0);
     expect(variantCalls).toHaveLength(1);
   });
+
+  test("the plan row shows its first four plans and brings in the rest with Show all, in place (ADR 0296)", async ({
+    page,
+    request,
+  }) => {
+    // The served page already has the four cards and the tile: hydration changes nothing in the row.
+    const html = await (await request.get("/", { headers: { "user-agent": PHONE_UA } })).text();
+    const served = html.slice(
+      html.indexOf('aria-label="Hot right now"'),
+      html.indexOf('aria-label="Unlimited passes"'),
+    );
+    expect(served.match(/<li>/g)).toHaveLength(5);
+
+    const recommendCalls: URLSearchParams[] = [];
+    page.on("request", (call) => {
+      const url = new URL(call.url());
+      if (url.pathname === "/o2pcm/v1/pub/product/recommend") recommendCalls.push(url.searchParams);
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const row = page.getByRole("region", { name: "Hot right now" });
+    const cards = row.locator("li a");
+    await expect(cards).toHaveCount(4);
+    expect(recommendCalls).toEqual([]);
+    const showAll = row.getByRole("button", { name: "Show all: Hot right now" });
+    await showAll.scrollIntoViewIfNeeded();
+    await checkA11y(page);
+    await showAll.click();
+    // The rest of the ten, after the fourth, in the list's order; the tile is gone and the fifth plan has the focus.
+    await expect(cards).toHaveCount(10);
+    await expect(showAll).toHaveCount(0);
+    expect(recommendCalls).toHaveLength(1);
+    expect(recommendCalls[0]?.get("recommendCode")).toBe("HOME_HOT");
+    expect(recommendCalls[0]?.get("size")).toBe("6");
+    await expect(cards.nth(4)).toBeFocused();
+    await expect(cards.nth(4)).toHaveAttribute("href", "/pdp/CN-3GB-30D");
+    await expect(cards.nth(9)).toContainText("HK$");
+    const codes = await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(new Set(codes).size).toBe(10);
+  });
 });

@@ -22,14 +22,5 @@ export function formatTime(iso: string, locale: Locale, timeZone?: string): stri
     .replace(/\s+/gu, " ");
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar date (medium style) in UTC, for validity dates: the server's and the browser's renders agree. */
-export function formatDay(iso: string, locale: string): string {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeZone: "UTC" });
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(iso)).replace(/\s+/gu, " ");
-}
+/** A calendar date (medium style) in UTC (core/day.ts). */
+export { formatDay } from "../../core/day.ts";

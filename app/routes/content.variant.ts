@@ -4,6 +4,6 @@ import type { Route } from "./+types/content.variant";
 
 // ADR 0285: another width variant of a published content page (home, a landing page), read by ContentPage through
 // useFetcher when the measured width picks a variant the document did not carry.
-export async function loader({ context, url }: Route.LoaderArgs) {
-  return loadPublishedVariant(context.get(appContext), url);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  return loadPublishedVariant(context.get(appContext), request, url);
 }

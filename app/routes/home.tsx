@@ -1,7 +1,7 @@
 import { isPhoneBrowser } from "../../core/phone-browser.ts";
 import { appContext } from "../context.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
-import { loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
+import { homeRowCards, loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
 import { assumedWidth, SERVER_WIDTH } from "../features/content-blocks/variant.ts";
 import { pageMessage } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
@@ -23,11 +23,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // ADR 0143: a phone's browser gets the small variant from the server (the HTML cache keys by it), so the page
   // does not re-render a different variant, shifting the layout and replacing the painted hero, after hydration.
   const phone = isPhoneBrowser(request.headers.get("user-agent"), request.headers.get("sec-ch-ua-mobile"));
-  // ADR 0285: the document carries only that variant; another is fetched if the measured width picks it.
+  // ADR 0285: the document carries only that variant; another is fetched if the measured width picks it. ADR 0296:
+  // its horizontal plan rows carry their first cards, the rest come on "Show all".
   return loadPublishedPage(
     app,
     { pageType: "HOME" },
-    { assumedWidth: phone ? SERVER_WIDTH.other : assumedWidth(app.request.channel), firstViewOnly: true },
+    {
+      assumedWidth: phone ? SERVER_WIDTH.other : assumedWidth(app.request.channel),
+      firstViewOnly: true,
+      rowCards: homeRowCards(request),
+    },
   );
 }
 

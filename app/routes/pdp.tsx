@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatDay } from "../../core/day.ts";
 import { localePath } from "../../core/locale-path.ts";
 import { appContext } from "../context.ts";
 import { ShareButton } from "../features/app-bridge/ShareButton.tsx";
@@ -36,7 +37,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const path = `/pdp/${encodeURIComponent(code)}`;
   return {
     plan,
-    reviews,
+    // ADR 0296: each review's day written here, in the page's locale, so hydration makes no `Intl` object for it.
+    reviews: {
+      ...reviews,
+      recent: reviews.recent.map((review) => ({ ...review, day: formatDay(review.createdAt, info.locale) })),
+    },
     // A destination with many plans shows those nearest this one and links to the rest (ADR 0299).
     siblingCount: siblings.length,
     siblings: switcherPlans(plan, siblings).map((s) => ({

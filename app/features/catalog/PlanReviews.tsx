@@ -1,5 +1,5 @@
 import Star from "lucide-react/icons/star";
-import type { ReviewSummary } from "../../../server/modules/reviews/service.ts";
+import type { ReviewSummary, ReviewView } from "../../../server/modules/reviews/service.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 
 function Stars({ rating, label }: { rating: number; label: string }) {
@@ -16,10 +16,12 @@ function Stars({ rating, label }: { rating: number; label: string }) {
   );
 }
 
+/** The recent reviews with the day each was written, as the loader formats it (core/day.ts, ADR 0296). */
+export type DatedReviews = Omit<ReviewSummary, "recent"> & { recent: (ReviewView & { day: string })[] };
+
 /** The product page's ratings (issue 12, ADR 0265): the average of visible reviews and the recent ones. */
-export function PlanReviews({ reviews }: { reviews: ReviewSummary }) {
-  const { t, locale } = useI18n();
-  const date = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeZone: "UTC" });
+export function PlanReviews({ reviews }: { reviews: DatedReviews }) {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="plan-reviews" className="rounded-2xl border border-slate-200 p-5" data-reviews>
       <h2 id="plan-reviews" className="text-lg font-semibold text-slate-900">
@@ -48,7 +50,7 @@ export function PlanReviews({ reviews }: { reviews: ReviewSummary }) {
                     label={t("discovery.reviews.stars", { rating: review.rating })}
                   />
                   <span className="text-slate-600">
-                    {t("discovery.reviews.verified")} · {date.format(new Date(review.createdAt))}
+                    {t("discovery.reviews.verified")} · {review.day}
                   </span>
                 </div>
                 {review.body && <p className="mt-1 break-words text-slate-800">{review.body}</p>}

@@ -56,11 +56,18 @@ export function useContentApi() {
       onUnauthorized: () => undefined,
     });
     return {
-      /** spec 7 score mode; spec 8: a tab's product fetch failure is silently ignored (silent: no toast). */
-      recommend: (query: { recommendCode: string; size: number; maxScore?: number }, signal?: AbortSignal) =>
+      /**
+       * spec 7 score mode; spec 8: a tab's product fetch failure is silently ignored (silent: no toast). A row's
+       * "Show all" (ADR 0296) asks for the toast: the shopper pressed it and keeps the tile to try again.
+       */
+      recommend: (
+        query: { recommendCode: string; size: number; maxScore?: number },
+        signal?: AbortSignal,
+        { silent = true }: { silent?: boolean } = {},
+      ) =>
         client.list<ScoreList<RecommendedProduct>>("/o2pcm/v1/pub/product/recommend", {
           data: query,
-          silent: true,
+          silent,
           signal,
         }),
       notes: (noteCodeList: string[], signal?: AbortSignal) =>

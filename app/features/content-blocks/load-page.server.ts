@@ -1,9 +1,11 @@
+import { isbot } from "isbot";
 import { data } from "react-router";
 import { z } from "zod";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { type ContentDocument, PAGE_CODE, type PageVariant } from "../../../db/schema/content-document.ts";
+import { FIRST_VIEW_ROW_CARDS } from "../../../server/modules/content/product-source.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { assumedWidth, pickVariant } from "./variant.ts";
@@ -55,8 +57,20 @@ export function onlyVariant(document: ContentDocument, variantId: string): Conte
   return result;
 }
 
+/**
+ * ADR 0296: how many cards home's horizontal plan rows show a shopper at first (the rest come on "Show all"); a
+ * crawler (the HTML cache keys it apart, ADR 0293) gets every card. Undefined: whole rows.
+ */
+export function homeRowCards(request: Request): number | undefined {
+  return isbot(request.headers.get("user-agent") ?? "") ? undefined : FIRST_VIEW_ROW_CARDS;
+}
+
 /** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
-export async function blocksOf(app: AppLoadContext, document: ContentDocument): Promise<BlockDataMap> {
+export async function blocksOf(
+  app: AppLoadContext,
+  document: ContentDocument,
+  rowCards?: number,
+): Promise<BlockDataMap> {
   const { services, request } = app;
   const site = await services.site.siteInfo(request.siteCode, request.locale);
   const currency = site.supportCurrencyList.some((c) => c.currencyCode === request.currency)
@@ -66,6 +80,7 @@ export async function blocksOf(app: AppLoadContext, document: ContentDocument): 
     currency,
     locale: request.locale,
     siteTypeCode: site.siteTypeCode,
+    rowCards,
     coupons: (codes, kind, locale) => services.coupon.byCodes(codes, kind, locale, undefined, currency),
   });
 }
@@ -157,10 +172,15 @@ export async function withContentPrices(
   return result;
 }
 
-function withBlocks(app: AppLoadContext, document: ContentDocument, width?: number): ContentPageData {
+function withBlocks(
+  app: AppLoadContext,
+  document: ContentDocument,
+  width?: number,
+  rowCards?: number,
+): ContentPageData {
   return {
     document: parsedDocument(document),
-    blocks: blocksOf(app, document).catch(() => ({})),
+    blocks: blocksOf(app, document, rowCards).catch(() => ({})),
     // spec 2: the server assumes a width from the channel; the browser re-picks the variant once it measures.
     assumedWidth: width ?? assumedWidth(app.request.channel),
   };
@@ -180,16 +200,18 @@ function variantsQuery(page: PublishedPage): string {
 export async function loadPublishedPage(
   app: AppLoadContext,
   page: PublishedPage,
-  options: { assumedWidth?: number; firstViewOnly?: boolean } = {},
+  options: { assumedWidth?: number; firstViewOnly?: boolean; rowCards?: number } = {},
 ): Promise<ContentPageData> {
   const published = await app.services.content.publishedPage(app.request.siteCode, app.request.locale, page);
   if (!published) throw data(null, { status: 404 });
   const width = options.assumedWidth ?? assumedWidth(app.request.channel);
-  if (!options.firstViewOnly) return withBlocks(app, await withContentPrices(app, published.document), width);
+  const { rowCards } = options;
+  if (!options.firstViewOnly)
+    return withBlocks(app, await withContentPrices(app, published.document), width, rowCards);
   const sentVariant = pickVariant(published.document, width).variantId;
   const document = onlyVariant(published.document, sentVariant);
   return {
-    ...withBlocks(app, await withContentPrices(app, document), width),
+    ...withBlocks(app, await withContentPrices(app, document), width, rowCards),
     sentVariant,
     variantsFrom: variantsQuery(page),
   };
@@ -207,7 +229,11 @@ const VariantQuery = z.object({
  * data, for a browser whose measured width picks a variant the page did not carry. Never fails: a fetcher's error
  * would replace the page with its error boundary, and the page already shows a variant.
  */
-export async function loadPublishedVariant(app: AppLoadContext, url: URL): Promise<VariantAnswer> {
+export async function loadPublishedVariant(
+  app: AppLoadContext,
+  request: Request,
+  url: URL,
+): Promise<VariantAnswer> {
   const none: VariantAnswer = { variant: null, blocks: {} };
   const query = VariantQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return none;
@@ -222,7 +248,9 @@ export async function loadPublishedVariant(app: AppLoadContext, url: URL): Promi
     );
     if (!published?.document.variants.some((v) => v.variantId === variantId)) return none;
     const document = parsedDocument(await withContentPrices(app, onlyVariant(published.document, variantId)));
-    const blocks = await blocksOf(app, document).catch(() => ({}));
+    // Home's rows as its document has them (ADR 0296); a landing page's whole.
+    const rowCards = "pageType" in page ? homeRowCards(request) : undefined;
+    const blocks = await blocksOf(app, document, rowCards).catch(() => ({}));
     return { variant: document.variants.find((v) => v.variantId === variantId) ?? null, blocks };
   } catch {
     return none;

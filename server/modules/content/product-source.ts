@@ -25,6 +25,18 @@ export function productListRecommendCode(data: Record<string, unknown>): string 
   }
 }
 
+/**
+ * ADR 0296: a horizontal plan row on home shows its first four cards and a "Show all" tile that brings in the rest
+ * (as the eSIM stores we measure ourselves against do), so a phone's document carries four cards, not ten. Crawlers
+ * get the whole row.
+ */
+export const FIRST_VIEW_ROW_CARDS = 4;
+
+/** Whether a Recommend block draws a horizontal row (spec 2: horizontal unless it says vertical). */
+export function isHorizontalRow(data: Record<string, unknown>): boolean {
+  return data.direction !== "vertical";
+}
+
 export function pageSizeOf(data: Record<string, unknown>): number {
   const size = Number(data.size);
   return Number.isInteger(size) && size >= 1 && size <= HOME_TAB_SIZE ? size : TAB_PAGE_SIZE;

@@ -13,7 +13,13 @@ import { CACHE_TAGS, recordRead, type SharedCache } from "../../infra/cache.ts";
 import type { RecommendService } from "../recommend/service.ts";
 import { sanitizeDocument } from "./document.ts";
 import { pageCacheTag } from "./editor.ts";
-import { pageSizeOf, productListRecommendCode, stringList, tabsOf } from "./product-source.ts";
+import {
+  isHorizontalRow,
+  pageSizeOf,
+  productListRecommendCode,
+  stringList,
+  tabsOf,
+} from "./product-source.ts";
 import type { ContentRepo } from "./repo.ts";
 import { sanitizeOperatorHtml } from "./sanitize.ts";
 import {
@@ -152,7 +158,14 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
    */
   async function resolveBlocks(
     document: ContentDocument,
-    context: { currency: string; locale: Locale; siteTypeCode: string; coupons: CouponLookup },
+    context: {
+      currency: string;
+      locale: Locale;
+      siteTypeCode: string;
+      coupons: CouponLookup;
+      /** ADR 0296: a horizontal Recommend row resolves at most this many plans (the rest come on "Show all"). */
+      rowCards?: number;
+    },
   ): Promise<BlockDataMap> {
     const memo = new Map<string, Promise<BlockData>>();
     const jobs: [string, Promise<BlockData>][] = [];
@@ -179,8 +192,14 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
       const { data } = component;
       switch (component.componentCode) {
         case "Recommend":
-          if (typeof data.recommendCode === "string")
-            jobs.push([component.componentId, products(data.recommendCode, pageSizeOf(data))]);
+          if (typeof data.recommendCode === "string") {
+            const size = pageSizeOf(data);
+            const shown =
+              context.rowCards !== undefined && isHorizontalRow(data)
+                ? Math.min(size, context.rowCards)
+                : size;
+            jobs.push([component.componentId, products(data.recommendCode, shown)]);
+          }
           return;
         case "ProductList": {
           const code = productListRecommendCode(data);
@@ -214,7 +233,9 @@ export function createContentService(repo: ContentRepo, recommend: RecommendServ
               context.coupons(codes(data.promoCodes), "PROMO_CODE", context.locale),
             ]).then(([couponList, promoList]) => ({
               kind: "coupons",
-              coupons: [...couponList, ...promoList].filter((coupon) => !coupon.ended).map(toBlockCoupon),
+              coupons: [...couponList, ...promoList]
+                .filter((coupon) => !coupon.ended)
+                .map((coupon) => toBlockCoupon(coupon, context.locale)),
             })),
           ]);
           return;

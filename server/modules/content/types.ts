@@ -1,3 +1,5 @@
+import type { Locale } from "../../../core/constants.ts";
+import { formatDay } from "../../../core/day.ts";
 import type { ProductMedia, RecommendedProduct } from "../recommend/service.ts";
 
 /** spec 3 Note, with noteContent already sanitized. */
@@ -59,8 +61,10 @@ export type BlockCoupon = Pick<
   | "resultDiscount"
   | "resultReduction"
   | "reductionCurrency"
-  | "endTime"
->;
+> & {
+  /** The last valid day as the page shows it, in its locale (ADR 0296: written here, no `Intl` in the browser). */
+  validUntil: string;
+};
 
 export function toBlockProduct(product: ProductMedia | RecommendedProduct): BlockProduct {
   const slim: BlockProduct = {
@@ -85,7 +89,7 @@ export function toBlockLiveRoom(room: LiveRoomView): BlockLiveRoom {
   };
 }
 
-export function toBlockCoupon(coupon: CouponView): BlockCoupon {
+export function toBlockCoupon(coupon: CouponView, locale: Locale): BlockCoupon {
   return {
     code: coupon.code,
     marketingType: coupon.marketingType,
@@ -95,7 +99,7 @@ export function toBlockCoupon(coupon: CouponView): BlockCoupon {
     resultDiscount: coupon.resultDiscount,
     resultReduction: coupon.resultReduction,
     reductionCurrency: coupon.reductionCurrency,
-    endTime: coupon.endTime,
+    validUntil: formatDay(coupon.endTime, locale),
   };
 }
 

@@ -4,7 +4,6 @@ import type { BlockCoupon, BlockLiveRoom, NoteView } from "../../../../server/mo
 import { useApi } from "../../../lib/api.ts";
 import { useI18n, useRootData } from "../../../lib/i18n.tsx";
 import { notify } from "../../../lib/notify.ts";
-import { formatDay } from "../../../lib/time.ts";
 import { BlockLink } from "../BlockLink.tsx";
 import { type BlockProps, str } from "../block-props.ts";
 import { ContentImage } from "../ContentImage.tsx";
@@ -166,7 +165,7 @@ function useReceivedCoupons(codes: string[], loggedIn: boolean) {
 }
 
 function Coupons({ component }: BlockProps) {
-  const { t, locale, href } = useI18n();
+  const { t, href } = useI18n();
   const { user } = useRootData();
   const location = useLocation();
   const list = useBlockData(component.componentId, "coupons");
@@ -195,7 +194,7 @@ function Coupons({ component }: BlockProps) {
               </span>
             )}
             <span className="mt-1 text-xs text-slate-700">
-              {t("content.coupon.validUntil", { date: formatDay(coupon.endTime, locale) })}
+              {t("content.coupon.validUntil", { date: coupon.validUntil })}
             </span>
             {user &&
               coupon.marketingType === "COUPON" &&
