@@ -3,7 +3,6 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -11,6 +10,7 @@ import { ServerRouter } from "react-router";
 import { isConsolePage } from "../core/console-path.ts";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, WHOLE_DOCUMENT_HEADER } from "../core/constants.ts";
 import { parseCookies } from "../core/cookies.ts";
+import { isCrawler } from "../core/crawler.ts";
 import { appContext } from "./context.ts";
 import { lowPriorityPreloadEdits } from "./lib/deferred-scripts.server.ts";
 import { bytesDocument, editBytes } from "./lib/document-edits.server.ts";
@@ -55,6 +55,18 @@ function builtCss(href: string): string | null {
   }
   cssTexts.set(href, text);
   return text;
+}
+
+/**
+ * The reader a streamed page gets (a signed-in shopper's own, ADR 0303): its `<style>` imports the built file instead
+ * of holding all 62 kB of it, which React wrote and gzip compressed in every such page while the browser has had
+ * the file cached since its first page (`AppStylesheet` adds it after hydration). An `@import` in the head's
+ * `<style>` holds back the first paint until the file is there, as the inlined text did, and the element stays
+ * where the app renders it: a `<link rel="stylesheet">` is moved to the end of the head by React's server and then
+ * dropped by Preact's hydration, which pairs the head's children by tag.
+ */
+function stylesheetImport(href: string): string | null {
+  return builtCss(href) === null ? null : `@import url("${href}");`;
 }
 
 /**
@@ -154,7 +166,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || rendersWhole(request);
+    const whole = isCrawler(userAgent) || routerContext.isSpaMode || rendersWhole(request);
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -162,7 +174,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineCssContext value={import.meta.env.PROD ? (whole ? stylesheetLater : builtCss) : null}>
+      <InlineCssContext value={import.meta.env.PROD ? (whole ? stylesheetLater : stylesheetImport) : null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineCssContext>,
       {

@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { useContext, useEffect } from "react";
 import {
   data,
@@ -23,6 +22,7 @@ import {
   type Locale,
 } from "../core/constants.ts";
 import { readCookie } from "../core/cookies.ts";
+import { isCrawler } from "../core/crawler.ts";
 import { format, loadLocaleBundle, localeBundle } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, pageLocale, splitLocale } from "../core/locale-path.ts";
@@ -106,7 +106,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     registerEnabled: switches.emailRegistrationEnabled || switches.phoneRegistrationEnabled,
     // A crawler's page draws at once what a shopper's draws only after hydration (ADR 0293; the HTML cache keeps
     // the two apart). Absent for a shopper, so their page carries no field for it.
-    ...(isbot(request.headers.get("user-agent") ?? "") ? { crawler: true as const } : {}),
+    ...(isCrawler(request.headers.get("user-agent")) ? { crawler: true as const } : {}),
     footer: await footer,
     // What the shell and the content calls read of the site (ADR 0286: the legal links are fixed paths, the shop's
     // name is a message).

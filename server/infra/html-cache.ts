@@ -1,6 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
-import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { isConsolePage } from "../../core/console-path.ts";
 import {
@@ -9,6 +8,7 @@ import {
   LOCALE_COOKIE,
   REFRESH_TOKEN_COOKIE,
 } from "../../core/constants.ts";
+import { isCrawler } from "../../core/crawler.ts";
 import { localeFromAcceptLanguage } from "../../core/locale-path.ts";
 import { isPhoneBrowser } from "../../core/phone-browser.ts";
 import { singleQuotedBody } from "../../core/script-string.ts";
@@ -261,7 +261,7 @@ export class HtmlCache {
     const hint = request.headers["sec-ch-ua-mobile"];
     const phone = isPhoneBrowser(request.headers["user-agent"], Array.isArray(hint) ? hint[0] : hint);
     // A crawler gets the parts a shopper's page draws only after hydration (ADR 0293): a page of its own.
-    const crawler = isbot(request.headers["user-agent"] ?? "");
+    const crawler = isCrawler(request.headers["user-agent"]);
     return [
       // One entry per origin: a page rendered for one host is never served to another (ADR 0186).
       url.origin + url.pathname + cacheQuery(url),

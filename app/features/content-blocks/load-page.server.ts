@@ -1,7 +1,7 @@
-import { isbot } from "isbot";
 import { data } from "react-router";
 import { z } from "zod";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
+import { isCrawler } from "../../../core/crawler.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { type ContentDocument, PAGE_CODE, type PageVariant } from "../../../db/schema/content-document.ts";
@@ -62,7 +62,7 @@ export function onlyVariant(document: ContentDocument, variantId: string): Conte
  * crawler (the HTML cache keys it apart, ADR 0293) gets every card. Undefined: whole rows.
  */
 export function homeRowCards(request: Request): number | undefined {
-  return isbot(request.headers.get("user-agent") ?? "") ? undefined : FIRST_VIEW_ROW_CARDS;
+  return isCrawler(request.headers.get("user-agent")) ? undefined : FIRST_VIEW_ROW_CARDS;
 }
 
 /** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
