@@ -58,18 +58,6 @@ function builtCss(href: string): string | null {
 }
 
 /**
- * The reader a streamed page gets (a signed-in shopper's own, ADR 0303): its `<style>` imports the built file instead
- * of holding all 62 kB of it, which React wrote and gzip compressed in every such page while the browser has had
- * the file cached since its first page (`AppStylesheet` adds it after hydration). An `@import` in the head's
- * `<style>` holds back the first paint until the file is there, as the inlined text did, and the element stays
- * where the app renders it: a `<link rel="stylesheet">` is moved to the end of the head by React's server and then
- * dropped by Preact's hydration, which pairs the head's children by tag.
- */
-function stylesheetImport(href: string): string | null {
-  return builtCss(href) === null ? null : `@import url("${href}");`;
-}
-
-/**
  * The reader a page rendered whole gets (ADR 0302): an empty `<style>` where the built stylesheet goes, since
  * `finishWholeDocument` replaces it with the rules the page uses, read from `builtCss`. React then does not write
  * the whole stylesheet (62 kB) into every page only for it to be cut.
@@ -174,7 +162,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineCssContext value={import.meta.env.PROD ? (whole ? stylesheetLater : stylesheetImport) : null}>
+      <InlineCssContext value={import.meta.env.PROD ? (whole ? stylesheetLater : builtCss) : null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineCssContext>,
       {

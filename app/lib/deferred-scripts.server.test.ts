@@ -334,12 +334,29 @@ describe("afterFirstPaint", () => {
     expect(done).toHaveBeenCalledTimes(1);
   });
 
-  it("with a hero already loaded, goes once the first contentful paint is reported", () => {
+  it("with a hero already loaded, still waits for the hero's paint to be reported", () => {
+    // The picture can have arrived before the frame that draws it: a first paint without it is not enough.
     const fake = fakeWindow({ hero: "loaded" });
     const done = start(fake);
     fake.firstPaint();
     fake.advance(0);
+    expect(done).not.toHaveBeenCalled();
+    fake.largestPaint("hero");
+    fake.advance(0);
     expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it(`with a hero already loaded and its paint not reported, goes ${HERO_PAINT_WAIT_MS} ms after the start`, () => {
+    for (const support of ["full", "paint only"] as const) {
+      const fake = fakeWindow({ hero: "loaded", support });
+      const done = start(fake);
+      fake.firstPaint();
+      fake.advance(HERO_PAINT_WAIT_MS - 1);
+      expect(done).not.toHaveBeenCalled();
+      fake.advance(1);
+      fake.advance(0);
+      expect(done).toHaveBeenCalledTimes(1);
+    }
   });
 
   it("with a hero still loading, waits for the hero's own paint to be reported", () => {

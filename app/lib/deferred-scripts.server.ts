@@ -28,9 +28,9 @@ export const HERO_PAINT_WAIT_MS = 500;
 /**
  * Runs in the boot module (sent as source text, so self-contained): calls `done` once the page's first contentful
  * paint has been reported (a `paint` performance entry, which the browser queues once the frame is on screen; the
- * frame after next where it has none) and, when the page has a `fetchpriority="high"` picture still loading, once
- * that picture's paint has been reported too (a `largest-contentful-paint` entry for it; without one, 500 ms
- * after it arrived), at most `heroWaitMs` after the start for the picture. A hidden page paints nothing and does
+ * frame after next where it has none) and, when the page has a `fetchpriority="high"` picture, once that picture's
+ * paint has been reported too (a `largest-contentful-paint` entry for it; without one, 500 ms after it arrived, or
+ * after the start when it had already arrived), at most `heroWaitMs` after the start for the picture. A hidden page paints nothing and does
  * not wait.
  */
 export function afterFirstPaint(
@@ -54,7 +54,9 @@ export function afterFirstPaint(
 
   const hero = doc.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   let painted = false;
-  let heroShown = !hero || hero.complete;
+  // A hero that has arrived is not yet a hero on screen: its paint is waited for too (the frame that draws it can
+  // come after the first contentful paint).
+  let heroShown = !hero;
   const check = () => {
     if (painted && heroShown) win.setTimeout(finish, 0);
   };
@@ -84,7 +86,7 @@ export function afterFirstPaint(
     );
   }
 
-  if (!hero || heroShown) return;
+  if (!hero) return;
   const shown = () => {
     heroShown = true;
     check();
@@ -96,8 +98,12 @@ export function afterFirstPaint(
       return true;
     });
   }
-  hero.addEventListener("load", () => win.setTimeout(shown, heroPaintWaitMs), { once: true });
-  hero.addEventListener("error", shown, { once: true });
+  if (hero.complete) {
+    win.setTimeout(shown, heroPaintWaitMs);
+  } else {
+    hero.addEventListener("load", () => win.setTimeout(shown, heroPaintWaitMs), { once: true });
+    hero.addEventListener("error", shown, { once: true });
+  }
   win.setTimeout(shown, heroWaitMs);
 }
 
