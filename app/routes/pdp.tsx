@@ -4,6 +4,7 @@ import { localePath } from "../../core/locale-path.ts";
 import { appContext } from "../context.ts";
 import { ShareButton } from "../features/app-bridge/ShareButton.tsx";
 import { CoverageList } from "../features/catalog/CoverageList.tsx";
+import { destinationPlansPath } from "../features/catalog/destination-link.ts";
 import { PlanFaq } from "../features/catalog/PlanFaq.tsx";
 import { PlanReviews } from "../features/catalog/PlanReviews.tsx";
 import { PriceTag } from "../features/catalog/PriceTag.tsx";
@@ -226,9 +227,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 </ul>
                 {siblingCount > siblings.length && (
                   <Link
-                    to={href(
-                      `/plp?${new URLSearchParams({ categoryCode: plan.destinationCode, categoryName: plan.destinationName })}`,
-                    )}
+                    to={href(destinationPlansPath(plan.destinationCode, plan.destinationName))}
                     className="mt-3 inline-block text-sm font-semibold text-brand-700 underline hover:text-brand-900"
                   >
                     {t("discovery.switcherAll", { count: siblingCount, name: plan.destinationName })}

@@ -4,13 +4,8 @@ import type { Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { localePath } from "../../../core/locale-path.ts";
 import { formatPrice } from "../../../core/money.ts";
-import {
-  decodePicker,
-  encodePicker,
-  formValue,
-  type PickerDestination,
-  pickerTilesHtml,
-} from "./DestinationPicker.tsx";
+import { decodePicker, encodePicker, type PickerDestination, pickerTilesHtml } from "./DestinationPicker.tsx";
+import { formValue } from "./destination-link.ts";
 
 /** What useI18n gives a page, made from the same functions, for one locale and currency. */
 function i18n(locale: Locale, currency = { currencySymbol: "HK$", minorDigits: 2 }) {

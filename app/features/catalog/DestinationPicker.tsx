@@ -1,39 +1,14 @@
-import { type MouseEvent, useMemo } from "react";
+import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { escapeHtml } from "../../../core/html-escape.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { destinationPlansPath } from "./destination-link.ts";
 
 export interface PickerDestination {
   code: string;
   name: string;
   thumbnailUrl: string;
   fromPrice: number;
-}
-
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text and attribute values written into the tiles' markup: every character HTML gives a meaning to is escaped. */
-function escapeHtml(value: string): string {
-  return SPECIAL.test(value)
-    ? value.replace(SPECIALS, (character) => ENTITIES[character] ?? character)
-    : value;
-}
-const SPECIAL = /[&<>"']/;
-const SPECIALS = /[&<>"']/g;
-
-/**
- * A query value written as `URLSearchParams` writes it (application/x-www-form-urlencoded: a space is "+", and
- * `!'()~` are escaped too), without making one per tile.
- */
-export function formValue(value: string): string {
-  return encodeURIComponent(value).replace(/%20|[!'()~]/g, (part) =>
-    part === "%20" ? "+" : `%${part.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
 }
 
 type I18n = ReturnType<typeof useI18n>;
@@ -49,9 +24,7 @@ export function pickerTilesHtml(destinations: PickerDestination[], { t, href, pr
   const [before = "", after = ""] = t("discovery.fromPrice", { price: marker }).split(marker);
   let html = "";
   for (const destination of destinations) {
-    const to = href(
-      `/plp?categoryCode=${formValue(destination.code)}&categoryName=${formValue(destination.name)}`,
-    );
+    const to = href(destinationPlansPath(destination.code, destination.name));
     html +=
       `<li><a href="${escapeHtml(to)}" class="dest-tile">` +
       `<img src="${escapeHtml(destination.thumbnailUrl)}" alt="" width="36" height="24" loading="lazy"/>` +
@@ -75,19 +48,23 @@ export function decodePicker(encoded: string): PickerDestination[] {
   );
 }
 
-/** Tiles already written, by locale, currency and destinations: the grid is the same for every visitor. */
-const written = new Map<string, string>();
+/**
+ * Tiles already written, with their count, by locale, currency and destinations: the grid is the same for every
+ * visitor, so a render neither decodes the list nor writes it again.
+ */
+const written = new Map<string, { html: string; count: number }>();
 const WRITTEN_MAX = 32;
 
-function tilesFor(encoded: string, i18n: I18n): string {
+function tilesFor(encoded: string, i18n: I18n): { html: string; count: number } {
   const key = `${i18n.locale}|${i18n.currency.currencySymbol}|${i18n.currency.minorDigits}|${encoded}`;
-  let html = written.get(key);
-  if (html === undefined) {
-    html = pickerTilesHtml(decodePicker(encoded), i18n);
+  let tiles = written.get(key);
+  if (tiles === undefined) {
+    const destinations = decodePicker(encoded);
+    tiles = { html: pickerTilesHtml(destinations, i18n), count: destinations.length };
     if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
-    written.set(key, html);
+    written.set(key, tiles);
   }
-  return html;
+  return tiles;
 }
 
 /**
@@ -112,18 +89,17 @@ export function DestinationPicker({ encoded, allPlansTo }: { encoded: string; al
   const i18n = useI18n();
   const { t, href } = i18n;
   const navigate = useNavigate();
-  const count = useMemo(() => (JSON.parse(encoded) as unknown[]).length, [encoded]);
   const tiles = tilesFor(encoded, i18n);
   return (
     <>
-      <p className="mt-1 text-sm text-slate-700">{t("discovery.pickerCount", { count })}</p>
+      <p className="mt-1 text-sm text-slate-700">{t("discovery.pickerCount", { count: tiles.count })}</p>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are links; Enter on one is a click on it */}
       <ul
         className="mt-6 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
         data-destination-picker
         onClick={(event) => followInApp(event, navigate)}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: built by pickerTilesHtml, every value escaped
-        dangerouslySetInnerHTML={{ __html: tiles }}
+        dangerouslySetInnerHTML={{ __html: tiles.html }}
       />
       <p className="mt-8 text-center">
         <Link

@@ -1,4 +1,5 @@
 import type { Locale } from "../../../core/constants.ts";
+import { escapeHtml } from "../../../core/html-escape.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { UPLOAD_RULES } from "../../../core/uploads.ts";
 import type { Database } from "../../../db/client.ts";
@@ -32,12 +33,6 @@ export interface SupportMessage {
   /** mediaUrls of the shopper's pending uploads (issue 10: the form's optional attachment). */
   attachments?: string[];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 /**
  * The help centre's contact form (issue 10): the message goes to the support inbox through the outbox, and the

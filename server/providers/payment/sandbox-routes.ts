@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
+import { escapeHtml } from "../../../core/html-escape.ts";
 import { type MessageKey, translator } from "../../../core/i18n/index.ts";
 import { type CurrencyFormat, formatPrice } from "../../../core/money.ts";
 import { newNonce } from "../../http/request-info.ts";
 import { type CardOutcome, SANDBOX_WALLETS, type SandboxPayments, type SandboxWallet } from "./sandbox.ts";
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 const SessionParam = z.object({ sessionId: z.string().regex(/^ps_[0-9a-f]{24}$/) });
 const CardForm = z.object({
