@@ -130,12 +130,26 @@ export function documentStream(
  * An anonymous page (no session cookie, no Authorization header) is what the HTML cache stores, and the server
  * then waits for the whole page before it sends a byte (server/ssr.ts). Rendering it whole lets React put every
  * boundary in place instead of streaming it hidden with a script that swaps it in later: the lazy blocks of a
- * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream.
+ * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream when a loader left data to come (`awaitsData`).
  */
 function rendersWhole(request: Request): boolean {
   if (request.headers.has("authorization")) return false;
   const cookies = parseCookies(request.headers.get("cookie"));
   return cookies[ACCESS_TOKEN_COOKIE] === undefined && cookies[REFRESH_TOKEN_COOKIE] === undefined;
+}
+
+/**
+ * Whether a loader left data to stream in: a promise in its answer (React Router's deferred data), as home's and
+ * the content pages' block data. A signed-in page with none (the eSIM list, the order list, checkout) has nothing
+ * to stream after its shell, so it is rendered whole as well (ADR 0303): its CSS cut to what it uses, its scripts
+ * compacted, and one gzip call instead of a stream.
+ */
+export function awaitsData(loaderData: Record<string, unknown>): boolean {
+  for (const data of Object.values(loaderData)) {
+    if (data === null || typeof data !== "object") continue;
+    for (const value of Object.values(data)) if (value instanceof Promise) return true;
+  }
+  return false;
 }
 
 export default function handleRequest(
@@ -154,7 +168,11 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const whole = isCrawler(userAgent) || routerContext.isSpaMode || rendersWhole(request);
+    const whole =
+      isCrawler(userAgent) ||
+      routerContext.isSpaMode ||
+      rendersWhole(request) ||
+      !awaitsData(routerContext.staticHandlerContext.loaderData);
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),

@@ -8,7 +8,8 @@ import { registerByEmail } from "./modules/account/account-test-kit.ts";
 
 /*
  * ADR 0301: without the HTML cache, a page rendered whole (a visitor's) is compressed in one call and sent with
- * its length; a signed-in page still streams, compressed as it goes. Either way the browser reads the whole page,
+ * its length; so is a signed-in page with nothing left to stream (ADR 0303), and one whose loaders left data
+ * to come still streams, compressed as it goes. Either way the browser reads the whole page,
  * and the server's note that a page was whole never leaves it.
  */
 
@@ -57,15 +58,27 @@ describe("compressing pages rendered without the HTML cache (ADR 0301)", () => {
     expect(res.body).toContain("Japan 3GB 30 Days");
   });
 
-  it("still streams a signed-in shopper's own page, and it arrives complete", async () => {
+  it("sends a signed-in shopper's own page whole when no loader left data to stream (ADR 0303)", async () => {
     const { accessToken } = await registerByEmail(app, "whole-or-streamed@roamly.test");
     const { res, html } = await get("/ucenter/order/list", {
+      cookie: `${ACCESS_TOKEN_COOKIE}=${accessToken}`,
+    });
+    expect(Number(res.headers["content-length"])).toBe(res.body.length);
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+    expect(html).toContain("My orders");
+  });
+
+  it("still streams a signed-in page whose block data comes after its shell, and it arrives complete", async () => {
+    const { accessToken } = await registerByEmail(app, "streamed@roamly.test");
+    const { res, html } = await get("/cmsCLP?pageCode=summer-japan", {
       cookie: `${ACCESS_TOKEN_COOKIE}=${accessToken}`,
     });
     expect(res.headers["content-length"]).toBeUndefined();
     expect(res.headers["transfer-encoding"]).toBe("chunked");
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html.trimEnd()).toMatch(/<\/html>$/);
-    expect(html).toContain("My orders");
+    expect(html).toContain("Summer");
   });
 });

@@ -2,6 +2,30 @@ import type { Locale } from "../../core/constants.ts";
 
 const BCP47: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "zh-HK" };
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A locale's and time zone's formatter, made once: making one costs far more than using it (an order list of 20
+ * made one per order, 12 % of the page's server time, ADR 0303).
+ */
+function formatterFor(locale: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ""}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(BCP47[locale], {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: timeZone === "UTC" ? "short" : undefined,
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * A date and time for the page. The server formats in UTC (and says so) so the first render is the same on
  * both sides; the browser then shows it in the shopper's own time zone (LocalTime.tsx).
@@ -9,17 +33,7 @@ const BCP47: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "
 export function formatTime(iso: string, locale: Locale, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(BCP47[locale], {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: timeZone === "UTC" ? "short" : undefined,
-  })
-    .format(date)
-    .replace(/\s+/gu, " ");
+  return formatterFor(locale, timeZone).format(date).replace(/\s+/gu, " ");
 }
 
 /** A calendar date (medium style) in UTC (core/day.ts). */
