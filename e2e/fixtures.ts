@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Page, type Response } from "@playwright/test";
+import {
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type Response,
+} from "@playwright/test";
 
 /**
  * The `test` every journey imports. On top of Playwright's own fixtures it:
@@ -520,5 +527,5 @@ export const test = base.extend<HarnessOptions & HarnessFixtures>({
   },
 });
 
-export type { Page };
+export type { Locator, Page };
 export { expect };

@@ -41,10 +41,9 @@ export function CategoriesEntry() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on locale change only
   useEffect(() => setState({ status: "idle" }), [locale]);
   const hoverProps = {
-    onPointerEnter: (event: React.PointerEvent) => {
-      void loadPanel();
-      hover.enter(event.pointerType);
-    },
+    onPointerEnter: () => void loadPanel(),
+    // A move, not an entry, opens it: the bar also slides in under a mouse standing still (ADR 0304).
+    onPointerMove: (event: React.PointerEvent) => hover.move(event),
     onPointerLeave: (event: React.PointerEvent) => hover.leave(event.pointerType),
   };
 
