@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime } from "./time.ts";
+import { formatTime, timeFormatOptions } from "./time.ts";
 
 /*
  * ADR 0303: formatTime keeps one formatter per locale and time zone. A key that mixed them up would show an order's
@@ -9,15 +9,7 @@ import { formatTime } from "./time.ts";
 const AT = "2026-11-21T02:05:00.000Z";
 
 function fresh(locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: timeZone === "UTC" ? "short" : undefined,
-  })
+  return new Intl.DateTimeFormat(locale, timeFormatOptions(timeZone))
     .format(new Date(AT))
     .replace(/\s+/gu, " ");
 }

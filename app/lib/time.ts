@@ -4,6 +4,19 @@ const BCP47: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** How a page writes a date and time: the zone's name only when it is UTC (the server's rendering). */
+export function timeFormatOptions(timeZone: string | undefined): Intl.DateTimeFormatOptions {
+  return {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: timeZone === "UTC" ? "short" : undefined,
+  };
+}
+
 /**
  * A locale's and time zone's formatter, made once: making one costs far more than using it (an order list of 20
  * made one per order, 12 % of the page's server time, ADR 0303).
@@ -12,15 +25,7 @@ function formatterFor(locale: Locale, timeZone: string | undefined): Intl.DateTi
   const key = `${locale} ${timeZone ?? ""}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(BCP47[locale], {
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-      timeZoneName: timeZone === "UTC" ? "short" : undefined,
-    });
+    format = new Intl.DateTimeFormat(BCP47[locale], timeFormatOptions(timeZone));
     formats.set(key, format);
   }
   return format;
