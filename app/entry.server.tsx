@@ -130,7 +130,8 @@ export function documentStream(
  * An anonymous page (no session cookie, no Authorization header) is what the HTML cache stores, and the server
  * then waits for the whole page before it sends a byte (server/ssr.ts). Rendering it whole lets React put every
  * boundary in place instead of streaming it hidden with a script that swaps it in later: the lazy blocks of a
- * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream when a loader left data to come (`awaitsData`).
+ * server's first render and the deferred block data land where they belong (ADR 0143). Signed-in pages stream
+ * when a loader left data to come (`awaitsData`).
  */
 function rendersWhole(request: Request): boolean {
   if (request.headers.has("authorization")) return false;
@@ -144,7 +145,7 @@ function rendersWhole(request: Request): boolean {
  * to stream after its shell, so it is rendered whole as well (ADR 0303): its CSS cut to what it uses, its scripts
  * compacted, and one gzip call instead of a stream.
  */
-export function awaitsData(loaderData: Record<string, unknown>): boolean {
+function awaitsData(loaderData: Record<string, unknown>): boolean {
   for (const data of Object.values(loaderData)) {
     if (data === null || typeof data !== "object") continue;
     for (const value of Object.values(data)) if (value instanceof Promise) return true;

@@ -205,7 +205,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     }
     const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
     if (!gzip) return reply.send(body);
-    // Signed-in and other uncached pages stream; a sync flush per chunk keeps Suspense boundaries streaming.
+    // A page with data still to come (signed in, ADR 0303) streams; a sync flush per chunk keeps Suspense boundaries
+    // streaming.
     reply.header("content-encoding", "gzip");
     return reply.send(
       body.pipe(createGzip({ level: UNCACHED_GZIP_LEVEL, flush: zlibConstants.Z_SYNC_FLUSH })),

@@ -1,3 +1,4 @@
+import { keptAnswers } from "../../core/kept.ts";
 import { compactSource } from "../../core/script-string.ts";
 
 /**
@@ -163,20 +164,12 @@ const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll("<", 
 
 /**
  * `deferredBody`, kept by its input: a route's boot module and preloads come back the same render after render, so
- * each is read (its imports, its manifest parsed to check the preloads) once. Bounded: cleared when full.
+ * each is read (its imports, its manifest parsed to check the preloads) once (512 kept).
  */
-const deferredBodies = new Map<string, string | null>();
-const DEFERRED_BODIES_MAX = 512;
+const deferredBodies = keptAnswers<string, string | null>(512);
 
 function deferredBodyOnce(body: string, preloads: string[]): string | null {
-  const key = `${preloads.join(" ")}\n${body}`;
-  let deferred = deferredBodies.get(key);
-  if (deferred === undefined) {
-    deferred = deferredBody(body, preloads);
-    if (deferredBodies.size >= DEFERRED_BODIES_MAX) deferredBodies.clear();
-    deferredBodies.set(key, deferred);
-  }
-  return deferred;
+  return deferredBodies(`${preloads.join(" ")}\n${body}`, () => deferredBody(body, preloads));
 }
 
 /** The boot module's body, deferred; null when it holds a static import this code does not know. */

@@ -11,6 +11,7 @@
  * strings, comments and nested blocks; nothing parses CSS per request.
  */
 
+import { keptAnswers } from "../../core/kept.ts";
 import { type DocumentText, type Edit, editString, stringDocument, textOf } from "./document-edits.server.ts";
 
 type Node =
@@ -363,21 +364,17 @@ const decode = (value: string) =>
 
 /**
  * Class attribute values already split into names: a page's markup repeats the same values render after render,
- * so each distinct value is decoded and split once (ADR 0281). Bounded: cleared when full.
+ * so each distinct value is decoded and split once (ADR 0281; 16,384 kept). A repeated value gets the same array,
+ * which `addClasses` relies on.
  */
-const attributeNames = new Map<string, readonly string[]>();
-const MAX_ATTRIBUTES = 16_384;
+const attributeNames = keptAnswers<string, readonly string[]>(16_384);
 
 function namesOf(value: string): readonly string[] {
-  let names = attributeNames.get(value);
-  if (names === undefined) {
-    names = decode(value)
+  return attributeNames(value, () =>
+    decode(value)
       .split(/\s+/)
-      .filter((name) => name !== "");
-    if (attributeNames.size >= MAX_ATTRIBUTES) attributeNames.clear();
-    attributeNames.set(value, names);
-  }
-  return names;
+      .filter((name) => name !== ""),
+  );
 }
 
 const CLASS_ATTRIBUTE = 'class="';

@@ -1,3 +1,4 @@
+import { keptAnswers } from "../../core/kept.ts";
 import { singleQuotedBody } from "../../core/script-string.ts";
 import { type DocumentText, type Edit, editString, stringDocument } from "./document-edits.server.ts";
 
@@ -47,10 +48,9 @@ const MANIFEST = "window.__reactRouterManifest = ";
 
 /**
  * Manifests already written on one line, by their pretty-printed text: a route's manifest is the same on every
- * render, so each is parsed once (bounded: cleared when full).
+ * render, so each is parsed once (256 kept).
  */
-const compactManifests = new Map<string, string | null>();
-const MAX_MANIFESTS = 256;
+const compactManifests = keptAnswers<string, string | null>(256);
 
 /** `text` (a document or the boot module's text) with React Router's manifest on one line. */
 export function compactManifest(text: string): string {
@@ -61,16 +61,13 @@ export function compactManifest(text: string): string {
   const end = text.indexOf("\n};", from);
   if (end === -1 || text.lastIndexOf("</script>", end) > from) return text;
   const pretty = text.slice(from, end + 2);
-  let compact = compactManifests.get(pretty);
-  if (compact === undefined) {
+  const compact = compactManifests(pretty, () => {
     try {
-      compact = JSON.stringify(JSON.parse(pretty), withoutDefaults);
+      return JSON.stringify(JSON.parse(pretty), withoutDefaults);
     } catch {
-      compact = null;
+      return null;
     }
-    if (compactManifests.size >= MAX_MANIFESTS) compactManifests.clear();
-    compactManifests.set(pretty, compact);
-  }
+  });
   return compact === null ? text : text.slice(0, from) + compact + text.slice(end + 2);
 }
 

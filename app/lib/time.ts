@@ -1,8 +1,10 @@
 import type { Locale } from "../../core/constants.ts";
+import { keptAnswers } from "../../core/kept.ts";
 
 const BCP47: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_HK: "zh-HK" };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+/** Three locales and the zones a page names ("UTC" on the server, the shopper's own in the browser). */
+const formats = keptAnswers<string, Intl.DateTimeFormat>(16);
 
 /** How a page writes a date and time: the zone's name only when it is UTC (the server's rendering). */
 export function timeFormatOptions(timeZone: string | undefined): Intl.DateTimeFormatOptions {
@@ -22,13 +24,10 @@ export function timeFormatOptions(timeZone: string | undefined): Intl.DateTimeFo
  * made one per order, 12 % of the page's server time, ADR 0303).
  */
 function formatterFor(locale: Locale, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone ?? ""}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(BCP47[locale], timeFormatOptions(timeZone));
-    formats.set(key, format);
-  }
-  return format;
+  return formats(
+    `${locale} ${timeZone ?? ""}`,
+    () => new Intl.DateTimeFormat(BCP47[locale], timeFormatOptions(timeZone)),
+  );
 }
 
 /**

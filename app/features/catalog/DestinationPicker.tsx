@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { escapeHtml } from "../../../core/html-escape.ts";
+import { keptAnswers } from "../../../core/kept.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { destinationPlansPath } from "./destination-link.ts";
 
@@ -52,19 +53,14 @@ export function decodePicker(encoded: string): PickerDestination[] {
  * Tiles already written, with their count, by locale, currency and destinations: the grid is the same for every
  * visitor, so a render neither decodes the list nor writes it again.
  */
-const written = new Map<string, { html: string; count: number }>();
-const WRITTEN_MAX = 32;
+const written = keptAnswers<string, { html: string; count: number }>(32);
 
 function tilesFor(encoded: string, i18n: I18n): { html: string; count: number } {
   const key = `${i18n.locale}|${i18n.currency.currencySymbol}|${i18n.currency.minorDigits}|${encoded}`;
-  let tiles = written.get(key);
-  if (tiles === undefined) {
+  return written(key, () => {
     const destinations = decodePicker(encoded);
-    tiles = { html: pickerTilesHtml(destinations, i18n), count: destinations.length };
-    if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!);
-    written.set(key, tiles);
-  }
-  return tiles;
+    return { html: pickerTilesHtml(destinations, i18n), count: destinations.length };
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { isCrawler } from "../../../core/crawler.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
+import { keptAnswers } from "../../../core/kept.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { type ContentDocument, PAGE_CODE, type PageVariant } from "../../../db/schema/content-document.ts";
 import { FIRST_VIEW_ROW_CARDS } from "../../../server/modules/content/product-source.ts";
@@ -112,18 +113,17 @@ export const PRICE_TOKEN = /\{(from|price):([A-Za-z0-9_-]{1,48})\}/g;
 interface PriceTokens {
   json: string;
   tokens: string[];
-  priced: Map<string, ContentDocument>;
+  /** Price combinations kept per document (currencies times price changes within a cache entry's life). */
+  priced: (key: string, make: () => ContentDocument) => ContentDocument;
 }
 const priceTokensOf = new WeakMap<ContentDocument, PriceTokens>();
-/** Price combinations kept per document (currencies times price changes within a cache entry's life). */
-const MAX_PRICED = 32;
 
 function priceTokens(document: ContentDocument): PriceTokens {
   let known = priceTokensOf.get(document);
   if (!known) {
     const json = JSON.stringify(document);
     const tokens = [...new Set([...json.matchAll(PRICE_TOKEN)].map((match) => match[0]))];
-    known = { json, tokens, priced: new Map() };
+    known = { json, tokens, priced: keptAnswers(32) };
     // Only a frozen document cannot change behind its copy (an unpublished preview is not frozen).
     if (Object.isFrozen(document)) priceTokensOf.set(document, known);
   }
@@ -161,15 +161,10 @@ export async function withContentPrices(
     }),
   );
   const key = tokens.map((token) => amounts.get(token) ?? "").join("\u0000");
-  const known = priced.get(key);
-  if (known) return known;
   // Replaced inside the JSON strings: a formatted price has no quote or backslash to escape.
-  const result = deepFreeze(
-    JSON.parse(json.replace(PRICE_TOKEN, (token) => amounts.get(token) ?? "")) as ContentDocument,
+  return priced(key, () =>
+    deepFreeze(JSON.parse(json.replace(PRICE_TOKEN, (token) => amounts.get(token) ?? "")) as ContentDocument),
   );
-  if (priced.size >= MAX_PRICED) priced.clear();
-  priced.set(key, result);
-  return result;
 }
 
 function withBlocks(

@@ -43,6 +43,14 @@ const esimListColumns = {
 };
 export type EsimListRow = Pick<EsimRow, keyof typeof esimListColumns>;
 
+/** The same columns as a subquery (`shown`) of `esimListColumns` gives them back. */
+function esimListOf<S extends { [K in keyof typeof esimListColumns]: unknown }>(shown: S) {
+  const fields = Object.fromEntries(
+    Object.keys(esimListColumns).map((name) => [name, shown[name as keyof typeof esimListColumns]]),
+  );
+  return fields as { [K in keyof typeof esimListColumns]: S[K] };
+}
+
 /** What the eSIM list shows of a package (its view and the eSIM's totals): not its supplier or notice bookkeeping. */
 const packageListColumns = {
   id: esimPackages.id,
@@ -102,13 +110,7 @@ export function createEsimRepo(db: Database) {
       const joined = await db
         .with(shown)
         .select({
-          esim: {
-            id: shown.id,
-            iccid: shown.iccid,
-            state: shown.state,
-            usageUpdatedAt: shown.usageUpdatedAt,
-            createdAt: shown.createdAt,
-          },
+          esim: esimListOf(shown),
           matching: shown.matching,
           pkg: packageListColumns,
           title: planTitle,
