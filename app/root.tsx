@@ -175,9 +175,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         {/* WCAG 1.4.4: pinch zoom stays available (no maximum-scale, no user-scalable=no). */}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {inConsole ? (
-          <meta name="robots" content="noindex, nofollow" />
-        ) : (
+        {/*
+         * In the order React's server writes them: its hoistable elements (meta, link, title) first, then the
+         * head's other children. The browser hydrates with Preact, which pairs the head's nodes by tag and moves
+         * each to where the app renders it: a `<style>` moved is a stylesheet dropped and parsed again (ADR 0306).
+         */}
+        <meta name="theme-color" content="#0b5cff" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {inConsole && <meta name="robots" content="noindex, nofollow" />}
+        {!inConsole && <LocaleAlternates origin={rootData?.origin} pathname={location.pathname} />}
+        {/* Last of the hoistables: a route's JSON-LD `<script>` (the pdp's) is not one, and follows them. */}
+        <Meta />
+        {!inConsole && (
           /* Before the first paint: lays out the app banner when it will show (ADR 0143). */
           <script
             nonce={nonce}
@@ -186,12 +195,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             dangerouslySetInnerHTML={{ __html: EARLY_APP_BANNER_SCRIPT }}
           />
         )}
-        <meta name="theme-color" content="#0b5cff" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Meta />
         <AppStylesheet nonce={nonce} />
         <Links />
-        {!inConsole && <LocaleAlternates origin={rootData?.origin} pathname={location.pathname} />}
       </head>
       <body>
         {children}

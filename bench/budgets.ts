@@ -59,7 +59,7 @@ export const BUDGETS: Budget[] = [
   ),
   {
     id: "i15WarmRenderQueries",
-    label: "Issue 15: queries per warm render of home, plp, pdp (the most of them)",
+    label: "Issue 15: queries per warm render of home, plp, pdp, signed-in home (the most)",
     target: "≤ 2",
     unit: "queries",
     met: (queries) => queries <= 2,

@@ -13,7 +13,16 @@ import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, int, kb, ms, table } from "./lib/format.ts";
 import { type LighthouseResult, runLighthouse } from "./lib/lighthouse.ts";
 import { BROWSER_HEADERS, type LoadResult, measure } from "./lib/load.ts";
+import {
+  PAGE_NAMES,
+  type PageName,
+  PERSONAL_PAGE_NAMES,
+  type PersonalPage,
+  pagePath,
+  personalPath,
+} from "./lib/pages.ts";
 import { createScratchDatabase, DEFAULT_POSTGRES_URL, type ScratchDatabase } from "./lib/postgres.ts";
+import { countWarmRenderQueries, QUERIES_SCRIPT, type QueryCounts } from "./lib/queries-runner.ts";
 import { runSearchBench, SEARCH_SCRIPT, type SearchResult } from "./lib/search-runner.ts";
 import {
   type RunningServer,
@@ -61,21 +70,6 @@ const config = {
     heapLimitFlag({ ...process.env, DATABASE_URL: "postgres://" }, []) ??
     (process.env.NODE_OPTIONS || "V8's default heap sizing"),
 };
-
-const PAGES = {
-  home: "/",
-  plp: "/plp?type=COUNTRY",
-  pdp: "/pdp/", // + a seeded platformProductCode
-} as const;
-type PageName = keyof typeof PAGES;
-/** Issue 15: the personal pages, signed in (the checkout of the PDP's plan). */
-const PERSONAL_PAGES = {
-  esimList: "/ucenter/esim",
-  orderList: "/ucenter/order/list",
-  checkout: "/checkout?platformProductCode=",
-} as const;
-type PersonalPage = keyof typeof PERSONAL_PAGES;
-const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 
 const started = Date.now();
 const errors: Array<{ phase: string; message: string }> = [];
@@ -236,10 +230,10 @@ async function probe(url: string, headers: Record<string, string> = {}) {
 async function measureTarget(
   server: RunningServer,
   name: string,
-  pagePath: string,
+  targetPath: string,
   options: { sampleRss?: boolean; connections?: number; headers?: Record<string, string> } = {},
 ): Promise<TargetResult> {
-  const url = `${server.url}${pagePath}`;
+  const url = `${server.url}${targetPath}`;
   const first = await probe(url, options.headers);
   const idleMb = options.sampleRss ? rssMb(server.pid) : null;
   const sampler = options.sampleRss ? sampleRss(server.pid) : null;
@@ -260,7 +254,7 @@ async function measureTarget(
   const result: TargetResult = {
     name,
     connections: options.connections ?? config.connections,
-    path: pagePath,
+    path: targetPath,
     status: first.status,
     routeMissing: first.status === 404,
     cacheHit: after.cacheHit,
@@ -324,6 +318,8 @@ interface Results {
     /** Issue 15: plp and pdp rendered in full too (home is uncachedHome). */
     uncachedPages: Partial<Record<PageName, TargetResult | null>>;
   } | null;
+  /** Issue 15: the statements of a warm render, counted by bench/queries.ts on the production renderer. */
+  queries: QueryCounts | null;
   /** Issue 15: the static baseline's gzipped body over the store's gzipped home, in per cent. */
   staticBytesPercent: number | null;
   large: {
@@ -374,6 +370,7 @@ async function main() {
     lighthousePages: {},
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
+    queries: null,
     staticBytesPercent: null,
     large: null,
     budgets: [],
@@ -403,6 +400,7 @@ async function main() {
     smallUncached: path.join(scratchRoot, "small-uncached"),
     large: path.join(scratchRoot, "large"),
     largeCopy: path.join(scratchRoot, "large-search"),
+    queries: path.join(scratchRoot, "small-queries"),
     static: path.join(scratchRoot, "static"),
   };
 
@@ -410,6 +408,7 @@ async function main() {
   log("seeding scratch databases (PGlite, PostgreSQL) and starting servers…");
   const smallReady = seedPglite("small", "seed PGlite", { DATA_DIR: dirs.small }).then((prepared) => {
     cpSync(dirs.small, dirs.smallUncached, { recursive: true });
+    cpSync(dirs.small, dirs.queries, { recursive: true });
     return prepared;
   });
 
@@ -481,8 +480,7 @@ async function main() {
   const [postgres, large] = await Promise.all([postgresServers, largeServer]);
   const planCode = pglite.prepared.planCode;
   results.planCode = planCode;
-  const pagePath = (name: PageName) =>
-    name === "pdp" ? `${PAGES.pdp}${planCode ?? "unknown"}` : PAGES[name];
+  const smallPath = (name: PageName) => pagePath(name, planCode ?? "unknown");
   // Servers may still be busy with start-up work (first job runs, search terms): measure none of it.
   const serverPids = [pglite.cached, pglite.uncached, postgres?.cached, postgres?.uncached, large?.server]
     .filter((server): server is RunningServer => Boolean(server))
@@ -496,7 +494,7 @@ async function main() {
   for (const name of PAGE_NAMES) {
     results.ssr.cached[name] =
       (await phase(`${name} cached`, () =>
-        measureTarget(pglite.cached, `${name} cached`, pagePath(name), { sampleRss: name === "home" }),
+        measureTarget(pglite.cached, `${name} cached`, smallPath(name), { sampleRss: name === "home" }),
       )) ?? undefined;
   }
   results.rss.pglite.cachedHomePeakMb = results.ssr.cached.home?.rss?.peakMb ?? null;
@@ -508,9 +506,9 @@ async function main() {
     const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${shopperToken}` };
     for (const name of PAGE_NAMES) {
       results.signedIn[name] = await phase(`${name} signed in (shared)`, async () => {
-        const target = await measureTarget(pglite.cached, `${name} signed in`, pagePath(name), { headers });
+        const target = await measureTarget(pglite.cached, `${name} signed in`, smallPath(name), { headers });
         // The shopper's own header, never the visitor's: the page is theirs although it came from the cache.
-        const html = await fetch(`${pglite.cached.url}${pagePath(name)}`, {
+        const html = await fetch(`${pglite.cached.url}${smallPath(name)}`, {
           headers: { ...BROWSER_HEADERS, ...headers, "accept-encoding": "identity" },
         }).then((response) => response.text());
         const personal = html.includes(`Account menu for ${BENCH_SHOPPER_NAME}`);
@@ -562,7 +560,7 @@ async function main() {
   for (const name of PAGE_NAMES) {
     results.ssr.uncached[name] =
       (await phase(`${name} uncached`, () =>
-        measureTarget(pglite.uncached, `${name} uncached`, pagePath(name), {
+        measureTarget(pglite.uncached, `${name} uncached`, smallPath(name), {
           sampleRss: name === "home",
           connections: config.uncachedConnections,
         }),
@@ -574,9 +572,8 @@ async function main() {
   if (shopperToken) {
     log(`personal pages, PGlite, signed in (${pglite.uncached.url})`);
     const headers = { cookie: `${ACCESS_TOKEN_COOKIE}=${shopperToken}` };
-    for (const name of Object.keys(PERSONAL_PAGES) as PersonalPage[]) {
-      const target =
-        name === "checkout" ? `${PERSONAL_PAGES.checkout}${planCode ?? "unknown"}` : PERSONAL_PAGES[name];
+    for (const name of PERSONAL_PAGE_NAMES) {
+      const target = personalPath(name, planCode ?? "unknown");
       results.personal[name] = await phase(`${name} signed in`, () =>
         measureTarget(pglite.uncached, `${name} signed in`, target, {
           connections: config.uncachedConnections,
@@ -610,7 +607,7 @@ async function main() {
     const uncachedPages: Partial<Record<PageName, TargetResult | null>> = { home: uncachedHome };
     for (const name of PAGE_NAMES.filter((page) => page !== "home")) {
       uncachedPages[name] = await phase(`PostgreSQL ${name} uncached`, () =>
-        measureTarget(postgres.uncached, `${name} uncached`, pagePath(name), {
+        measureTarget(postgres.uncached, `${name} uncached`, smallPath(name), {
           connections: config.uncachedConnections,
         }),
       );
@@ -629,8 +626,7 @@ async function main() {
     log(`large catalogue (${int(large.prepared.plans)} plans), HTML cache off (${large.server.url})`);
     const largePages: Partial<Record<PageName, TargetResult | null>> = {};
     for (const name of PAGE_NAMES) {
-      const largePath =
-        name === "pdp" ? `${PAGES.pdp}${large.prepared.planCode ?? planCode ?? "unknown"}` : PAGES[name];
+      const largePath = pagePath(name, large.prepared.planCode ?? planCode ?? "unknown");
       largePages[name] = await phase(`large ${name}`, () =>
         measureTarget(large.server, `${name} uncached (large)`, largePath, {
           connections: config.uncachedConnections,
@@ -667,7 +663,7 @@ async function main() {
       `Lighthouse mobile (default simulated throttling), performance only, ${config.lighthouseRuns} run(s) per page…`,
     );
     for (const name of PAGE_NAMES) {
-      const url = `${pglite.cached.url}${pagePath(name)}`;
+      const url = `${pglite.cached.url}${smallPath(name)}`;
       const outcome = await phase(`Lighthouse ${name}`, async () => {
         const runs: LighthouseResult[] = [];
         for (let run = 0; run < config.lighthouseRuns; run++) {
@@ -705,7 +701,25 @@ async function main() {
   }
   await pglite.cached.stop();
 
-  // --- 7. Budgets. --------------------------------------------------------------------------------------------
+  // --- 7. Statements per warm render (issue 15), in-process on a copy of the small database, machine quiet. ----
+  results.queries = await phase(QUERIES_SCRIPT, async () => {
+    const counts = await countWarmRenderQueries({
+      DATA_DIR: dirs.queries,
+      BUILD_DIR: config.buildDir,
+      BENCH_PDP_PLAN: planCode ?? "",
+      BENCH_SHOPPER_TOKEN: shopperToken ?? "",
+    });
+    const list = (counted: Record<string, number>) =>
+      Object.entries(counted)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(", ");
+    log(
+      `statements per warm render: ${list(counts.pages)}; personal pages (information): ${list(counts.personal)}`,
+    );
+    return counts;
+  });
+
+  // --- 8. Budgets. --------------------------------------------------------------------------------------------
   const pgRss = results.rss.postgres;
   const pgPeak =
     pgRss && (pgRss.cachedHomePeakMb !== null || pgRss.uncachedHomePeakMb !== null)
@@ -733,7 +747,7 @@ async function main() {
     }
     if (config.skipLarge) notes[`i15LargeCatalogue_${name}`] = "BENCH_SKIP_LARGE";
   }
-  notes.i15WarmRenderQueries = "counted by test/render-queries.api.test.ts, not by the bench";
+  if (!results.queries) notes.i15WarmRenderQueries = `${QUERIES_SCRIPT} failed (see its output above)`;
   const signedIn = PAGE_NAMES.map((name) => {
     const target = results.signedIn[name];
     // Only a page that came from the shared template with the shopper's own header counts.
@@ -743,7 +757,7 @@ async function main() {
   else if (signedIn.some((rps) => rps === null))
     notes.i15SignedInRps =
       "a signed-in page was not served from the shared template with the shopper's header";
-  const personalRps = (Object.keys(PERSONAL_PAGES) as PersonalPage[]).map((name) => {
+  const personalRps = PERSONAL_PAGE_NAMES.map((name) => {
     const target = results.personal[name];
     // A page that answered anything but 200 (a redirect to sign-in) measured nothing personal.
     return target?.status === 200 ? (target.load?.rps ?? null) : null;
@@ -761,6 +775,7 @@ async function main() {
       i15PersonalPagesRps: personalRps.every((rps) => rps !== null)
         ? Math.min(...(personalRps as number[]))
         : null,
+      i15WarmRenderQueries: results.queries?.most ?? null,
       i15HomeHtmlKb: results.firstLoad ? results.firstLoad.htmlBytes / 1000 : null,
       i15HomeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
       ...perPage,

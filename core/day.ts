@@ -1,4 +1,6 @@
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+import { keptAnswers } from "./kept.ts";
+
+const dayFormats = keptAnswers<string, Intl.DateTimeFormat>(8);
 
 /**
  * A calendar date (medium style) in UTC, for validity dates: the server's and the browser's renders agree. A
@@ -6,10 +8,9 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
  * object for them.
  */
 export function formatDay(iso: string, locale: string): string {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeZone: "UTC" });
-    dayFormats.set(locale, format);
-  }
+  const format = dayFormats(
+    locale,
+    () => new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeZone: "UTC" }),
+  );
   return format.format(new Date(iso)).replace(/\s+/gu, " ");
 }

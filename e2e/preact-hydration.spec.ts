@@ -1,5 +1,5 @@
 import { createOperator, signInAsOperator } from "./console-kit.ts";
-import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
+import { desktop, expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
 
 // ADR 0292: the server renders with React and the browser hydrates with Preact. Each check below fails without
 // one of the adapters in app/lib/preact/hydration.ts and app/entry.client.tsx.
@@ -40,7 +40,70 @@ async function documentShape(page: Page) {
   });
 }
 
+/**
+ * An init script: notes every element the browser moves before the page listens (a connected node inserted
+ * again), and focuses the first link in `<main>` at DOMContentLoaded, before the app hydrates, as a shopper
+ * tabbing through a page whose scripts are still on their way would.
+ */
+function watchHydration() {
+  const state = window as unknown as { movedWhileHydrating: string[]; focusedEarly: Element | null };
+  state.movedWhileHydrating = [];
+  state.focusedEarly = null;
+  const nameOf = (node: Node) =>
+    node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}` : node.nodeName;
+  const note = (node: Node) => {
+    if (node.isConnected && document.documentElement.dataset.listening !== "true") {
+      state.movedWhileHydrating.push(nameOf(node));
+    }
+  };
+  const { insertBefore, appendChild } = Node.prototype;
+  Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+    note(node);
+    return insertBefore.call(this, node, child) as T;
+  };
+  Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+    note(node);
+    return appendChild.call(this, node) as T;
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    const link = document.querySelector<HTMLElement>("main a[href]");
+    link?.focus();
+    state.focusedEarly = link;
+  });
+}
+
 test.describe("hydrating React's HTML with Preact", () => {
+  for (const [name, path, device, focusable] of [
+    ["home on a phone", "/", mobile, true],
+    ["a product page on a desktop", "/pdp/JP-3GB-30D", desktop, true],
+    ["the console's sign-in page", "/admin/login", desktop, false],
+  ] as const) {
+    test.describe(name, () => {
+      test.use(device);
+
+      test("hydrating moves no element the server sent, and a link focused before it keeps the focus", async ({
+        page,
+      }) => {
+        // Preact moved `<main>` past React's Suspense markers, and the inline `<style>` past links it paired by
+        // tag (ADR 0306): the first blurred whatever the shopper had focused, the second re-parsed the stylesheet.
+        await page.addInitScript(watchHydration);
+        await page.goto(path);
+        await hydrated(page);
+        const seen = await page.evaluate(() => {
+          const state = window as unknown as { movedWhileHydrating: string[]; focusedEarly: Element | null };
+          return {
+            moved: state.movedWhileHydrating,
+            focused: state.focusedEarly !== null,
+            stillFocused: state.focusedEarly !== null && document.activeElement === state.focusedEarly,
+          };
+        });
+        expect(seen.moved).toEqual([]);
+        // The console's sign-in page has no link in its main part.
+        expect(seen).toMatchObject({ focused: focusable, stillFocused: focusable });
+      });
+    });
+  }
+
   test("home hydrates once, keeps the head the server sent, and an opened dialog's references resolve", async ({
     page,
   }) => {

@@ -56,6 +56,23 @@ export interface StoreServerOptions {
 }
 
 /**
+ * What a production app the bench starts needs besides its database and build: no Redis, quiet logs, and the
+ * settings production requires.
+ */
+export function productionEnv(publicOrigin: string) {
+  return {
+    NODE_ENV: "production",
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+    // Required in production (ADR 0142); the bench never follows the link.
+    APP_DOWNLOAD_URL: process.env.APP_DOWNLOAD_URL || "https://roamly.example/app",
+    // Required in production (ADRs 0186, 0189).
+    PUBLIC_ORIGIN: publicOrigin,
+    CODE_HMAC_SECRET: "bench-verification-code-secret-0123456789",
+  };
+}
+
+/**
  * The production server, exactly as deployed: `npm run serve`'s `node scripts/serve.ts` with NODE_ENV=production,
  * which restarts itself (same pid) with the production heap limit (ADR 0145) unless NODE_OPTIONS or
  * MAX_OLD_SPACE_MB says otherwise.
@@ -67,20 +84,13 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
     ["scripts/serve.ts"],
     {
       ...process.env,
-      NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: options.dataDir ?? "",
       DATABASE_URL: options.databaseUrl ?? "",
-      REDIS_URL: "",
       BUILD_DIR: options.buildDir,
-      LOG_LEVEL: "warn",
       SSR_CACHE_TTL_MS: String(options.htmlCacheTtlMs),
-      // Required in production (ADR 0142); the bench never follows the link.
-      APP_DOWNLOAD_URL: process.env.APP_DOWNLOAD_URL || "https://roamly.example/app",
-      // Required in production (ADRs 0186, 0189).
-      PUBLIC_ORIGIN: url,
-      CODE_HMAC_SECRET: "bench-verification-code-secret-0123456789",
+      ...productionEnv(url),
     },
     options.label,
   );

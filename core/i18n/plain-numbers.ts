@@ -1,4 +1,5 @@
 import type { Formatters } from "intl-messageformat";
+import { keptAnswers } from "../kept.ts";
 
 /**
  * intl-messageformat's formatters (its `Formatters` hook) without `Intl` for what our messages format on a page's
@@ -26,26 +27,17 @@ function isSmallWhole(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value < PLAIN_BELOW;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function memo<T>(cache: Map<string, T>, args: unknown[], make: () => T): T {
-  const key = JSON.stringify(args);
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
+/** Formatters by their locales and options (as JSON): three locales and the few options our messages use. */
+const numberFormats = keptAnswers<string, Intl.NumberFormat>(64);
+const pluralRules = keptAnswers<string, Intl.PluralRules>(64);
+const dateTimeFormats = keptAnswers<string, Intl.DateTimeFormat>(64);
 
 function intlNumberFormat(locales?: Locales, options?: Intl.NumberFormatOptions) {
-  return memo(numberFormats, [locales, options], () => new Intl.NumberFormat(locales, options));
+  return numberFormats(JSON.stringify([locales, options]), () => new Intl.NumberFormat(locales, options));
 }
 
 function intlPluralRules(locales?: Locales, options?: Intl.PluralRulesOptions) {
-  return memo(pluralRules, [locales, options], () => new Intl.PluralRules(locales, options));
+  return pluralRules(JSON.stringify([locales, options]), () => new Intl.PluralRules(locales, options));
 }
 
 /** `format` of a number as `Intl.NumberFormat` with no options would give it; `Intl` only when needed. */
@@ -75,6 +67,9 @@ export const plainFormatters: Formatters = {
     return { select: (value: number) => pluralCategory(value, locales) } as Intl.PluralRules;
   },
   getDateTimeFormat(locales, options) {
-    return memo(dateTimeFormats, [locales, options], () => new Intl.DateTimeFormat(locales, options));
+    return dateTimeFormats(
+      JSON.stringify([locales, options]),
+      () => new Intl.DateTimeFormat(locales, options),
+    );
   },
 };

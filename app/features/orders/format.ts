@@ -1,23 +1,22 @@
+import { keptAnswers } from "../../../core/kept.ts";
 import type { CurrencyFormat } from "../../../core/money.ts";
 
 /**
  * Dates and times on the order and coupon pages. They render on the server and again in the browser, so both
  * use UTC and say so: the same text on both sides, and no guessing which zone a time is in (ADR 0116).
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
+const formats = keptAnswers<string, Intl.DateTimeFormat>(16);
 
 function formatter(locale: string, withTime: boolean) {
-  const key = `${locale}|${withTime}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale.replace("_", "-"), {
-      dateStyle: "medium",
-      ...(withTime ? { timeStyle: "short", hourCycle: "h23" as const } : {}),
-      timeZone: "UTC",
-    });
-    formats.set(key, format);
-  }
-  return format;
+  return formats(
+    `${locale}|${withTime}`,
+    () =>
+      new Intl.DateTimeFormat(locale.replace("_", "-"), {
+        dateStyle: "medium",
+        ...(withTime ? { timeStyle: "short", hourCycle: "h23" as const } : {}),
+        timeZone: "UTC",
+      }),
+  );
 }
 
 /**

@@ -176,6 +176,18 @@ export function runEffectsBeforeTheNextEvent() {
   scheduleEffects((callback) => queueMicrotask(callback));
 }
 
+/** React's Suspense boundary markers: completed, pending, client-rendered, queued, and the end of each. */
+const SUSPENSE_MARKER = /^(?:\$[?!~]?|\/\$)$/;
+
+function removeSuspenseMarkers(root: Node) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  const markers: Node[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (SUSPENSE_MARKER.test((node as Comment).data)) markers.push(node);
+  }
+  for (const marker of markers) marker.parentNode?.removeChild(marker);
+}
+
 type StreamedReveal = { $RB?: unknown[]; $RV?: (batch: unknown[]) => void };
 
 /**
@@ -187,8 +199,15 @@ type StreamedReveal = { $RB?: unknown[]; $RV?: (batch: unknown[]) => void };
  *   hydrates around a boundary still waiting, Preact would hydrate its fallback. The waiting batch is revealed now.
  * - React hoists image preloads into `<head>` (the hero's, the pdp's picture); Preact matches `<head>`'s children by
  *   tag and would pair the app's own `<link>`s with them and drop one of its own. They have done their work (the
- *   image was requested while the head was parsed) and go.
+ *   image was requested while the head was parsed) and go. So do the module preloads: the modules they named are
+ *   loaded before anything hydrates, and in the console they stand between the head's links and its `<style>`,
+ *   which Preact would move (a stylesheet dropped and parsed again, ADR 0306).
  * - The `<title>` elements go as well: `DocumentTitle` names the document once the app has rendered.
+ * - React's Suspense markers go (`<!--$-->` … `<!--/$-->`, their work done once everything is revealed). Preact
+ *   keeps the server's element of a part that suspends while hydrating (`HydrateLater`, a lazy block) and goes on
+ *   from the node after it: the closing marker, where the next element is expected. It moved that element before
+ *   the marker: `<main>` after the top bar's `HydrateLater`, on every page. Moving a connected element takes focus
+ *   from whatever inside it a shopper had already focused, and costs a layout.
  * - The server's fields are noted, for `typedBeforeHydration`.
  */
 export async function prepareDocumentForHydration() {
@@ -197,6 +216,11 @@ export async function prepareDocumentForHydration() {
   }
   const streamed = window as unknown as StreamedReveal;
   if (streamed.$RB?.length && typeof streamed.$RV === "function") streamed.$RV(streamed.$RB);
-  for (const node of document.head.querySelectorAll('link[rel="preload"], title')) node.remove();
+  removeSuspenseMarkers(document.body);
+  for (const node of document.head.querySelectorAll(
+    'link[rel="preload"], link[rel="modulepreload"], title',
+  )) {
+    node.remove();
+  }
   serverFields = new WeakSet(document.body.querySelectorAll("input, textarea"));
 }
