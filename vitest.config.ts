@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", "build/**", "e2e/**", ".data/**"],
-    setupFiles: ["test/setup.ts"],
+    setupFiles: ["test/typegen-race.ts", "test/setup.ts"],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
