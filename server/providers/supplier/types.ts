@@ -71,6 +71,17 @@ export interface SupplierPackage {
   recommendedRetail: Record<string, number>;
 }
 
+/** A package the supplier lists as a top-up for one profile (issue 28, defect 9). */
+export interface SupplierTopUpOffer {
+  /** The supplier's package code to order the top-up with. */
+  packageCode: string;
+  /** null for unlimited. */
+  dataMb: number | null;
+  validityDays: number;
+  /** What the store pays the supplier, in US cents, when the supplier says. */
+  costUsdCents: number | null;
+}
+
 /** The supplier refused or failed the call. `retryable` false: asking again cannot help (an unknown ICCID). */
 export class SupplierError extends Error {
   readonly code: string;
@@ -129,6 +140,16 @@ export interface EsimSupplier {
   catalogue?(): Promise<SupplierPackage[]>;
   /** Whether a webhook body carries the supplier's signature (suppliers that sign them). */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): boolean;
+  /**
+   * The packages the supplier lists as top-ups for this profile (eSIM Access: its TOPUP_ packages for the ICCID;
+   * Airalo: GET /v2/sims/{iccid}/topups). Only these may be offered to the shopper or ordered.
+   */
+  topUpOffers?(iccid: string): Promise<SupplierTopUpOffer[]>;
+  /**
+   * Registers (or opts in) the store's webhook URL at the supplier (eSIM Access: webhook/save; Airalo: the
+   * notification opt-in, which first checks the URL with a HEAD request). Throws SupplierError when refused.
+   */
+  registerWebhook?(url: string): Promise<void>;
   /** The prepaid balance at the supplier, in minor units of its currency (suppliers that keep one). */
   balance?(): Promise<{ amountMinor: number; currency: string }>;
 }
