@@ -122,3 +122,46 @@ export function fixtureCountries(): AiraloStandinCountry[] {
     ],
   }));
 }
+
+/**
+ * A catalogue of `size` country entries (GET /v2/packages counts and pages country entries: the docs' example
+ * reports `"total": 211` at `limit=3` over 71 pages). The three fixture countries come first; the rest are
+ * generated, each with one operator, one sim package and its top-up.
+ */
+export function largeCatalogue(size: number): AiraloStandinCountry[] {
+  const base = fixtureCountries();
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const taken = new Set(base.map((c) => c.country_code));
+  const out = base.slice(0, size);
+  let n = 0;
+  while (out.length < size) {
+    const code = `${letters[Math.floor(n / 26) % 26]}${letters[n % 26]}`;
+    n += 1;
+    if (taken.has(code)) continue;
+    const slug = `country-${code.toLowerCase()}`;
+    const op = `op-${code.toLowerCase()}`;
+    const sim = pkg(`${op}-7days-1gb`, "sim", 1, 7, 2, 4);
+    out.push({
+      slug,
+      country_code: code,
+      title: `Country ${code}`,
+      image: { width: 132, height: 99, url: `https://cdn.airalo.com/images/${slug}.png` },
+      operators: [
+        {
+          id: 1000 + out.length,
+          title: `Operator ${code}`,
+          type: "local",
+          is_prepaid: true,
+          esim_type: "Prepaid",
+          apn_type: "automatic",
+          apn_value: null,
+          is_roaming: true,
+          coverages: [{ name: code, code, networks: [{ name: `Net ${code}`, types: ["4G"] }] }],
+          countries: [{ country_code: code, title: `Country ${code}` }],
+          packages: [sim, pkg(`${sim.id}-topup`, "topup", 1, 7, 2, 4)],
+        },
+      ],
+    });
+  }
+  return out;
+}

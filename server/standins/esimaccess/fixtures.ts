@@ -26,6 +26,11 @@ export interface StandinPackage {
     operatorList: { operatorName: string; networkType: string }[];
   }[];
   type: "BASE" | "TOPUP";
+  /**
+   * For a TOPUP package: the base packageCodes whose profiles it can top up (stand-in's own; default: the code
+   * after the `TOPUP_` prefix, e.g. TOPUP_CKH491 tops up CKH491 profiles).
+   */
+  topUpFor?: string[];
   /** Profiles left; null: unlimited. */
   stock: number | null;
 }

@@ -7,7 +7,17 @@ import { FIXTURE_PACKAGES, type StandinPackage } from "./fixtures.ts";
 // the public documentation: signed JSON POSTs under /api/v1/open/, the {success, errorCode, errorMsg, obj}
 // envelope, asynchronous allocation after esim/order, the documented error codes, unsigned webhooks
 // ({notifyType, content}), and a balance in USD × 10,000 that runs down with every order.
-// Test controls live under /__standin/ (not part of the supplier's API).
+// Test controls live under /__standin/ (not part of the supplier's API); docs/testing/supplier-standins.md
+// lists them.
+//
+// Documents followed (quoted below as [EA] and [FAQ]):
+// [EA] "eSIM Access API — Official Reference (Markdown Version)", a copy of docs.esimaccess.com "updated up to
+//      July 2025" (sections 4.1–4.13 endpoints, 5.x webhooks, error code table, "Rate Limit: 8 requests per
+//      second"). Its Usage Check field table is read by others as `obj.esimUsageList`, while its example puts
+//      the list directly in `obj`; the `usage-shape` control serves either (default: the example).
+// [FAQ] esimaccess.com/docs/what-webhook-notifications-do-you-send and esimaccess.com/esim-top-up-with-the-api
+//      ("In the Package List endpoint send "type":"TOPUP", and "iccid":"<your_iccid>" ... Review the available
+//      package with the TOPUP_ prefix").
 
 export interface EsimAccessStandinOptions {
   accessCode: string;
@@ -86,6 +96,7 @@ const MESSAGES: Record<string, string> = {
   "200010": "Profile not yet allocated",
   "200011": "Insufficient available profiles",
   "310241": "packageCode does not exist",
+  "310243": "package does not exist",
   "310272": "orderNo does not exist",
   "310403": "ICCID not in the order",
   "900001": "System busy",
@@ -113,6 +124,16 @@ function digits(n: number): string {
 }
 
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Failure = { kind: "lose"; mode: "504" | "drop"; holdMs: number } | { kind: "delay"; ms: number };
+
+/** Whether a TOPUP package tops up profiles of this base package (see StandinPackage.topUpFor). */
+function topsUp(topUp: StandinPackage, baseCode: string): boolean {
+  if (topUp.type !== "TOPUP") return false;
+  if (topUp.topUpFor) return topUp.topUpFor.includes(baseCode);
+  return topUp.packageCode === `TOPUP_${baseCode}`;
+}
 const DAY_MS = 86_400_000;
 
 export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
@@ -132,6 +153,13 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
   const failNext = new Map<string, string[]>();
   const failEvery = new Map<string, { code: string; every: number; count: number }>();
   const webhooksSent: unknown[] = [];
+  /** Lost answers and delays queued per API path ("esim/order", "esim/topup", ...). */
+  const failures = new Map<string, Failure[]>();
+  /** esim/order calls per transactionId (every call, the idempotent repeats included). */
+  const orderCalls: Record<string, number> = {};
+  const topUpCalls: Record<string, number> = {};
+  /** [EA] 4.12's example (`obj` is the list) or its field table as others read it (`obj.esimUsageList`). */
+  let usageShape: "list" | "esimUsageList" = "list";
   let baseUrl = "";
   let sequence = 0;
 
@@ -193,7 +221,12 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
       order.profiles.push(profile);
       profiles.set(esimTranNo, profile);
     }
-    await notify("ORDER_STATUS", { orderNo: order.orderNo, orderStatus: "GOT_RESOURCE" });
+    // [EA] 5.2 example {orderNo, orderStatus}; [FAQ] example adds transactionId.
+    await notify("ORDER_STATUS", {
+      orderNo: order.orderNo,
+      transactionId: order.transactionId,
+      orderStatus: "GOT_RESOURCE",
+    });
   }
 
   function profileView(p: Profile) {
@@ -245,7 +278,7 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
   }
 
   function packageView(p: StandinPackage) {
-    const { stock: _stock, type: _type, ...view } = p;
+    const { stock: _stock, type: _type, topUpFor: _topUpFor, ...view } = p;
     return view;
   }
 
@@ -255,17 +288,17 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
       let list = [...packages.values()].filter((p) => p.type === type);
       if (typeof body.locationCode === "string" && body.locationCode)
         list = list.filter((p) => p.location.split(",").includes(body.locationCode as string));
+      // [EA] 4.1 filters: type BASE|TOPUP, packageCode, slug, iccid ("for available top-ups"); [FAQ] "send
+      // "type":"TOPUP", and "iccid":"<your_iccid>" ... Review the available package with the TOPUP_ prefix".
       if (typeof body.packageCode === "string" && body.packageCode) {
-        if (type === "TOPUP") {
-          const base = packages.get(body.packageCode);
-          list = list.filter((p) => base && p.location === base.location);
-        } else list = list.filter((p) => p.packageCode === body.packageCode);
+        const code = body.packageCode;
+        if (type === "TOPUP") list = list.filter((p) => p.packageCode === code || topsUp(p, code));
+        else list = list.filter((p) => p.packageCode === code);
       }
       if (typeof body.slug === "string" && body.slug) list = list.filter((p) => p.slug === body.slug);
       if (type === "TOPUP" && typeof body.iccid === "string" && body.iccid) {
         const profile = findProfile({ iccid: body.iccid });
-        const base = packages.get(profile.packageCode);
-        list = list.filter((p) => base && p.location === base.location);
+        list = list.filter((p) => topsUp(p, profile.packageCode));
       }
       return { packageList: list.map(packageView) };
     },
@@ -276,6 +309,7 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
       if (typeof transactionId !== "string" || !transactionId || !Array.isArray(items) || items.length !== 1)
         refuse("000105");
       if (transactionId.length > 50) refuse("200008");
+      orderCalls[transactionId] = (orderCalls[transactionId] ?? 0) + 1;
       // The transactionId is the partner's idempotency key: the same id answers with the first order.
       const known = orders.get(transactionId);
       if (known) return { orderNo: known.orderNo, transactionId };
@@ -333,24 +367,25 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
       const list = body.esimTranNoList;
       if (!Array.isArray(list) || list.length === 0 || list.length > 10) refuse("000105");
       const now = Date.now();
-      return {
-        esimUsageList: list.map((no) => {
-          const p = findProfile({ esimTranNo: String(no) });
-          // The feed lags: new figures show only once the last report is older than the lag.
-          if (now - p.reported.at.getTime() >= usageLagMs)
-            p.reported = { usage: p.orderUsage, at: new Date(now) };
-          return {
-            esimTranNo: p.esimTranNo,
-            dataUsage: p.reported.usage,
-            totalData: p.totalVolume,
-            lastUpdateTime: iso(p.reported.at),
-          };
-        }),
-      };
+      const rows = list.map((no) => {
+        const p = findProfile({ esimTranNo: String(no) });
+        // The feed lags: new figures show only once the last report is older than the lag.
+        if (now - p.reported.at.getTime() >= usageLagMs)
+          p.reported = { usage: p.orderUsage, at: new Date(now) };
+        return {
+          esimTranNo: p.esimTranNo,
+          dataUsage: p.reported.usage,
+          totalData: p.totalVolume,
+          lastUpdateTime: iso(p.reported.at),
+        };
+      });
+      // [EA] 4.12 example: `"obj": [ {esimTranNo, dataUsage, totalData, lastUpdateTime} ]`.
+      return usageShape === "list" ? rows : { esimUsageList: rows };
     },
 
     async "esim/topup"(body) {
       if (typeof body.transactionId !== "string" || typeof body.packageCode !== "string") refuse("000105");
+      topUpCalls[body.transactionId] = (topUpCalls[body.transactionId] ?? 0) + 1;
       const profile = findProfile(body);
       const existing = profile.topUps.get(body.transactionId);
       if (existing) return topUpView(profile, body.transactionId);
@@ -358,6 +393,9 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
         if (p !== profile && p.topUps.has(body.transactionId)) refuse("200008");
       const pkg = packages.get(body.packageCode);
       if (pkg?.type !== "TOPUP") refuse("310241");
+      // Only a package that package/list {type: "TOPUP", iccid} lists for this profile tops it up; the docs name
+      // no error for another one, so the stand-in answers [EA]'s "310243 package does not exist".
+      if (!topsUp(pkg, profile.packageCode)) refuse("310243");
       if (["CANCEL", "REVOKED", "USED_EXPIRED", "UNUSED_EXPIRED"].includes(profile.esimStatus))
         refuse("200002");
       if (body.amount !== undefined && body.amount !== pkg.price) refuse("200006");
@@ -470,6 +508,19 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
             packageCode: o.packageCode,
             allocated: o.profiles !== null,
           })),
+          orderCalls,
+          ordersByTransactionId: Object.fromEntries([...orders.keys()].map((t) => [t, 1])),
+          topUps: [...profiles.values()].flatMap((p) =>
+            [...p.topUps.entries()].map(([transactionId, t]) => ({
+              transactionId,
+              iccid: p.iccid,
+              esimTranNo: p.esimTranNo,
+              packageCode: t.packageCode,
+            })),
+          ),
+          topUpCalls,
+          webhookUrl,
+          usageShape,
           webhooks: webhooksSent,
         };
       case "rate":
@@ -499,6 +550,40 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
         for (let i = 0; i < Number(body.times ?? 1); i += 1) codes.push(String(body.errorCode));
         failNext.set(String(body.path), codes);
         return { queued: codes.length };
+      }
+      case "usage-shape":
+        if (body.shape !== "list" && body.shape !== "esimUsageList")
+          throw new Refusal("000105", "shape is list or esimUsageList");
+        usageShape = body.shape;
+        return { shape: usageShape };
+      case "lose-answer": {
+        const mode = body.mode === "drop" ? "drop" : "504";
+        const list = failures.get(String(body.path)) ?? [];
+        for (let i = 0; i < Number(body.times ?? 1); i += 1)
+          list.push({ kind: "lose", mode, holdMs: Number(body.holdMs ?? 0) });
+        failures.set(String(body.path), list);
+        return { queued: list.length };
+      }
+      case "delay": {
+        const list = failures.get(String(body.path)) ?? [];
+        for (let i = 0; i < Number(body.times ?? 1); i += 1)
+          list.push({ kind: "delay", ms: Number(body.ms) });
+        failures.set(String(body.path), list);
+        return { queued: list.length };
+      }
+      case "expiry-notice": {
+        // [EA] 5.6 VALIDITY_USAGE: sent when one day of validity remains.
+        const profile = findProfile(body);
+        await notify("VALIDITY_USAGE", {
+          orderNo: profile.orderNo,
+          transactionId: profile.transactionId,
+          iccid: profile.iccid,
+          durationUnit: profile.durationUnit,
+          totalDuration: profile.totalDuration,
+          expiredTime: profile.expiredTime,
+          remain: 1,
+        });
+        return profileView(profile);
       }
       case "fail-every": {
         if (!body.every) failEvery.delete(String(body.path));
@@ -531,7 +616,10 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
           profile.smdpStatus = "ENABLED";
         }
         profile.orderUsage = Math.min(Number(body.usedBytes), profile.totalVolume);
+        const before = profile.esimStatus;
         profile.esimStatus = profile.orderUsage >= profile.totalVolume ? "USED_UP" : "IN_USE";
+        // [EA] 5.4 ESIM_STATUS: "Sent when a profile's lifecycle state changes".
+        if (profile.esimStatus !== before) await notify("ESIM_STATUS", statusContent(profile));
         const share = profile.orderUsage / profile.totalVolume;
         for (const threshold of [0.5, 0.8, 0.9])
           if (share >= threshold && !profile.thresholdsSent.has(threshold)) {
@@ -608,8 +696,28 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
         every.count += 1;
         if (every.count % every.every === 0) refuse(every.code);
       }
-      const obj = await handler(body);
-      send(response, 200, { success: true, errorCode: null, errorMsg: null, obj });
+      const queuedFailure = failures.get(path);
+      const failure = queuedFailure && queuedFailure.length > 0 ? queuedFailure.shift()! : null;
+      let answer: Record<string, unknown>;
+      try {
+        answer = { success: true, errorCode: null, errorMsg: null, obj: await handler(body) };
+      } catch (error) {
+        if (!(error instanceof Refusal) || !failure) throw error;
+        answer = { success: false, errorCode: error.code, errorMsg: error.message, obj: null };
+      }
+      if (failure?.kind === "delay") await sleep(failure.ms);
+      if (failure?.kind === "lose") {
+        // The call took effect; its answer is lost on the way back.
+        if (failure.holdMs > 0) await sleep(failure.holdMs);
+        if (failure.mode === "drop") {
+          request.socket.destroy();
+          return;
+        }
+        response.writeHead(504, { "content-type": "text/html" });
+        response.end("<html><body><h1>504 Gateway Time-out</h1></body></html>");
+        return;
+      }
+      send(response, 200, answer);
     } catch (error) {
       if (error instanceof Refusal)
         return send(response, 200, {
@@ -630,6 +738,10 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
       baseUrl = `http://${host}:${address.port}`;
       return baseUrl;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
