@@ -1,20 +1,23 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { PackageState } from "../../../core/esim.ts";
+import { holdOff, type Limit, retryAfterMs, takeToken } from "./rate-limit.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
   SupplierError,
   type SupplierPackage,
   type SupplierPlan,
+  type SupplierTopUpOffer,
   type SupplierUsage,
 } from "./types.ts";
 
-// The Airalo Partner API v2 adapter (the OpenAPI export and partner docs; ADR 0195). A client-credentials token
-// from POST /v2/token is cached until it expires and fetched again once on a 401. Orders answer the sims at once.
-// Airalo takes no idempotency key, so the order unit's key goes into the order's `description` and a repeat first
-// looks the order up by it (GET /v2/orders?filter[description]=…).
+// The Airalo Partner API v2 adapter (the partner docs and their OpenAPI export; ADRs 0195, 0308). A
+// client-credentials token from POST /v2/token is cached until it expires and fetched again once on a 401. Orders
+// answer the sims at once. Airalo takes no idempotency key, so the order unit's key goes into the order's
+// `description`, and every order first looks the key up (GET /v2/orders?include=sims&filter[description]=…), and
+// looks again when the order call's answer is lost: a repeat never orders twice.
 
 export interface AiraloOptions {
   baseUrl: string;
@@ -22,11 +25,33 @@ export interface AiraloOptions {
   clientSecret: string;
   /** How long a 429's Retry-After may be waited out inside one call (longer: the job retries later). */
   maxRetryAfterMs?: number;
+  /** How long a call may wait for the adapter's own rate limits (longer: RATE_LIMITED, retried later). */
+  maxRateWaitMs?: number;
   /** Countries per page of GET /v2/packages. */
   pageSize?: number;
+  /** Overrides of the documented limits (tests). */
+  limits?: Partial<Record<AiraloLimitName, Limit>>;
   fetch?: typeof fetch;
   clock?: () => number;
 }
+
+/**
+ * The documented limits (rate-limits page and the endpoint pages; where they disagree, the stricter): the token
+ * 3 a minute; packages 40 a minute; usage 5 a second per client and 10 a minute per ICCID; top-up list 10 a minute
+ * per ICCID; refunds 5 a minute.
+ */
+export const AIRALO_LIMITS = {
+  token: { limit: 3, windowMs: 60_000 },
+  packages: { limit: 40, windowMs: 60_000 },
+  usage: { limit: 5, windowMs: 1_000 },
+  usagePerSim: { limit: 10, windowMs: 60_000 },
+  topupsPerSim: { limit: 10, windowMs: 60_000 },
+  refund: { limit: 5, windowMs: 60_000 },
+} satisfies Record<string, Limit>;
+type AiraloLimitName = keyof typeof AIRALO_LIMITS;
+
+/** The webhook types the store opts in to: low data (75 %, 90 %, 3 and 1 days left). */
+export const AIRALO_WEBHOOK_TYPE = "webhook_low_data";
 
 /** Verifies an Airalo webhook: `airalo-signature` is the hex HMAC-SHA512 of the exact body, keyed with the secret. */
 export function verifyAiraloSignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
@@ -45,17 +70,30 @@ const Sim = z.object({
 });
 const Order = z.object({
   id: z.number(),
-  package_id: z.string(),
+  package_id: z.string().nullish(),
+  type: z.string().nullish(),
   description: z.string().nullish(),
-  sims: z.array(Sim).optional(),
+  sims: z.array(Sim).nullish(),
 });
+type Order = z.infer<typeof Order>;
+/** A package as GET /v2/packages lists it. */
 const PackageOffer = z.object({
   id: z.string(),
   type: z.string(),
   amount: z.number(),
   day: z.number(),
-  is_unlimited: z.boolean().optional(),
+  is_unlimited: z.boolean().nullish(),
   net_price: z.number(),
+});
+/** A top-up as GET /v2/sims/{iccid}/topups lists it (the docs give `price`; `net_price` where present). */
+const TopUpOffer = z.object({
+  id: z.string(),
+  type: z.string().optional(),
+  amount: z.number(),
+  day: z.number(),
+  is_unlimited: z.boolean().nullish(),
+  price: z.number().nullish(),
+  net_price: z.number().nullish(),
 });
 export const AiraloCountry = z.object({
   slug: z.string(),
@@ -107,7 +145,37 @@ const STATES: Record<string, PackageState> = {
   ACTIVE: "ACTIVE",
   FINISHED: "USED_UP",
   EXPIRED: "EXPIRED",
+  // A recycled sim can no longer be used or topped up (error 73).
+  RECYCLED: "EXPIRED",
 };
+
+/**
+ * A 422 without a numeric code is a validation answer, `{data: {field: message}, meta: {message}}` (an invalid
+ * package, a missing field, too few sims left): asking again cannot help, so it is never retryable (defect 7).
+ */
+export function airaloValidationError(json: Record<string, unknown> | null): SupplierError {
+  const data = json?.data && typeof json.data === "object" && !Array.isArray(json.data) ? json.data : {};
+  const fields = data as Record<string, unknown>;
+  const said = [
+    ...Object.entries(fields).map(([field, text]) => `${field}: ${String(text)}`),
+    typeof (json?.meta as { message?: unknown } | undefined)?.message === "string"
+      ? String((json!.meta as { message: string }).message)
+      : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+  const quantity = typeof fields.quantity === "string" ? fields.quantity : "";
+  const code = /not available|available quantity/i.test(quantity)
+    ? "OUT_OF_STOCK"
+    : "package_id" in fields
+      ? "PACKAGE_NOT_FOUND"
+      : "iccid" in fields
+        ? "PROFILE_NOT_FOUND"
+        : "BAD_REQUEST";
+  return new SupplierError(code, `Airalo refused the request: ${said || "validation failed"}`, {
+    retryable: false,
+  });
+}
 
 /** Minor digits of the currencies Airalo prices in (ISO 4217); others are skipped. */
 const MINOR_DIGITS: Record<string, number> = {
@@ -121,27 +189,66 @@ const MINOR_DIGITS: Record<string, number> = {
   JPY: 0,
 };
 
+const OrderList = z.object({
+  data: z.array(Order),
+  meta: z.object({ last_page: z.coerce.number() }).partial().nullish(),
+});
+
+const CountryPage = z.object({
+  // Page 1 lists the countries; the docs say later pages may come as an object keyed by each country's index in
+  // the whole list (and show arrays in their examples): both are read (defect 6).
+  data: z.union([z.array(AiraloCountry), z.record(z.string(), AiraloCountry)]),
+  meta: z.object({ last_page: z.coerce.number(), current_page: z.coerce.number() }).partial().nullish(),
+  links: z.object({ next: z.string().nullish() }).partial().nullish(),
+});
+
+/**
+ * Tokens, one per set of credentials in this process: the docs ask partners to cache and reuse the token (it lasts
+ * 24 hours) and allow 3 token requests a minute per key, so every adapter of the same credentials shares one.
+ */
+const tokens = new Map<string, { value: string; expiresAt: number } | null>();
+const pendingTokens = new Map<string, Promise<string>>();
+
 export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
   catalogue(): Promise<SupplierPackage[]>;
   packages(): Promise<AiraloCountry[]>;
+  topUpOffers(iccid: string): Promise<SupplierTopUpOffer[]>;
+  registerWebhook(url: string): Promise<void>;
+  webhookRegistration(): Promise<{ url: string | null }>;
 } {
   const doFetch = options.fetch ?? fetch;
   const now = options.clock ?? Date.now;
   const base = options.baseUrl.replace(/\/+$/, "");
   const maxRetryAfter = options.maxRetryAfterMs ?? 2000;
-  let token: { value: string; expiresAt: number } | null = null;
-  let pendingToken: Promise<string> | null = null;
+  const maxRateWait = options.maxRateWaitMs ?? 10_000;
+  const limits = { ...AIRALO_LIMITS, ...options.limits };
+  // Limits are per client, shared by every adapter of that client in this process.
+  const account = `airalo:${base}:${options.clientId}`;
+  const credentials = `${account}:${createHash("sha256").update(options.clientSecret).digest("hex")}`;
+
+  const rule = (name: AiraloLimitName, key: string) => ({ key, rule: limits[name] });
 
   async function fetchToken(): Promise<string> {
-    const form = new FormData();
-    form.set("client_id", options.clientId);
-    form.set("client_secret", options.clientSecret);
-    form.set("grant_type", "client_credentials");
-    const response = await send(`${base}/v2/token`, {
-      method: "POST",
-      body: form,
-      headers: { accept: "application/json" },
-    });
+    const bucket = rule("token", `${credentials}:token`);
+    let response: Response;
+    for (let waited = false; ; waited = true) {
+      await takeToken([bucket], { maxWaitMs: maxRateWait, clock: now, supplier: "Airalo" });
+      const form = new FormData();
+      form.set("client_id", options.clientId);
+      form.set("client_secret", options.clientSecret);
+      form.set("grant_type", "client_credentials");
+      response = await send(`${base}/v2/token`, {
+        method: "POST",
+        body: form,
+        headers: { accept: "application/json" },
+      });
+      if (response.status !== 429) break;
+      const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
+      holdOff([bucket.key], now() + wait);
+      if (waited || wait > maxRetryAfter)
+        throw new SupplierError("RATE_LIMITED", "Airalo: too many token requests", { retryAfterMs: wait });
+      await sleep(wait);
+    }
     if (response.status === 401 || response.status === 422)
       throw new SupplierError("AUTH_FAILED", "Airalo refused the client credentials", { retryable: false });
     if (!response.ok)
@@ -150,16 +257,20 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       .object({ data: z.object({ access_token: z.string(), expires_in: z.number() }) })
       .parse(await response.json());
     // Renewed a minute early, so a token never expires between the check and the call.
-    token = { value: data.access_token, expiresAt: now() + Math.max(0, data.expires_in - 60) * 1000 };
+    const token = { value: data.access_token, expiresAt: now() + Math.max(0, data.expires_in - 60) * 1000 };
+    tokens.set(credentials, token);
     return token.value;
   }
 
-  async function bearer(fresh = false): Promise<string> {
-    if (!fresh && token && token.expiresAt > now()) return token.value;
-    pendingToken ??= fetchToken().finally(() => {
-      pendingToken = null;
-    });
-    return pendingToken;
+  async function bearer(): Promise<string> {
+    const token = tokens.get(credentials);
+    if (token && token.expiresAt > now()) return token.value;
+    let pending = pendingTokens.get(credentials);
+    if (!pending) {
+      pending = fetchToken().finally(() => pendingTokens.delete(credentials));
+      pendingTokens.set(credentials, pending);
+    }
+    return pending;
   }
 
   async function send(url: string, init: RequestInit): Promise<Response> {
@@ -170,37 +281,55 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     }
   }
 
-  async function call(
-    method: "GET" | "POST",
-    path: string,
-    body?: Record<string, unknown>,
-  ): Promise<unknown> {
+  interface CallOptions {
+    /** multipart/form-data fields (the order calls, as the docs list them). */
+    form?: Record<string, string>;
+    /** A JSON body (refunds, notification opt-in). */
+    json?: unknown;
+    /** The documented limits this call counts against. */
+    limits?: { key: string; rule: Limit }[];
+  }
+
+  async function call(method: "GET" | "POST", path: string, init: CallOptions = {}): Promise<unknown> {
     let refreshed = false;
     let waited = false;
+    const buckets = init.limits ?? [];
     for (;;) {
-      const response = await send(`${base}${path}`, {
-        method,
-        headers: {
-          accept: "application/json",
-          authorization: `Bearer ${await bearer()}`,
-          ...(body ? { "content-type": "application/json" } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+      if (buckets.length > 0)
+        await takeToken(buckets, { maxWaitMs: maxRateWait, clock: now, supplier: "Airalo" });
+      let body: BodyInit | undefined;
+      const sentToken = await bearer();
+      const headers: Record<string, string> = {
+        accept: "application/json",
+        authorization: `Bearer ${sentToken}`,
+      };
+      if (init.form) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(init.form)) form.set(name, value);
+        body = form; // fetch sets multipart/form-data with its boundary
+      } else if (init.json !== undefined) {
+        body = JSON.stringify(init.json);
+        headers["content-type"] = "application/json";
+      }
+      const response = await send(`${base}${path}`, { method, headers, body });
       if (response.status === 401 && !refreshed) {
-        // The token expired or was revoked: fetch a new one, once.
+        // The token expired or was revoked: fetch a new one, once (unless another call already did).
         refreshed = true;
-        token = null;
+        if (tokens.get(credentials)?.value === sentToken) tokens.delete(credentials);
         continue;
       }
       if (response.status === 429) {
-        const wait = Number(response.headers.get("retry-after") ?? "1") * 1000;
+        const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
+        holdOff(
+          buckets.map((b) => b.key),
+          now() + wait,
+        );
         if (!waited && wait <= maxRetryAfter) {
           waited = true;
           await sleep(wait);
           continue;
         }
-        throw new SupplierError("RATE_LIMITED", "Airalo: too many requests");
+        throw new SupplierError("RATE_LIMITED", "Airalo: too many requests", { retryAfterMs: wait });
       }
       const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
       if (response.status === 422 && typeof json?.code === "number") {
@@ -209,6 +338,13 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
           retryable: mapped.retryable,
         });
       }
+      if (response.status === 422) throw airaloValidationError(json);
+      if (response.status === 400)
+        throw new SupplierError(
+          "BAD_REQUEST",
+          `Airalo refused the request: ${String(json?.error ?? (json?.meta as { message?: string } | undefined)?.message ?? "HTTP 400")}`,
+          { retryable: false },
+        );
       if (response.status === 404)
         throw new SupplierError("PROFILE_NOT_FOUND", `Airalo: ${path} not found`, { retryable: false });
       if (response.status === 401)
@@ -219,27 +355,82 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     }
   }
 
-  async function orderByKey(key: string) {
-    const { data } = z
-      .object({ data: z.array(Order) })
-      .parse(await call("GET", `/v2/orders?filter[description]=${encodeURIComponent(key)}&limit=10`));
-    return data.find((o) => o.description === key);
+  /** The order placed under this key, with its sims (`include=sims`, which the docs require for them). */
+  async function orderByKey(key: string): Promise<Order | undefined> {
+    // filter[description] is a "like" search: other keys may contain this one, so the match is exact and the
+    // pages are read until it is found.
+    for (let page = 1; page <= 20; page += 1) {
+      const list = OrderList.parse(
+        await call(
+          "GET",
+          `/v2/orders?include=sims&filter[description]=${encodeURIComponent(key)}&limit=50&page=${page}`,
+        ),
+      );
+      const found = list.data.find((o) => o.description === key);
+      if (found) return found;
+      if (list.data.length === 0 || !list.meta?.last_page || page >= list.meta.last_page) return undefined;
+    }
+    return undefined;
+  }
+
+  /** Whether an error may mean the order was placed and only its answer was lost (a 5xx, a dropped connection). */
+  function answerMayBeLost(error: unknown): boolean {
+    return error instanceof SupplierError && error.retryable && error.code === "SUPPLIER_UNAVAILABLE";
+  }
+
+  /**
+   * Places an order once per key: the key is looked up first; when the order call's answer is lost, it is looked
+   * up again, so a placed order is found instead of ordered twice (defect 1).
+   */
+  async function orderOnce(key: string, place: () => Promise<Order>): Promise<Order> {
+    const known = await orderByKey(key);
+    if (known) return known;
+    try {
+      return await place();
+    } catch (error) {
+      if (!answerMayBeLost(error)) throw error;
+      const placed = await orderByKey(key).catch(() => undefined);
+      if (placed) return placed;
+      throw error;
+    }
+  }
+
+  async function topUpOffers(iccid: string): Promise<SupplierTopUpOffer[]> {
+    const { data } = z.object({ data: z.array(TopUpOffer) }).parse(
+      await call("GET", `/v2/sims/${encodeURIComponent(iccid)}/topups`, {
+        limits: [rule("topupsPerSim", `${account}:topups:${iccid}`)],
+      }),
+    );
+    return data.map((o) => ({
+      packageCode: o.id,
+      dataMb: o.is_unlimited ? null : o.amount,
+      validityDays: o.day,
+      costUsdCents: o.net_price != null ? Math.round(o.net_price * 100) : null,
+    }));
   }
 
   return {
     name: "airalo",
 
     async provision(plan: SupplierPlan, key: string) {
-      const order =
-        (await orderByKey(key)) ??
-        z.object({ data: Order }).parse(
-          await call("POST", "/v2/orders", {
-            quantity: 1,
-            package_id: plan.packageCode ?? plan.productCode,
-            type: "sim",
-            description: key,
-          }),
-        ).data;
+      let order = await orderOnce(
+        key,
+        async () =>
+          z.object({ data: Order }).parse(
+            await call("POST", "/v2/orders", {
+              form: {
+                quantity: "1",
+                package_id: plan.packageCode ?? plan.productCode,
+                type: "sim",
+                description: key,
+              },
+            }),
+          ).data,
+      );
+      if (!order.sims?.length)
+        order = z
+          .object({ data: Order })
+          .parse(await call("GET", `/v2/orders/${order.id}?include=sims`)).data;
       const sim = order.sims?.[0];
       if (!sim) throw new SupplierError("SUPPLIER_UNAVAILABLE", `Airalo order ${order.id} has no sim yet`);
       return {
@@ -256,39 +447,48 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     },
 
     async topUp(iccid, plan, key) {
-      const known = await orderByKey(key);
-      if (known) return { packageId: `topup:${known.id}` };
-      const { data: offers } = z
-        .object({ data: z.array(PackageOffer) })
-        .parse(await call("GET", `/v2/sims/${encodeURIComponent(iccid)}/topups`));
-      const base = plan.packageCode ?? plan.productCode;
-      const offer =
-        offers.find((o) => o.id === `${base}-topup`) ??
-        offers.find(
-          (o) =>
-            (plan.dataMb === null ? o.is_unlimited : o.amount === plan.dataMb) && o.day === plan.validityDays,
-        );
-      if (!offer)
-        throw new SupplierError("PACKAGE_NOT_FOUND", `Airalo offers no top-up like ${base} for ${iccid}`, {
-          retryable: false,
-        });
-      const { data } = z
-        .object({ data: z.object({ id: z.number() }) })
-        .parse(await call("POST", "/v2/orders/topups", { package_id: offer.id, iccid, description: key }));
-      return { packageId: `topup:${data.id}` };
+      const order = await orderOnce(key, async () => {
+        const offers = await topUpOffers(iccid);
+        const code = plan.packageCode ?? plan.productCode;
+        // Only a package Airalo lists for this sim is ordered (defect 9): the one named, or — for a plan that
+        // names its base package — that package's top-up, or one of the same data and days.
+        const offer =
+          offers.find((o) => o.packageCode === code) ??
+          (code.endsWith("-topup")
+            ? undefined
+            : (offers.find((o) => o.packageCode === `${code}-topup`) ??
+              offers.find((o) => o.dataMb === plan.dataMb && o.validityDays === plan.validityDays)));
+        if (!offer)
+          throw new SupplierError("PACKAGE_NOT_FOUND", `Airalo lists no top-up ${code} for ${iccid}`, {
+            retryable: false,
+          });
+        return z.object({ data: Order }).parse(
+          await call("POST", "/v2/orders/topups", {
+            form: { package_id: offer.packageCode, iccid, description: key },
+          }),
+        ).data;
+      });
+      return { packageId: `topup:${order.id}` };
     },
+
+    topUpOffers,
 
     async usage(iccid): Promise<SupplierUsage> {
       const { data } = z
         .object({
           data: z.object({
-            remaining: z.number(),
-            total: z.number(),
+            remaining: z.number().nullish(),
+            total: z.number().nullish(),
             expired_at: z.string().nullish(),
+            is_unlimited: z.boolean().nullish(),
             status: z.string(),
           }),
         })
-        .parse(await call("GET", `/v2/sims/${encodeURIComponent(iccid)}/usage`));
+        .parse(
+          await call("GET", `/v2/sims/${encodeURIComponent(iccid)}/usage`, {
+            limits: [rule("usage", `${account}:usage`), rule("usagePerSim", `${account}:usage:${iccid}`)],
+          }),
+        );
       const state = STATES[data.status] ?? "NOT_STARTED";
       const expiresAt = data.expired_at ? new Date(`${data.expired_at.replace(" ", "T")}Z`) : null;
       return {
@@ -299,7 +499,7 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
           {
             packageId: iccid,
             state,
-            usedMb: Math.max(0, data.total - data.remaining),
+            usedMb: Math.max(0, (data.total ?? 0) - (data.remaining ?? 0)),
             // Airalo gives no activation time: the store records when it first saw the package started.
             activatedAt: null,
             expiresAt,
@@ -308,17 +508,22 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       };
     },
 
-    async cancel(target): Promise<SupplierCancellation> {
+    async cancel(target, _asOf, cancelOptions = {}): Promise<SupplierCancellation> {
       if (!("iccid" in target))
         throw new SupplierError("NOT_SUPPORTED", "Airalo refunds whole eSIMs only", { retryable: false });
       const usage = await this.usage(target.iccid);
       if (usage.profileState !== "RELEASED")
         return { outcome: "NOT_CANCELLABLE", reason: "PROFILE_INSTALLED" };
-      // Airalo reviews refunds by hand: the package waits as REQUESTED (with the refund id) for the review.
-      const { data } = z.object({ data: z.object({ refund_id: z.string() }) }).parse(
+      // Airalo reviews refunds by hand: the package waits as REQUESTED (with the refund id) for the review. The
+      // reason must be one the docs list (defect 4).
+      const { data } = z.object({ data: z.object({ refund_id: z.coerce.string() }) }).parse(
         await call("POST", "/v2/refund", {
-          iccids: [target.iccid],
-          reason: "Order could not be completed",
+          json: {
+            iccids: [target.iccid],
+            reason: cancelOptions.reason ?? "OTHERS",
+            notes: cancelOptions.note ?? "The order could not be completed; the eSIM was never delivered.",
+          },
+          limits: [rule("refund", `${account}:refund`)],
         }),
       );
       return { outcome: "REQUESTED", requestedAt: new Date(now()), reference: data.refund_id.slice(0, 64) };
@@ -328,17 +533,62 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       return verifyAiraloSignature(options.clientSecret, rawBody, signature);
     },
 
+    async registerWebhook(url) {
+      // Airalo checks the URL with a HEAD request before it takes the opt-in (defect 5).
+      try {
+        await call("POST", "/v2/notifications/opt-in", {
+          json: { type: AIRALO_WEBHOOK_TYPE, webhook_url: url },
+        });
+      } catch (error) {
+        if (error instanceof SupplierError && !error.retryable && error.code !== "AUTH_FAILED")
+          throw new SupplierError("WEBHOOK_REFUSED", error.message, { retryable: false });
+        throw error;
+      }
+    },
+
+    async webhookRegistration() {
+      const Notification = z.object({ type: z.string(), contact_point: z.string().nullish() });
+      const json = z
+        .object({
+          data: z
+            .union([
+              z.object({ notification: z.union([Notification, z.array(Notification)]) }),
+              z.array(Notification),
+              z.array(z.unknown()),
+            ])
+            .nullish(),
+        })
+        .parse(
+          await call("GET", `/v2/notifications/opt-in?type=${AIRALO_WEBHOOK_TYPE}`).catch((error) => {
+            // No opt-in: 404 (messages.resource_not_found).
+            if (error instanceof SupplierError && error.code === "PROFILE_NOT_FOUND") return { data: null };
+            throw error;
+          }),
+        );
+      const data = json.data;
+      const list =
+        data && !Array.isArray(data)
+          ? [data.notification].flat()
+          : ((data ?? []) as unknown[]).flatMap((n) => {
+              const parsed = Notification.safeParse(n);
+              return parsed.success ? [parsed.data] : [];
+            });
+      const found = list.find((n) => n.type === AIRALO_WEBHOOK_TYPE);
+      return { url: found?.contact_point ?? null };
+    },
+
     async balance() {
+      // The docs name it `availableBalance` (GET /v2/balance; defect 3).
       const { data } = z
         .object({
           data: z.object({
-            balances: z.object({ available_balance: z.object({ amount: z.number(), currency: z.string() }) }),
+            balances: z.object({ availableBalance: z.object({ amount: z.number(), currency: z.string() }) }),
           }),
         })
         .parse(await call("GET", "/v2/balance"));
       return {
-        amountMinor: Math.round(data.balances.available_balance.amount * 100),
-        currency: data.balances.available_balance.currency,
+        amountMinor: Math.round(data.balances.availableBalance.amount * 100),
+        currency: data.balances.availableBalance.currency,
       };
     },
 
@@ -377,15 +627,29 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
 
     async packages() {
       const countries: AiraloCountry[] = [];
-      for (let page = 1; page <= 100; page += 1) {
-        const json = z
-          .object({
-            data: z.array(AiraloCountry),
-            meta: z.object({ last_page: z.number() }).partial().optional(),
-          })
-          .parse(await call("GET", `/v2/packages?limit=${options.pageSize ?? 100}&page=${page}`));
-        countries.push(...json.data);
-        if (!json.meta?.last_page || page >= json.meta.last_page) break;
+      const seen = new Set<string>();
+      let lastPage: number | null = null;
+      for (let page = 1; page <= 200; page += 1) {
+        const json = CountryPage.parse(
+          await call("GET", `/v2/packages?limit=${options.pageSize ?? 100}&page=${page}`, {
+            limits: [rule("packages", `${account}:packages`)],
+          }),
+        );
+        const entries = Array.isArray(json.data)
+          ? json.data
+          : Object.entries(json.data)
+              .sort(([a], [b]) => Number(a) - Number(b))
+              .map(([, country]) => country);
+        for (const country of entries) {
+          // A country already read (pages shifting under a sync) is not listed twice.
+          if (seen.has(country.slug)) continue;
+          seen.add(country.slug);
+          countries.push(country);
+        }
+        if (json.meta?.last_page) lastPage = json.meta.last_page;
+        if (entries.length === 0) break;
+        const more = lastPage !== null ? page < lastPage : Boolean(json.links?.next);
+        if (!more) break;
       }
       return countries;
     },

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { PackageState } from "../../../core/esim.ts";
 import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
+import { holdOff, retryAfterMs, takeToken } from "./rate-limit.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
@@ -11,6 +12,7 @@ import {
   SupplierPendingError,
   type SupplierPlan,
   type SupplierProfile,
+  type SupplierTopUpOffer,
   type SupplierUsage,
 } from "./types.ts";
 
@@ -26,6 +28,8 @@ export interface EsimAccessOptions {
   ratePerSecond?: number;
   /** How long a 429's Retry-After may be waited out inside one call (longer: the job retries later). */
   maxRetryAfterMs?: number;
+  /** How long a call may wait for the 8-a-second budget (longer: RATE_LIMITED, retried later). */
+  maxRateWaitMs?: number;
   fetch?: typeof fetch;
   clock?: () => number;
 }
@@ -91,6 +95,22 @@ const Profile = z.object({
 });
 type Profile = z.infer<typeof Profile>;
 
+/**
+ * One profile's usage. The reference's example puts the list directly in `obj`; the published clients read
+ * `obj.esimUsageList` (ADR 0195): both are read (issue 28, defect 2). Bytes.
+ */
+const UsageItem = z.object({
+  esimTranNo: z.string(),
+  dataUsage: z.number().optional(),
+  usedVolume: z.number().optional(),
+  totalData: z.number().optional(),
+  lastUpdateTime: z.string().nullish(),
+});
+const UsageAnswer = z.union([
+  z.array(UsageItem),
+  z.object({ esimUsageList: z.array(UsageItem) }).transform((o) => o.esimUsageList),
+]);
+
 const ERRORS: Record<string, { code: string; retryable: boolean }> = {
   "200007": { code: "INSUFFICIENT_BALANCE", retryable: false },
   "200011": { code: "OUT_OF_STOCK", retryable: false },
@@ -152,25 +172,24 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
   catalogue(): Promise<SupplierPackage[]>;
   packages(): Promise<EsimAccessPackage[]>;
   profileOf(iccid: string): Promise<Profile>;
+  topUpOffers(iccid: string): Promise<SupplierTopUpOffer[]>;
+  registerWebhook(url: string): Promise<void>;
 } {
   const doFetch = options.fetch ?? fetch;
   const now = options.clock ?? Date.now;
   const rate = options.ratePerSecond ?? 8;
   const maxRetryAfter = options.maxRetryAfterMs ?? 2000;
   const base = options.baseUrl.replace(/\/+$/, "");
-  const sent: number[] = [];
+  // The account's 8 a second, shared by every adapter of the account in this process (defect 10).
+  const bucket = { key: `esimaccess:${base}:${options.accessCode}`, rule: { limit: rate, windowMs: 1000 } };
 
-  /** Keeps to the account's rate: at most `rate` calls in any second. */
+  /** Keeps to the account's rate: at most `rate` calls a second. */
   async function slot() {
-    for (;;) {
-      const t = now();
-      while (sent.length > 0 && t - sent[0]! >= 1000) sent.shift();
-      if (sent.length < rate) {
-        sent.push(t);
-        return;
-      }
-      await sleep(1000 - (t - sent[0]!));
-    }
+    await takeToken([bucket], {
+      maxWaitMs: options.maxRateWaitMs ?? 10_000,
+      clock: now,
+      supplier: "eSIM Access",
+    });
   }
 
   async function call(path: string, payload: Record<string, unknown>, retried = false): Promise<unknown> {
@@ -201,12 +220,13 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
       throw new SupplierError("SUPPLIER_UNAVAILABLE", `eSIM Access unreachable: ${(error as Error).message}`);
     }
     if (response.status === 429) {
-      const wait = Number(response.headers.get("retry-after") ?? "1") * 1000;
+      const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
+      holdOff([bucket.key], now() + wait);
       if (!retried && wait <= maxRetryAfter) {
         await sleep(wait);
         return call(path, payload, true);
       }
-      throw new SupplierError("RATE_LIMITED", "eSIM Access: too many requests");
+      throw new SupplierError("RATE_LIMITED", "eSIM Access: too many requests", { retryAfterMs: wait });
     }
     if (response.status >= 500)
       throw new SupplierError("SUPPLIER_UNAVAILABLE", `eSIM Access answered HTTP ${response.status}`);
@@ -246,6 +266,44 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
     return found;
   }
 
+  /**
+   * Sends a call that eSIM Access makes idempotent by its transactionId (esim/order, esim/topup). When the answer
+   * is lost (a 5xx, a dropped connection) the order may stand, so the same call is asked once more at once: it
+   * answers the order already placed instead of placing another (issue 28, defect 1).
+   */
+  async function idempotent(send: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await send();
+    } catch (error) {
+      // Only a lost answer: an error the supplier answered (900001 busy, …) placed nothing.
+      const lost =
+        error instanceof SupplierError &&
+        !(error instanceof EsimAccessError) &&
+        error.retryable &&
+        error.code === "SUPPLIER_UNAVAILABLE";
+      if (!lost) throw error;
+      return send();
+    }
+  }
+
+  /** The TOPUP_ packages eSIM Access lists for this profile (package/list with type TOPUP and the ICCID). */
+  async function topUpPackages(iccid: string): Promise<EsimAccessPackage[]> {
+    const obj = z
+      .object({ packageList: z.array(PackageItem) })
+      .parse(await call("package/list", { type: "TOPUP", iccid }));
+    return obj.packageList;
+  }
+
+  function toOffer(p: EsimAccessPackage): SupplierTopUpOffer {
+    return {
+      packageCode: p.packageCode,
+      dataMb: Math.round(p.volume / MB),
+      validityDays: p.durationUnit === "MONTH" ? p.duration * 30 : p.duration,
+      // USD × 10,000 → US cents.
+      costUsdCents: Math.round(p.price / 100),
+    };
+  }
+
   function toProfile(p: Profile): SupplierProfile {
     const { smdpAddress, matchingId } = parseLpa(p.ac);
     return {
@@ -266,11 +324,13 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
         const code = plan.packageCode ?? plan.productCode;
         const pkg = await packageByCode(code);
         const placed = z.object({ orderNo: z.string() }).parse(
-          await call("esim/order", {
-            transactionId: idempotencyKey,
-            amount: pkg.price,
-            packageInfoList: [{ packageCode: pkg.packageCode, count: 1, price: pkg.price }],
-          }),
+          await idempotent(() =>
+            call("esim/order", {
+              transactionId: idempotencyKey,
+              amount: pkg.price,
+              packageInfoList: [{ packageCode: pkg.packageCode, count: 1, price: pkg.price }],
+            }),
+          ),
         );
         orderNo = placed.orderNo;
       }
@@ -290,55 +350,60 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
     },
 
     async topUp(iccid, plan, idempotencyKey) {
-      const base = plan.packageCode ?? plan.productCode;
-      const offers = z
-        .object({ packageList: z.array(PackageItem) })
-        .parse(await call("package/list", { type: "TOPUP", packageCode: base, iccid }));
-      const wanted = plan.dataMb === null ? null : plan.dataMb * MB;
+      const code = plan.packageCode ?? plan.productCode;
+      const listed = await topUpPackages(iccid);
+      // Only a package eSIM Access lists as a top-up for this profile is ordered (defect 9): the one named, or —
+      // for a plan that names its base package — that package's TOPUP_ package, or one of the same data and days.
       const offer =
-        offers.packageList.find((p) => p.packageCode === `TOPUP_${base}`) ??
-        offers.packageList.find(
-          (p) =>
-            (wanted === null || Math.round(p.volume / MB) === plan.dataMb) &&
-            p.duration === plan.validityDays,
-        );
+        listed.find((p) => p.packageCode === code) ??
+        (code.startsWith("TOPUP_")
+          ? undefined
+          : (listed.find((p) => p.packageCode === `TOPUP_${code}`) ??
+            listed.find((p) => {
+              const o = toOffer(p);
+              return o.dataMb === plan.dataMb && o.validityDays === plan.validityDays;
+            })));
       if (!offer)
-        throw new SupplierError(
-          "PACKAGE_NOT_FOUND",
-          `eSIM Access offers no top-up like ${base} for ${iccid}`,
-          {
-            retryable: false,
-          },
-        );
+        throw new SupplierError("PACKAGE_NOT_FOUND", `eSIM Access lists no top-up ${code} for ${iccid}`, {
+          retryable: false,
+        });
       const done = z.object({ transactionId: z.string() }).parse(
-        await call("esim/topup", {
-          iccid,
-          packageCode: offer.packageCode,
-          transactionId: idempotencyKey,
-          amount: offer.price,
-        }),
+        await idempotent(() =>
+          call("esim/topup", {
+            iccid,
+            packageCode: offer.packageCode,
+            transactionId: idempotencyKey,
+            amount: offer.price,
+          }),
+        ),
       );
       return { packageId: `topup:${done.transactionId}` };
     },
 
+    async topUpOffers(iccid) {
+      return (await topUpPackages(iccid)).map(toOffer);
+    },
+
+    async registerWebhook(url) {
+      try {
+        await call("webhook/save", { webhook: url });
+      } catch (error) {
+        if (error instanceof SupplierError && !error.retryable && error.code !== "AUTH_FAILED")
+          throw new SupplierError("WEBHOOK_REFUSED", error.message, { retryable: false });
+        throw error;
+      }
+    },
+
     async usage(iccid): Promise<SupplierUsage> {
       const profile = await profileOf(iccid);
-      const obj = z
-        .object({
-          esimUsageList: z.array(
-            z.object({
-              esimTranNo: z.string(),
-              dataUsage: z.number(),
-              totalData: z.number(),
-              lastUpdateTime: z.string(),
-            }),
-          ),
-        })
-        .parse(await call("esim/usage/query", { esimTranNoList: [profile.esimTranNo] }));
-      const usage = obj.esimUsageList.find((u) => u.esimTranNo === profile.esimTranNo);
+      const list = UsageAnswer.parse(
+        await call("esim/usage/query", { esimTranNoList: [profile.esimTranNo] }),
+      );
+      const usage = list.find((u) => u.esimTranNo === profile.esimTranNo);
       const activatedAt = profile.activateTime ? new Date(profile.activateTime) : null;
       const expiresAt = profile.expiredTime ? new Date(profile.expiredTime) : null;
-      const reportedAt = usage ? new Date(usage.lastUpdateTime.replace(/\+0000$/, "Z")) : new Date(now());
+      const updated = usage?.lastUpdateTime ? new Date(usage.lastUpdateTime.replace(/\+0000$/, "Z")) : null;
+      const reportedAt = updated && !Number.isNaN(updated.getTime()) ? updated : new Date(now());
       return {
         iccid,
         profileState: profileState(profile),
@@ -348,7 +413,7 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
           {
             packageId: profile.esimTranNo,
             state: packageState(profile),
-            usedMb: Math.floor((usage?.dataUsage ?? profile.orderUsage ?? 0) / MB),
+            usedMb: Math.floor((usage?.dataUsage ?? usage?.usedVolume ?? profile.orderUsage ?? 0) / MB),
             activatedAt,
             expiresAt,
           },

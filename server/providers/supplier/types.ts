@@ -86,10 +86,13 @@ export interface SupplierTopUpOffer {
 export class SupplierError extends Error {
   readonly code: string;
   readonly retryable: boolean;
-  constructor(code: string, message?: string, options: { retryable?: boolean } = {}) {
+  /** How long the supplier asked to wait (a 429's Retry-After, or the adapter's own rate limit), when known. */
+  readonly retryAfterMs: number | null;
+  constructor(code: string, message?: string, options: { retryable?: boolean; retryAfterMs?: number } = {}) {
     super(message ?? code);
     this.code = code;
     this.retryable = options.retryable ?? true;
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 }
 
@@ -106,10 +109,65 @@ export class SupplierPendingError extends SupplierError {
 }
 
 /**
- * Codes after which the store moves a unit to the plan's failover supplier (ADR 0196): the supplier cannot sell
- * the package now, whatever the store retries.
+ * Refusals after which the store moves a unit to the plan's failover supplier at once (ADR 0196): the supplier
+ * cannot sell the package now, whatever the store retries. A transient error is retried first (TRANSIENT_CODES).
  */
-export const FAILOVER_CODES = new Set(["OUT_OF_STOCK", "INSUFFICIENT_BALANCE", "SUPPLIER_UNAVAILABLE"]);
+export const FAILOVER_CODES = new Set(["OUT_OF_STOCK", "INSUFFICIENT_BALANCE"]);
+
+/**
+ * Transient codes (issue 28, defect 8; ADR 0308): the supplier may well answer if asked again, so the store retries
+ * the same supplier with backoff (honouring `retryAfterMs`) and fails over only once that retry is exhausted
+ * (the esim service, ADR 0309).
+ */
+export const TRANSIENT_CODES = new Set(["SUPPLIER_UNAVAILABLE", "RATE_LIMITED"]);
+
+/** Whether an error is a transient supplier failure (see TRANSIENT_CODES). */
+export function isTransientSupplierError(error: unknown): error is SupplierError {
+  return error instanceof SupplierError && error.retryable && TRANSIENT_CODES.has(error.code);
+}
+
+/**
+ * The reasons Airalo's refund request (POST /v2/refund) lists; other suppliers ignore them. Its documents give two
+ * lists: the 2024 page (INVALID_ACTIVATION, DUPLICATE_ORDER, SERVICE_ISSUES, OTHERS) and the current one (the
+ * longer list below, with OTHERS). Only OTHERS is in both, so it is the default (with a note, which the current
+ * page requires for it).
+ */
+export const SUPPLIER_REFUND_REASONS = [
+  "OTHERS",
+  "INVALID_ACTIVATION",
+  "DUPLICATE_ORDER",
+  "SERVICE_ISSUES",
+  "INSTALLATION_FAILURE",
+  "NO_COVERAGE",
+  "APN_FAILURE",
+  "TRIP_CANCELLATION",
+  "INTERMITTENT_CONNECTION",
+  "BLOCKED_NETWORK",
+  "CHANGE_OF_PLAN",
+  "DELETED_ESIM",
+  "EARLY_EXPIRY",
+  "HOTSPOT_NOT_WORKING",
+  "IMSI_CHANGE",
+  "INCOMPATIBLE_DEVICE",
+  "LOCKED_DEVICE",
+  "NO_VOICE_TEXT_SERVICES",
+  "OVERCHARGED",
+  "SLOW_SPEED",
+  "TOP_UP_PACKAGE_FAILURE",
+  "UNKNOWN_CHARGES",
+  "WRONG_PURCHASE",
+  "UNABLE_TO_ACCESS_APPS",
+  "SERVICE_DEGRADATION",
+  "QR_ISSUE_PARTNERS",
+] as const;
+export type SupplierRefundReason = (typeof SUPPLIER_REFUND_REASONS)[number];
+
+/** Why the store cancels (for suppliers that review refunds). Unset: OTHERS, "order could not be completed". */
+export interface SupplierCancelOptions {
+  reason?: SupplierRefundReason;
+  /** A short note for the supplier's reviewer. */
+  note?: string;
+}
 
 /**
  * The eSIM supplier interface (architecture: outside parties; ADR 0132). Every call that creates something
@@ -135,7 +193,11 @@ export interface EsimSupplier {
    * Idempotent by target: a repeat answers CANCELLED with the first time. An unknown ICCID or package is a
    * SupplierError that is not retryable.
    */
-  cancel(target: SupplierCancelTarget, asOf?: Date): Promise<SupplierCancellation>;
+  cancel(
+    target: SupplierCancelTarget,
+    asOf?: Date,
+    options?: SupplierCancelOptions,
+  ): Promise<SupplierCancellation>;
   /** The supplier's current packages (the catalogue sync, ADR 0197). */
   catalogue?(): Promise<SupplierPackage[]>;
   /** Whether a webhook body carries the supplier's signature (suppliers that sign them). */
@@ -150,6 +212,8 @@ export interface EsimSupplier {
    * notification opt-in, which first checks the URL with a HEAD request). Throws SupplierError when refused.
    */
   registerWebhook?(url: string): Promise<void>;
+  /** Where the supplier sends its webhooks now, when it can say (Airalo: GET /v2/notifications/opt-in). */
+  webhookRegistration?(): Promise<{ url: string | null }>;
   /** The prepaid balance at the supplier, in minor units of its currency (suppliers that keep one). */
   balance?(): Promise<{ amountMinor: number; currency: string }>;
 }
