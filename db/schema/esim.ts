@@ -38,6 +38,8 @@ export const esims = pgTable(
     installedAt: timestamp("installed_at", { withTimezone: true }),
     /** When the supplier last reported usage for it. */
     usageUpdatedAt: timestamp("usage_updated_at", { withTimezone: true }),
+    /** When the store last asked the supplier for this eSIM's usage, answered or not (ADR 0309: per-eSIM limits). */
+    usageReadAt: timestamp("usage_read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

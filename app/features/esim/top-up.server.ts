@@ -8,7 +8,8 @@ import { requirePageCustomer } from "../account/session.server.ts";
 /**
  * The top-up picker's data (issue 12): the packages that may top this eSIM up, priced in the shopper's currency.
  * Another customer's or an unknown eSIM is the 404 page; one that takes no top-up (expired, cancelled, its
- * order not delivered yet) gives the reason in the page's language.
+ * order not delivered yet), or whose supplier cannot list its top-ups just now (ADR 0309), gives the reason in the
+ * page's language.
  */
 export async function loadTopUpOptions(app: AppLoadContext, request: Request, url: URL, id: string) {
   const customer = await requirePageCustomer(app, request, url);
@@ -20,7 +21,7 @@ export async function loadTopUpOptions(app: AppLoadContext, request: Request, ur
   } catch (error) {
     const failure = serviceError(error);
     if (failure?.status === 404) throw data(null, { status: 404 });
-    if (failure?.status === 400 && isMessageKey(failure.code))
+    if ((failure?.status === 400 || failure?.status === 503) && isMessageKey(failure.code))
       return { options: null, refused: translate(locale, failure.code) };
     throw error;
   }

@@ -15,6 +15,8 @@ export default defineMessages({
     "esim.topUp.notReady": "That eSIM's order is still being completed. Try topping it up in a few minutes.",
     "esim.topUp.planNotAllowed":
       "That package can't top up this eSIM. Choose one of the top-up packages offered for it.",
+    "esim.topUp.unavailable":
+      "We can't read this eSIM's top-up packages just now. Please try again in a few minutes.",
     "esim.dev.noProfile": "The sandbox supplier has no active package on that ICCID.",
     "esim.email.deliverySubject": "Your eSIM is ready (order {code})",
     "esim.email.deliveryIntro":
@@ -62,6 +64,7 @@ export default defineMessages({
     "esim.topUp.cancelled": "该 eSIM 已随订单退款取消，无法充值，请购买新的 eSIM。",
     "esim.topUp.notReady": "该 eSIM 的订单仍在处理中，请几分钟后再充值。",
     "esim.topUp.planNotAllowed": "该套餐不能为此 eSIM 充值，请从为它提供的充值套餐中选择。",
+    "esim.topUp.unavailable": "暂时无法读取该 eSIM 的充值套餐，请稍后再试。",
     "esim.dev.noProfile": "沙盒供应商在该 ICCID 上没有可用的套餐。",
     "esim.email.deliverySubject": "你的 eSIM 已就绪（订单 {code}）",
     "esim.email.deliveryIntro":
@@ -107,6 +110,7 @@ export default defineMessages({
     "esim.topUp.cancelled": "該 eSIM 已隨訂單退款取消，無法增值，請購買新的 eSIM。",
     "esim.topUp.notReady": "該 eSIM 的訂單仍在處理中，請幾分鐘後再增值。",
     "esim.topUp.planNotAllowed": "該計劃不能為此 eSIM 增值，請從為它提供的增值計劃中選擇。",
+    "esim.topUp.unavailable": "暫時未能讀取此 eSIM 的增值計劃，請稍後再試。",
     "esim.dev.noProfile": "沙盒供應商在該 ICCID 上沒有可用的套餐。",
     "esim.email.deliverySubject": "你的 eSIM 已準備好（訂單 {code}）",
     "esim.email.deliveryIntro":

@@ -16,6 +16,7 @@ import {
   shopper,
   transitionsTo,
 } from "../checkout/purchase-test-kit.ts";
+import { TRANSIENT_TRIES_BEFORE_FAILOVER, transientRetryMs } from "./service.ts";
 
 // A plan fulfilled first by eSIM Access (its stand-in, a separate process) with the sandbox as its failover
 // (issue 13; ADR 0196).
@@ -36,6 +37,15 @@ beforeAll(async () => {
     { platformProductCode: PLAN, supplier: "sandbox", packageCode: PLAN, rank: 1 },
   ]);
 });
+
+/** Runs the jobs with the clock a step further each time (retries wait seconds to minutes). */
+async function settleLong(rounds = 10) {
+  for (let round = 1; round <= rounds; round += 1) await settle(app, round * 600_000);
+}
+
+interface StandinState {
+  ordersByTransactionId: Record<string, number>;
+}
 
 async function unitOrders(orderId: string) {
   return app.database.db
@@ -103,5 +113,52 @@ describe("failover between suppliers", () => {
       app.services.esimSandbox!.setFailingKeys(null);
       await standin.control("balance", { balance });
     }
+  });
+
+  it("a transient error retries the first supplier with backoff, then fails over; never at the first error", async () => {
+    // eSIM Access answers a system error (000001, retryable) on every order call.
+    await standin.control("fail-next", {
+      path: "esim/order",
+      errorCode: "000001",
+      times: TRANSIENT_TRIES_BEFORE_FAILOVER,
+    });
+    const who = await shopper(app);
+    const code = await placeAndPay(app, who);
+    await settle(app);
+    // After the first error the unit is still at eSIM Access, waiting to ask again: no failover yet.
+    const order = await orderRow(app, code);
+    expect(order.status).toBe("FULFILLING");
+    expect((await unitOrders(order.id)).map((r) => [r.supplier, r.status, r.polls])).toEqual([
+      ["esimaccess", "PLACING", 1],
+    ]);
+    await settleLong();
+    expect((await orderRow(app, code)).status).toBe("COMPLETED");
+    expect(await transitionsTo(app, code, "REFUNDING")).toHaveLength(0);
+    expect((await issuedTo(app, who))[0]!.supplier).toBe("sandbox");
+    const key = `order:${order.id}:0`;
+    const state = await standin.control<StandinState>("state");
+    // Asked TRANSIENT_TRIES_BEFORE_FAILOVER times at eSIM Access (refused before it took anything), then the
+    // failover. eSIM Access placed nothing.
+    expect(state.ordersByTransactionId[key] ?? 0).toBe(0);
+    expect(
+      (await unitOrders(order.id)).map((r) => [r.supplier, r.status, r.failure, r.polls]).sort(),
+    ).toEqual([
+      ["esimaccess", "UNSURE", "SUPPLIER_UNAVAILABLE", TRANSIENT_TRIES_BEFORE_FAILOVER],
+      ["sandbox", "ISSUED", null, 0],
+    ]);
+    // The waits grew: 2, 4 and 8 s within the bound.
+    expect([1, 2, 3].map(transientRetryMs)).toEqual([2_000, 4_000, 8_000]);
+  });
+
+  it("a transient error that clears within the bound: the first supplier delivers", async () => {
+    await standin.control("fail-next", { path: "esim/order", errorCode: "000001", times: 2 });
+    const who = await shopper(app);
+    const code = await placeAndPay(app, who);
+    await settleLong();
+    expect((await orderRow(app, code)).status).toBe("COMPLETED");
+    expect((await issuedTo(app, who))[0]!.supplier).toBe("esimaccess");
+    const order = await orderRow(app, code);
+    const state = await standin.control<StandinState>("state");
+    expect(state.ordersByTransactionId[`order:${order.id}:0`]).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
+import { supplierWebhookPath } from "../catalog/supply/sync-log.ts";
 
 export const EsimIdParam = z.object({ id: esimId() });
 /** eSIM Access webhooks ({notifyType, content}); only the fields the store reads are checked. */
@@ -68,9 +69,13 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
           orderNo: notifyType === "ORDER_STATUS" ? content.orderNo : undefined,
           iccid: content.iccid,
         });
+      await services.supplierStatus.webhookReceived("esimaccess");
       return { received: true };
     },
   );
+  // A supplier may check the URL with HEAD before it sends anything (Airalo's opt-in does; issue 28, ADR 0311).
+  for (const name of ["esimaccess", "airalo"] as const)
+    app.head(supplierWebhookPath(name), async (_request, reply) => reply.code(200).send());
 
   // Airalo signs its webhooks over the exact bytes, so this scope keeps JSON bodies as Buffers.
   app.register(async (scope) => {
@@ -88,6 +93,7 @@ export function esimRoutes(app: FastifyInstance, services: Services) {
         Array.isArray(header) ? header[0] : header,
       );
       if (!signed) throw new ApiError(401, "esim.webhook.badSignature");
+      await services.supplierStatus.webhookReceived("airalo");
       return { received: true };
     });
   });

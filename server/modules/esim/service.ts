@@ -23,6 +23,7 @@ import {
   type SupplierName,
   SupplierPendingError,
   type SupplierPlan,
+  type SupplierTopUpOffer,
 } from "../../providers/supplier/types.ts";
 import type { PlanView } from "../catalog/service.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
@@ -38,7 +39,7 @@ import {
   topUpEmail,
 } from "./emails.ts";
 import type { EsimListRow, EsimRepo, EsimRow, PackageListRow, PackageWithPlan } from "./repo.ts";
-import { createSupplierOrders } from "./supplier-orders.ts";
+import { createSupplierOrders, MAY_EXIST, type SupplierOrderRow } from "./supplier-orders.ts";
 
 const orderJob = z.object({ orderId: z.uuid() });
 export const ESIM_PROVISION_JOB = defineJob("esim-provision", orderJob);
@@ -47,6 +48,14 @@ export const ESIM_FAILURE_NOTICE_JOB = defineJob("esim-failure-notice", orderJob
 export const ESIM_CANCEL_JOB = defineJob("esim-cancel-issued", orderJob);
 /** Re-reads one eSIM's usage after a supplier's unsigned webhook (ADR 0195). */
 export const ESIM_USAGE_HINT_JOB = defineJob("esim-usage-hint", z.object({ iccid: z.string().min(1) }));
+/**
+ * Reads one eSIM's usage for the sweep (ADR 0309): each eSIM its own job, so a failing one is retried alone
+ * (`retry` counts its retries) and never makes the sweep read the others again.
+ */
+export const ESIM_USAGE_READ_JOB = defineJob(
+  "esim-usage-read",
+  z.object({ iccid: z.string().min(1), retry: z.number().int().min(0).max(10) }),
+);
 /** Attempts to cancel a failed order's profiles at the supplier: with the runner's backoff about 2.4 hours. */
 export const ESIM_CANCEL_MAX_ATTEMPTS = 12;
 const PROVISIONING_FAILED = "esim-provisioning-failed";
@@ -60,6 +69,29 @@ export function allocationPollMs(poll: number): number {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Calls at a unit's first supplier that may end without a final answer (a timeout, a 5xx, a rate limit) before the
+ * unit moves to the plan's failover supplier (ADR 0309): four calls, the retries after 2, 4 and 8 s.
+ */
+export const TRANSIENT_TRIES_BEFORE_FAILOVER = 4;
+/** Wait before the n-th retry of a call whose answer was not final: 2 s, 4 s, 8 s … capped at five minutes. */
+export function transientRetryMs(tries: number): number {
+  return Math.min(300_000, 2_000 * 2 ** Math.max(0, tries - 1));
+}
+/**
+ * Suppliers whose failed call never leaves an order behind: the sandbox records its orders in the store's own
+ * database in one transaction, so its error means it holds none (ADR 0309).
+ */
+const ATOMIC_SUPPLIERS = new Set(["sandbox"]);
+/**
+ * The least time between two usage reads of one eSIM, by supplier (ADR 0309): Airalo's usage call answers once per
+ * 15 minutes per ICCID (96 a day) and caches its figures; eSIM Access limits calls per second only (the adapter
+ * keeps to them).
+ */
+export const USAGE_READ_MIN_MS: Partial<Record<string, number>> = { airalo: 15 * 60_000 };
+/** Retries of one eSIM's failed usage read before it waits for the next sweep. */
+export const USAGE_READ_RETRIES = 3;
 
 export interface EsimServiceDeps {
   db: Database;
@@ -91,14 +123,25 @@ export interface EsimServiceDeps {
 /** Provisioning failed in a way retrying cannot fix (the top-up target is gone). */
 class PermanentFailure extends Error {}
 
-/** A supplier took the unit's order and has not allocated it yet: poll again later (ADR 0195). */
-class AllocationPending extends Error {
-  readonly polls: number;
-  constructor(polls: number) {
-    super("allocation pending");
-    this.polls = polls;
+/**
+ * Ask the supplier again later: it took the unit's order and has not allocated it yet (ADR 0195), or its answer was
+ * not final (ADR 0309). The key names the unit, the supplier and the count, so each wait is its own job.
+ */
+class AskAgain extends Error {
+  readonly delayMs: number;
+  readonly key: string;
+  constructor(delayMs: number, key: string) {
+    super("ask the supplier again later");
+    this.delayMs = delayMs;
+    this.key = key;
   }
 }
+
+/**
+ * An order for the unit may exist at a supplier and the store stopped asking (ADR 0309): the order stays
+ * FULFILLING, never refunded by the job, and the unit's supplier order shows REVIEW to an operator.
+ */
+class NeedsReview extends Error {}
 
 const tx$ = (tx: unknown) => tx as Database;
 const localeOf = (value: string): Locale => (isLocale(value) ? value : "en_US");
@@ -272,7 +315,7 @@ export function createEsimService(deps: EsimServiceDeps) {
     const mapped = await supplierOrders.planSuppliers(plan.productCode);
     if (mapped.length === 0) return supplier ? [{ supplier, plan }] : [];
     return mapped
-      .filter((row) => suppliers[row.supplier])
+      .filter((row) => suppliers[row.supplier] && !(row as { pausedAt?: Date | null }).pausedAt)
       .map((row) => ({
         supplier: suppliers[row.supplier]!,
         plan: { ...plan, packageCode: row.packageCode },
@@ -280,58 +323,143 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   /**
-   * Issues one new-eSIM unit: at the first supplier that has not failed it, reading an order already placed
-   * there rather than placing another. Out of stock, no balance, or unavailable after the last attempt moves the
-   * unit to the next supplier; only when none is left is it a failure (ADR 0196).
+   * One call for a unit at one supplier, and what its answer means (ADR 0309). A refusal means the supplier holds
+   * no order (the adapters answer a repeated key with the order it already placed): "next". A lost answer, an
+   * unallocated order or an error nobody mapped may have left an order there: ask again with backoff, and when a
+   * failover supplier is left, move to it after TRANSIENT_TRIES_BEFORE_FAILOVER calls ("next", the row UNSURE);
+   * at the last supplier, after `maxTries` calls the unit waits for an operator (NeedsReview), never a refund.
    */
-  async function issueUnit(order: OrderRow, unit: number, plan: SupplierPlan, lastAttempt: boolean) {
+  async function callFor<T>(
+    order: OrderRow,
+    unit: number,
+    name: string,
+    row: SupplierOrderRow | undefined,
+    more: boolean,
+    call: () => Promise<T>,
+  ): Promise<T | "next"> {
+    try {
+      return await call();
+    } catch (error) {
+      const tag = `esim-provision:${order.id}:${unit}:${name}`;
+      if (error instanceof SupplierPendingError) {
+        const polls = await supplierOrders.placed(order.id, unit, name, error.reference);
+        if (polls <= ALLOCATION_MAX_POLLS) throw new AskAgain(allocationPollMs(polls), `${tag}:${polls}`);
+        await supplierOrders.settle(order.id, unit, name, "REVIEW", "ALLOCATION_TIMEOUT");
+        throw new NeedsReview(`${name} has not allocated unit ${unit} of order ${order.id}`);
+      }
+      const code = error instanceof SupplierError ? error.code : "ERROR";
+      const refused = error instanceof SupplierError && (!error.retryable || FAILOVER_CODES.has(error.code));
+      if (refused) {
+        // A refusal about an order the supplier confirmed to exist does not undo it.
+        if (row?.status === "PLACED" || row?.status === "PLACING") {
+          await supplierOrders.settle(order.id, unit, name, "REVIEW", code);
+          throw new NeedsReview(`${name} refused unit ${unit} of order ${order.id} after taking it: ${code}`);
+        }
+        await supplierOrders.settle(order.id, unit, name, "FAILED", code);
+        return "next";
+      }
+      // A rate limit is answered before anything is ordered; at the sandbox nothing is ever left behind.
+      const uncertain = code !== "RATE_LIMITED" && !ATOMIC_SUPPLIERS.has(name);
+      const tries = await supplierOrders.unanswered(order.id, unit, name, code, uncertain);
+      const maybe = uncertain || row?.status === "PLACING" || row?.status === "PLACED";
+      if (more && tries >= TRANSIENT_TRIES_BEFORE_FAILOVER) {
+        await supplierOrders.settle(order.id, unit, name, maybe ? "UNSURE" : "FAILED", code);
+        return "next";
+      }
+      const maxTries = row?.status === "PLACED" ? ALLOCATION_MAX_POLLS : deps.provisionMaxAttempts;
+      if (tries >= maxTries) {
+        if (maybe) {
+          await supplierOrders.settle(order.id, unit, name, "REVIEW", code);
+          throw new NeedsReview(
+            `${name} gave no final answer for unit ${unit} of order ${order.id}: ${code}`,
+          );
+        }
+        await supplierOrders.settle(order.id, unit, name, "FAILED", code);
+        return "next";
+      }
+      const after = (error as { retryAfterMs?: unknown }).retryAfterMs;
+      const wait = Math.max(transientRetryMs(tries), typeof after === "number" ? after : 0);
+      throw new AskAgain(wait, `${tag}:${tries}`);
+    }
+  }
+
+  /**
+   * Issues one new-eSIM unit: at the first supplier that has not refused it, reading an order already placed there
+   * rather than placing another (ADRs 0196, 0309). Only when every supplier refused is it a failure (a refund);
+   * when an order may exist at one of them, an operator decides.
+   */
+  async function issueUnit(order: OrderRow, unit: number, plan: SupplierPlan) {
     const key = `order:${order.id}:${unit}`;
     const tried = await supplierOrders.ofUnit(order.id, unit);
-    const candidates = (await candidatesFor(plan)).filter(
-      (c) => tried.find((t) => t.supplier === c.supplier.name)?.status !== "FAILED",
-    );
+    if (tried.some((t) => t.status === "REVIEW"))
+      throw new NeedsReview(`unit ${unit} of order ${order.id} waits for an operator`);
+    const candidates = (await candidatesFor(plan)).filter((c) => {
+      const status = tried.find((t) => t.supplier === c.supplier.name)?.status;
+      return status !== "FAILED" && status !== "UNSURE";
+    });
     for (const [index, candidate] of candidates.entries()) {
-      const placed = tried.find((t) => t.supplier === candidate.supplier.name);
-      const more = index < candidates.length - 1;
-      try {
-        const issued = await candidate.supplier.provision(candidate.plan, key, {
-          reference: placed?.reference ?? undefined,
-        });
-        await recordIssuedUnit(db, repo, candidate.supplier.name, {
-          order,
-          unit,
-          plan: candidate.plan,
-          key,
-          issued,
-        });
-        await supplierOrders.settle(order.id, unit, candidate.supplier.name, "ISSUED");
-        return;
-      } catch (error) {
-        if (error instanceof SupplierPendingError) {
-          const polls = await supplierOrders.placed(order.id, unit, candidate.supplier.name, error.reference);
-          if (polls <= ALLOCATION_MAX_POLLS || !more) throw new AllocationPending(polls);
-          await supplierOrders.settle(
-            order.id,
-            unit,
-            candidate.supplier.name,
-            "FAILED",
-            "ALLOCATION_TIMEOUT",
-          );
-          continue;
-        }
-        const code = error instanceof SupplierError ? error.code : "ERROR";
-        const moveOn =
-          more &&
-          (FAILOVER_CODES.has(code) || (error instanceof SupplierError && !error.retryable) || lastAttempt);
-        if (!moveOn) throw error;
-        await supplierOrders.settle(order.id, unit, candidate.supplier.name, "FAILED", code);
+      const name = candidate.supplier.name;
+      const row = tried.find((t) => t.supplier === name);
+      const issued = await callFor(order, unit, name, row, index < candidates.length - 1, () =>
+        candidate.supplier.provision(candidate.plan, key, { reference: row?.reference ?? undefined }),
+      );
+      if (issued === "next") continue;
+      await recordIssuedUnit(db, repo, name, { order, unit, plan: candidate.plan, key, issued });
+      await supplierOrders.settle(order.id, unit, name, "ISSUED");
+      return;
+    }
+    await refundableOrReview(order, unit);
+    throw new PermanentFailure(`no supplier can deliver ${plan.productCode}`);
+  }
+
+  /** Every supplier gave up on the unit: a refund only when none of them may hold an order for it (ADR 0309). */
+  async function refundableOrReview(order: OrderRow, unit: number) {
+    const open = (await supplierOrders.ofUnit(order.id, unit)).filter((t) => MAY_EXIST.includes(t.status));
+    if (open.length === 0) return;
+    for (const row of open)
+      await supplierOrders.settle(order.id, unit, row.supplier, "REVIEW", row.failure ?? "UNCONFIRMED");
+    throw new NeedsReview(`an order for unit ${unit} of order ${order.id} may exist at ${open[0]!.supplier}`);
+  }
+
+  /**
+   * The supplier's top-up offer that fulfils a store plan (ADR 0309): the offer with the plan's mapped package code
+   * (or that code's top-up form, `TOPUP_<code>` at eSIM Access, `<code>-topup` at Airalo), else the one with the
+   * plan's data and validity. Null: the supplier does not list the plan as a top-up for the profile.
+   */
+  function offerFor(
+    offers: SupplierTopUpOffer[],
+    plan: { dataMb: number | null; validityDays: number },
+    packageCode: string | undefined,
+  ): SupplierTopUpOffer | null {
+    if (packageCode) {
+      const named = [packageCode, `TOPUP_${packageCode}`, `${packageCode}-topup`];
+      for (const code of named) {
+        const offer = offers.find((o) => o.packageCode === code);
+        if (offer) return offer;
       }
     }
-    if (candidates.length === 0) throw new PermanentFailure(`no supplier can deliver ${plan.productCode}`);
+    return offers.find((o) => o.dataMb === plan.dataMb && o.validityDays === plan.validityDays) ?? null;
+  }
+
+  /**
+   * The plan to order a top-up with at the eSIM's issuer: the issuer's listed offer (its package code), or null
+   * when it lists none for the plan. A supplier that cannot list offers gets the plan's mapped package.
+   */
+  async function topUpOfferFor(
+    issuer: EsimSupplier,
+    target: EsimRow,
+    plan: SupplierPlan,
+  ): Promise<SupplierPlan | null> {
+    const mapped = (await supplierOrders.planSuppliers(plan.productCode)).find(
+      (row) => row.supplier === issuer.name,
+    );
+    if (!issuer.topUpOffers) return mapped ? { ...plan, packageCode: mapped.packageCode } : plan;
+    const offer = offerFor(await issuer.topUpOffers(target.iccid), plan, mapped?.packageCode);
+    return offer ? { ...plan, packageCode: offer.packageCode } : null;
   }
 
   /** One profile (or top-up package) per paid unit; each supplier call carries the unit's idempotency key. */
-  async function provisionUnits(order: OrderRow, lastAttempt = false) {
+  async function provisionUnits(order: OrderRow) {
     if (!supplier && Object.keys(suppliers).length === 0) throw new Error("no eSIM supplier configured");
     const plan = await supplierPlan(order.platformProductCode);
     let target: EsimRow | undefined;
@@ -347,27 +475,46 @@ export function createEsimService(deps: EsimServiceDeps) {
         // A top-up goes to the supplier that issued the eSIM, with that supplier's package for the plan.
         const issuer = supplierOf(target.supplier);
         if (!issuer) throw new PermanentFailure(`supplier ${target.supplier} is not configured`);
-        const mapped = (await supplierOrders.planSuppliers(plan.productCode)).find(
-          (row) => row.supplier === issuer.name,
+        const row = (await supplierOrders.ofUnit(order.id, unit)).find((t) => t.supplier === issuer.name);
+        if (row?.status === "REVIEW") throw new NeedsReview(`top-up unit ${unit} waits for an operator`);
+        if (row?.status === "FAILED") {
+          await refundableOrReview(order, unit);
+          throw new PermanentFailure(`${issuer.name} refused top-up unit ${unit}`);
+        }
+        // Only a package the issuer lists for this profile (defect 9, ADR 0309), ordered by its package code. A
+        // top-up that may already have been placed is asked about again whatever the list says now (the
+        // adapter finds it by its key).
+        let offer = await topUpOfferFor(issuer, target, plan);
+        if (!offer && row && MAY_EXIST.includes(row.status)) offer = plan;
+        if (!offer) {
+          await supplierOrders.settle(order.id, unit, issuer.name, "FAILED", "TOPUP_NOT_OFFERED");
+          await refundableOrReview(order, unit);
+          throw new PermanentFailure(
+            `${issuer.name} offers no top-up ${plan.productCode} for ${target.iccid}`,
+          );
+        }
+        const listed = offer;
+        const answer = await callFor(order, unit, issuer.name, row, false, () =>
+          issuer.topUp(target.iccid, listed, key),
         );
-        const { packageId } = await issuer.topUp(
-          target.iccid,
-          mapped ? { ...plan, packageCode: mapped.packageCode } : plan,
-          key,
-        );
+        if (answer === "next") {
+          await refundableOrReview(order, unit);
+          throw new PermanentFailure(`${issuer.name} refused top-up unit ${unit}`);
+        }
         await repo.insertPackage({
           esimId: target.id,
           orderId: order.id,
           unitIndex: unit,
           platformProductCode: plan.productCode,
-          supplierPackageId: packageId,
+          supplierPackageId: answer.packageId,
           topUp: true,
           dataTotalMb: plan.dataMb,
           validityDays: plan.validityDays,
         });
+        await supplierOrders.settle(order.id, unit, issuer.name, "ISSUED");
         continue;
       }
-      await issueUnit(order, unit, plan, lastAttempt);
+      await issueUnit(order, unit, plan);
     }
     return target;
   }
@@ -497,30 +644,50 @@ export function createEsimService(deps: EsimServiceDeps) {
     const order = await orders.findById(payload.orderId);
     if (order?.status !== "FULFILLING") return;
     try {
-      const target = await provisionUnits(order, context.attempt >= deps.provisionMaxAttempts);
+      const target = await provisionUnits(order);
       await complete(order, target);
     } catch (error) {
-      if (error instanceof AllocationPending) {
-        // Not a failure: the supplier is allocating. Look again later (or sooner, when its webhook says so).
+      if (error instanceof AskAgain) {
+        // Not a failed attempt: the supplier is allocating, or its answer was not final. Ask again later (or
+        // sooner, when its webhook says so).
         await jobs.enqueue(
           ESIM_PROVISION_JOB,
           { orderId: order.id },
           {
-            runAt: new Date(context.now.getTime() + allocationPollMs(error.polls)),
-            dedupeKey: `esim-provision:${order.id}:poll:${error.polls}`,
+            runAt: new Date(context.now.getTime() + error.delayMs),
+            dedupeKey: error.key,
             maxAttempts: deps.provisionMaxAttempts,
           },
         );
         return;
       }
+      // An order may exist at a supplier: the order stays FULFILLING for an operator (ADR 0309).
+      if (error instanceof NeedsReview) return;
       const permanent =
         error instanceof PermanentFailure || (error instanceof SupplierError && !error.retryable);
       if (permanent || context.attempt >= deps.provisionMaxAttempts) {
+        if (await mayHoldOrders(order)) return;
         await fail(order);
         return;
       }
       throw error;
     }
+  }
+
+  /** Whether any supplier may hold an order for one of the order's units (then no automatic refund). */
+  async function mayHoldOrders(order: OrderRow): Promise<boolean> {
+    const rows = await supplierOrders.ofOrder(order.id);
+    const open = rows.filter((t) => MAY_EXIST.includes(t.status));
+    for (const row of open)
+      if (row.status !== "REVIEW")
+        await supplierOrders.settle(
+          order.id,
+          row.unitIndex,
+          row.supplier,
+          "REVIEW",
+          row.failure ?? "UNCONFIRMED",
+        );
+    return open.length > 0;
   }
 
   /**
@@ -543,6 +710,8 @@ export function createEsimService(deps: EsimServiceDeps) {
   async function syncOne(esim: EsimRow, now: Date) {
     const issuer = supplierOf(esim.supplier);
     if (!issuer) return;
+    // Every call counts against the supplier's per-eSIM limit, answered or not (ADR 0309).
+    await repo.updateEsim(esim.id, { usageReadAt: now });
     const usage = await issuer.usage(esim.iccid, now);
     const reported = new Map(usage.packages.map((p) => [p.packageId, p]));
     const pkgs = await repo.packagesOf([esim.id]);
@@ -693,6 +862,56 @@ export function createEsimService(deps: EsimServiceDeps) {
     if (errors.length > 0) throw errors[0];
   }
 
+  /** Whether the eSIM's supplier allows another usage read now (its documented per-eSIM limit). */
+  function readDue(esim: EsimRow, now: Date): boolean {
+    const least = USAGE_READ_MIN_MS[esim.supplier] ?? 0;
+    return !esim.usageReadAt || now.getTime() - esim.usageReadAt.getTime() >= least;
+  }
+
+  /**
+   * The usage sweep (ADR 0309): one read job per eSIM in use whose supplier allows a read now, deduplicated per
+   * sweep slot. The sweep itself calls no supplier, so one eSIM's failure never repeats the others' reads.
+   */
+  async function sweepUsage(now: Date) {
+    const slot = Math.floor(now.getTime() / deps.usageSyncMs);
+    for (const esim of await repo.liveEsims()) {
+      if (!supplierOf(esim.supplier) || !readDue(esim, now)) continue;
+      await jobs.enqueue(
+        ESIM_USAGE_READ_JOB,
+        { iccid: esim.iccid, retry: 0 },
+        { dedupeKey: `esim-usage-read:${esim.iccid}:${slot}`, maxAttempts: 1 },
+      );
+    }
+  }
+
+  /**
+   * One eSIM's usage read. A failure is retried for this eSIM alone, no sooner than its supplier allows (1, 2, 4
+   * minutes, or the supplier's interval when longer), USAGE_READ_RETRIES times; then the next sweep reads it.
+   */
+  async function usageReadJob(payload: z.infer<typeof ESIM_USAGE_READ_JOB.schema>, context: JobContext) {
+    const [esim] = await repo.liveEsims(payload.iccid);
+    if (!esim || esim.state === "EXPIRED" || esim.state === "CANCELLED") return;
+    if (!readDue(esim, context.now)) return;
+    try {
+      await syncOne(esim, context.now);
+    } catch (error) {
+      const permanent = error instanceof SupplierError && !error.retryable;
+      if (permanent || payload.retry >= USAGE_READ_RETRIES) return;
+      const least = USAGE_READ_MIN_MS[esim.supplier] ?? 0;
+      const after = (error as { retryAfterMs?: unknown }).retryAfterMs;
+      const wait = Math.max(least, 60_000 * 2 ** payload.retry, typeof after === "number" ? after : 0);
+      await jobs.enqueue(
+        ESIM_USAGE_READ_JOB,
+        { iccid: esim.iccid, retry: payload.retry + 1 },
+        {
+          runAt: new Date(context.now.getTime() + wait),
+          dedupeKey: `esim-usage-read:${esim.iccid}:${context.now.getTime()}:retry:${payload.retry + 1}`,
+          maxAttempts: 1,
+        },
+      );
+    }
+  }
+
   /** Enqueues the next usage sync at the next slot boundary (one job per slot, whichever instance asks). */
   async function scheduleUsageSync(now: Date = clock()) {
     const slot = Math.floor(now.getTime() / deps.usageSyncMs) * deps.usageSyncMs + deps.usageSyncMs;
@@ -722,9 +941,10 @@ export function createEsimService(deps: EsimServiceDeps) {
       runner.register(ESIM_USAGE_HINT_JOB, async (payload, context) => {
         await syncUsage({ iccid: payload.iccid, now: context.now });
       });
+      runner.register(ESIM_USAGE_READ_JOB, usageReadJob);
       runner.register(ESIM_USAGE_SYNC_JOB, async (_payload, context) => {
         try {
-          await syncUsage({ now: context.now });
+          await sweepUsage(context.now);
         } finally {
           await scheduleUsageSync(context.now);
         }
@@ -910,7 +1130,30 @@ export function createEsimService(deps: EsimServiceDeps) {
       const names = mapped.get(code);
       return names ? names.has(esim.supplier) : esim.supplier === supplier?.name;
     };
-    return { base, codes: codes.filter(issuable) };
+    const candidates = codes.filter(issuable);
+    // Only what the issuer lists as top-ups for this very profile (issue 28, defect 9; ADR 0309).
+    const issuer = supplierOf(esim.supplier);
+    if (!issuer?.topUpOffers) return { base, codes: candidates };
+    let offers: SupplierTopUpOffer[];
+    try {
+      offers = await issuer.topUpOffers(esim.iccid);
+    } catch {
+      throw new ApiError(503, "esim.topUp.unavailable");
+    }
+    const packageCodes = new Map(
+      (await supplierOrders.packagesOfPlans(candidates, issuer.name)).map((row) => [
+        row.platformProductCode,
+        row.packageCode,
+      ]),
+    );
+    const listed: string[] = [];
+    for (const code of candidates) {
+      const row = await repo.plan(code);
+      if (!row) continue;
+      const terms = { dataMb: row.unlimited ? null : row.dataMb, validityDays: row.validityDays };
+      if (offerFor(offers, terms, packageCodes.get(code))) listed.push(code);
+    }
+    return { base, codes: listed };
   }
 
   return {
@@ -966,6 +1209,17 @@ export function createEsimService(deps: EsimServiceDeps) {
             label: `esim.cancel.${pkg.supplierCancel.toLowerCase()}`,
             detail: pkg.iccid,
           });
+      }
+      // Supplier orders that did not simply issue: refused, left for the failover, or waiting for an operator
+      // because an order may exist at the supplier (ADR 0309).
+      for (const row of await supplierOrders.ofOrder(orderId)) {
+        if (row.status === "ISSUED") continue;
+        events.push({
+          at: row.updatedAt.toISOString(),
+          kind: "supplier",
+          label: `esim.supplier.${row.status.toLowerCase()}`,
+          detail: `${row.supplier} unit ${row.unitIndex + 1}${row.reference ? ` ${row.reference}` : ""}${row.failure ? `: ${row.failure}` : ""}`,
+        });
       }
       return {
         events,

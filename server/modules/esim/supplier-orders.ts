@@ -6,6 +6,18 @@ import { esimSupplierOrders, planSuppliers } from "../../../db/schema/index.ts";
 
 export type SupplierOrderRow = typeof esimSupplierOrders.$inferSelect;
 
+/**
+ * A unit's order at one supplier (ADR 0309). RETRY: only answers that placed nothing yet (a rate limit); PLACING:
+ * a call's answer was lost, so an order may exist there; PLACED: the supplier confirmed the order (its reference),
+ * the profile is not allocated yet; UNSURE: left for the failover supplier while an order may exist; REVIEW: an
+ * order may exist and the store stopped asking: an operator decides (never refunded automatically); ISSUED;
+ * FAILED: the supplier refused, so it holds no order.
+ */
+export type SupplierOrderStatus = SupplierOrderRow["status"];
+
+/** Statuses under which an order for the unit may exist at that supplier. */
+export const MAY_EXIST: readonly string[] = ["PLACING", "PLACED", "UNSURE", "REVIEW"];
+
 export function createSupplierOrders(db: Database) {
   return {
     /** The plan's supplier packages, first choice first. */
@@ -24,6 +36,18 @@ export function createSupplierOrders(db: Database) {
         .select({ platformProductCode: planSuppliers.platformProductCode, supplier: planSuppliers.supplier })
         .from(planSuppliers)
         .where(inArray(planSuppliers.platformProductCode, codes));
+    },
+
+    /** One supplier's package codes for many plans (the top-ups it may be asked for). */
+    packagesOfPlans(codes: string[], supplier: string) {
+      if (codes.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          platformProductCode: planSuppliers.platformProductCode,
+          packageCode: planSuppliers.packageCode,
+        })
+        .from(planSuppliers)
+        .where(and(inArray(planSuppliers.platformProductCode, codes), eq(planSuppliers.supplier, supplier)));
     },
 
     ofUnit(orderId: string, unitIndex: number) {
@@ -53,19 +77,58 @@ export function createSupplierOrders(db: Database) {
       return row!.polls;
     },
 
+    /**
+     * Counts one more call whose answer was not final. `uncertain`: the answer was lost (an order may exist), which
+     * sticks until the supplier answers for good; otherwise a RETRY row stays RETRY. Returns the calls so far.
+     */
+    async unanswered(
+      orderId: string,
+      unitIndex: number,
+      supplier: string,
+      failure: string,
+      uncertain: boolean,
+    ): Promise<number> {
+      const status = uncertain ? "PLACING" : "RETRY";
+      const [row] = await db
+        .insert(esimSupplierOrders)
+        .values({ orderId, unitIndex, supplier, status, failure: failure.slice(0, 64), polls: 1 })
+        .onConflictDoUpdate({
+          target: [esimSupplierOrders.orderId, esimSupplierOrders.unitIndex, esimSupplierOrders.supplier],
+          set: {
+            status: uncertain
+              ? sql`case when ${esimSupplierOrders.status} = 'RETRY' then 'PLACING' else ${esimSupplierOrders.status} end`
+              : sql`${esimSupplierOrders.status}`,
+            failure: failure.slice(0, 64),
+            polls: sql`${esimSupplierOrders.polls} + 1`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ polls: esimSupplierOrders.polls });
+      return row!.polls;
+    },
+
+    /** The order's supplier orders (the console's timeline). */
+    ofOrder(orderId: string) {
+      return db
+        .select()
+        .from(esimSupplierOrders)
+        .where(eq(esimSupplierOrders.orderId, orderId))
+        .orderBy(asc(esimSupplierOrders.unitIndex), asc(esimSupplierOrders.createdAt));
+    },
+
     async settle(
       orderId: string,
       unitIndex: number,
       supplier: string,
-      status: "ISSUED" | "FAILED",
+      status: "ISSUED" | "FAILED" | "UNSURE" | "REVIEW",
       failure: string | null = null,
     ) {
       await db
         .insert(esimSupplierOrders)
-        .values({ orderId, unitIndex, supplier, status, failure })
+        .values({ orderId, unitIndex, supplier, status, failure: failure?.slice(0, 64) ?? null })
         .onConflictDoUpdate({
           target: [esimSupplierOrders.orderId, esimSupplierOrders.unitIndex, esimSupplierOrders.supplier],
-          set: { status, failure, updatedAt: sql`now()` },
+          set: { status, failure: failure?.slice(0, 64) ?? null, updatedAt: sql`now()` },
         });
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "esim" ADD COLUMN "usage_read_at" timestamp with time zone;
