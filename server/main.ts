@@ -34,6 +34,10 @@ export async function serve(
   await server.listen({ port: env.PORT, host: env.HOST });
   // Build the search terms now rather than during the first shopper's search after a deploy.
   services.search.ensureTerms().catch((error) => server.log.warn({ err: error }, "search warm-up failed"));
+  // Plans on sale that the configured real supplier cannot fulfil would refund every sale (issue 28; ADR 0310).
+  services.catalogueSync
+    .warnUnmapped(server.log)
+    .catch((error) => server.log.warn({ err: error }, "unmapped plans check failed"));
   await options.afterStart?.({ services, database });
   const { port } = server.server.address() as { port: number };
   const host = ["0.0.0.0", "::", "127.0.0.1", "::1"].includes(env.HOST) ? "localhost" : env.HOST;

@@ -39,6 +39,7 @@ import { createCatalogRepo } from "./modules/catalog/repo.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createSupplierBalances } from "./modules/catalog/supply/balance.ts";
 import { createCatalogueSync } from "./modules/catalog/supply/service.ts";
+import { createSupplierStatus } from "./modules/catalog/supply/sync-log.ts";
 import { createCheckoutService } from "./modules/checkout/service.ts";
 import { createConsoleNotes } from "./modules/content/console.ts";
 import { createPageEditor } from "./modules/content/editor.ts";
@@ -421,7 +422,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const catalogChanges = createCatalogInvalidation(db, cache);
   const onCatalogueChanged = (planCodes?: string[]) =>
     planCodes ? catalogChanges.plansChanged(planCodes) : catalogChanges.everything();
-  const catalogueSync = createCatalogueSync({ db, jobs, suppliers: supplier.suppliers, onCatalogueChanged });
+  // Each supplier's last sync, balance check and webhook state, for the console (issue 28, ADR 0311).
+  const supplierStatus = createSupplierStatus({
+    db,
+    jobs,
+    suppliers: supplier.suppliers,
+    defaultSupplier: supplier.supplier?.name ?? null,
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
+    balances: () => supplierBalances.latest(),
+  });
+  const catalogueSync = createCatalogueSync({
+    db,
+    jobs,
+    suppliers: supplier.suppliers,
+    onCatalogueChanged,
+    log: supplierStatus,
+    defaultSupplier: supplier.supplier?.name ?? null,
+  });
   catalogueSync.registerJobs(jobs);
   // Supplier balances (ADR 0198): low balance alerts operators and pauses the plans only that supplier fulfils.
   const supplierBalances = createSupplierBalances({
@@ -433,6 +450,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
     alertEmail: env.OPERATOR_ALERT_EMAIL,
     onCatalogueChanged,
+    log: supplierStatus,
   });
   supplierBalances.registerJobs(jobs);
   if (Object.values(supplier.suppliers).some((s) => s?.catalogue) && pollMs > 0)
@@ -586,6 +604,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     esim,
     catalogueSync,
     supplierBalances,
+    supplierStatus,
     /** The sandbox eSIM supplier's tools (/__dev/esim); null in production unless SANDBOX_TOOLS is on. */
     esimSandbox: sandboxTools ? supplier.sandbox : null,
     invoice,

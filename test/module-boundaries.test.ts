@@ -46,6 +46,8 @@ const OWNERS: Record<string, string[]> = {
     "priceRoundings",
     "supplierBalances",
     "supplierPausedPlans",
+    // Each supplier's last sync, balance check and webhook state (issue 28, ADR 0311).
+    "supplierStatus",
   ],
   recommend: ["recommendLists", "recommendItems"],
   content: ["contentPages", "contentPageVersions", "notes", "liveRooms"],

@@ -7,7 +7,7 @@ import {
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
-import { useConsoleT } from "../features/admin/i18n.tsx";
+import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
 import { type CurrencyInfo, toMajor, toMinor } from "../features/admin/merch.ts";
 import {
   ActionNote,
@@ -33,7 +33,16 @@ interface Plan {
   unlimited: boolean;
   validityDays: number;
   prices: { currencyCode: string; unitPrice: number; displayPrice: number | null }[];
-  suppliers: { supplier: string; packageCode: string; rank: number; costUsdCents: number | null }[];
+  suppliers: {
+    supplier: string;
+    packageCode: string;
+    rank: number;
+    costUsdCents: number | null;
+    /** Set while the supplier's catalogue does not list the package (ADR 0310). */
+    pausedAt: string | null;
+  }[];
+  /** Prices at or under the first-choice package's cost, in each price's currency. */
+  costWarnings: { currencyCode: string; unitPrice: number; costMinor: number }[];
 }
 
 const SLOTS = [0, 1, 2] as const;
@@ -112,6 +121,11 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const { plan, labels, currencies } = loaderData;
   const priceOf = (code: string) => plan.prices.find((p) => p.currencyCode === code);
+  // A title the API asked for (missing, or still the English copy) is marked on its field.
+  const titleError = (lang: "zh_CN" | "zh_HK") =>
+    result && !result.ok && result.intent === "plan" && result.fields?.[`title.${lang}`]
+      ? t("console.plan.titleMissing")
+      : undefined;
   return (
     <>
       <title>{`${plan.platformProductCode} · ${t("console.title")}`}</title>
@@ -133,6 +147,11 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
         <h2 id="plan-details" className="mb-3 text-lg font-semibold">
           {t("console.plan.details")}
         </h2>
+        {plan.status === "DRAFT" && (
+          <p className="mb-3 rounded border border-slate-400 bg-slate-50 px-3 py-2 text-sm text-slate-900">
+            {t("console.plan.draftNote")}
+          </p>
+        )}
         <ActionNote result={result} intent="plan" success={t("console.saved")} />
         <Form method="post">
           <input type="hidden" name="intent" value="plan" />
@@ -147,12 +166,14 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
             name="title_zh_CN"
             defaultValue={plan.title.zh_CN}
             required
+            error={titleError("zh_CN")}
           />
           <Field
             label={t("console.plan.titleZhHk")}
             name="title_zh_HK"
             defaultValue={plan.title.zh_HK}
             required
+            error={titleError("zh_HK")}
           />
           <SelectField
             label={t("console.plans.status")}
@@ -200,6 +221,31 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
         <ActionNote result={result} intent="prices" success={t("console.saved")} />
+        {plan.costWarnings.length > 0 && (
+          <section
+            role="alert"
+            aria-labelledby="plan-cost-warnings"
+            className="mb-3 rounded border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          >
+            <h3 id="plan-cost-warnings" className="font-semibold">
+              {t("console.plan.costWarningTitle")}
+            </h3>
+            <ul className="list-disc pl-5">
+              {plan.costWarnings.map((w) => {
+                const digits = currencies.find((c) => c.code === w.currencyCode)?.minorDigits ?? 2;
+                return (
+                  <li key={w.currencyCode}>
+                    {t("console.plan.atOrUnderCost", {
+                      currency: w.currencyCode,
+                      price: formatMoney(w.unitPrice, w.currencyCode, t.language, digits),
+                      cost: formatMoney(w.costMinor, w.currencyCode, t.language, digits),
+                    })}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
         <Form method="post">
           <input type="hidden" name="intent" value="prices" />
           <Table
@@ -251,6 +297,7 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
               t("console.plan.supplier"),
               t("console.plan.package"),
               t("console.plan.costUsd"),
+              t("console.plan.state"),
             ]}
           >
             {SLOTS.map((slot) => {
@@ -291,6 +338,9 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
                       defaultValue={toMajor(current?.costUsdCents, 2)}
                       className={inputClass}
                     />
+                  </Cell>
+                  <Cell>
+                    {current ? (current.pausedAt ? t("console.plan.paused") : t("console.plan.live")) : "—"}
                   </Cell>
                 </tr>
               );

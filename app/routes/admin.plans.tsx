@@ -30,12 +30,17 @@ export async function loader(args: Route.LoaderArgs) {
     if (value) query.set(name, value);
   }
   query.set("size", "50");
-  const list = await readConsole<{ total: number; rows: PlanRow[] }>(
-    args,
-    `/o2adm/v1/catalog/plans?${query}`,
-  );
+  const [list, unmapped] = await Promise.all([
+    readConsole<{ total: number; rows: PlanRow[] }>(args, `/o2adm/v1/catalog/plans?${query}`),
+    // Plans on sale that the store's real supplier cannot fulfil (issue 28; ADR 0310).
+    readConsole<{ suppliers: string[]; plans: { platformProductCode: string }[] }>(
+      args,
+      "/o2adm/v1/catalog/unmapped",
+    ),
+  ]);
   return {
     list,
+    unmapped,
     page: Number(query.get("page") ?? 1),
     filters: Object.fromEntries(query) as Record<string, string>,
   };
@@ -43,11 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function ConsolePlans({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const { list, filters, page } = loaderData;
+  const { list, filters, page, unmapped } = loaderData;
   const title = (plan: PlanRow) => (t.language === "zh_CN" ? plan.title.zh_CN : plan.title.en_US);
   return (
     <ListPage
       title={t("console.plans.title")}
+      actions={<UnmappedAlert unmapped={unmapped} />}
       search={{
         fields: [
           { label: t("console.plans.search"), name: "q" },
@@ -90,5 +96,42 @@ export default function ConsolePlans({ loaderData }: Route.ComponentProps) {
       rowKey={(plan) => plan.platformProductCode}
       pager={{ page, size: 50, total: list.total }}
     />
+  );
+}
+
+const SHOWN_UNMAPPED = 20;
+
+/** Plans on sale with no package at the store's real supplier: every sale of one would be refunded. */
+function UnmappedAlert({
+  unmapped,
+}: {
+  unmapped: { suppliers: string[]; plans: { platformProductCode: string }[] };
+}) {
+  const t = useConsoleT();
+  if (unmapped.plans.length === 0) return null;
+  const suppliers = unmapped.suppliers.join(", ");
+  const more = unmapped.plans.length - SHOWN_UNMAPPED;
+  return (
+    <section
+      role="alert"
+      aria-labelledby="unmapped-plans"
+      className="mb-4 rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900"
+    >
+      <h2 id="unmapped-plans" className="font-semibold">
+        {t("console.plans.unmappedTitle", { count: unmapped.plans.length })}
+      </h2>
+      <p className="mb-1">{t("console.plans.unmappedBody", { suppliers })}</p>
+      <p>
+        {unmapped.plans.slice(0, SHOWN_UNMAPPED).map((plan, index) => (
+          <span key={plan.platformProductCode}>
+            {index > 0 && ", "}
+            <Link className={linkClass} to={`/admin/catalog/plans/${plan.platformProductCode}`}>
+              {plan.platformProductCode}
+            </Link>
+          </span>
+        ))}
+        {more > 0 && ` ${t("console.plans.unmappedMore", { count: more })}`}
+      </p>
+    </section>
   );
 }

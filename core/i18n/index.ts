@@ -8,6 +8,7 @@ import catalog from "./messages/catalog.ts";
 import checkoutUi from "./messages/checkout-ui.ts";
 import common from "./messages/common.ts";
 import consoleMerch from "./messages/console-merch.ts";
+import consoleSuppliers from "./messages/console-suppliers.ts";
 import content from "./messages/content.ts";
 import credit from "./messages/credit.ts";
 import discovery from "./messages/discovery.ts";
@@ -63,6 +64,7 @@ const named = {
   notify,
   adminApi,
   consoleMerch,
+  consoleSuppliers,
   credit,
   sfbUi,
   uploads,

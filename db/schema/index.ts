@@ -16,4 +16,5 @@ export * from "./search.ts";
 export * from "./sfb.ts";
 export * from "./site.ts";
 export * from "./supplier.ts";
+export * from "./supplier-status.ts";
 export * from "./uploads.ts";

@@ -38,6 +38,11 @@ export const planSuppliers = pgTable(
     costUsdCents: integer("cost_usd_cents"),
     /** The supplier's recommended retail prices per currency (minor units), taken as they are when given. */
     recommendedRetail: jsonb("recommended_retail").$type<Record<string, number>>(),
+    /**
+     * Set while the supplier's catalogue no longer lists the package (out of stock, withdrawn): the mapping is
+     * kept, skipped when ordering, and resumes when the package is listed again (issue 28; ADR 0310).
+     */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.platformProductCode, t.supplier] })],
 );
@@ -55,7 +60,10 @@ export const esimSupplierOrders = pgTable(
       .references(() => orders.id),
     unitIndex: integer("unit_index").notNull(),
     supplier: varchar("supplier", { length: 16 }).notNull(),
-    status: varchar("status", { length: 8 }).$type<"PLACED" | "ISSUED" | "FAILED">().notNull(),
+    /** ADR 0309: RETRY, PLACING, PLACED, UNSURE, REVIEW, ISSUED or FAILED (`SupplierOrderStatus`). */
+    status: varchar("status", { length: 8 })
+      .$type<"RETRY" | "PLACING" | "PLACED" | "UNSURE" | "REVIEW" | "ISSUED" | "FAILED">()
+      .notNull(),
     reference: varchar("reference", { length: 64 }),
     /** How often allocation was polled (the backoff grows with it). */
     polls: integer("polls").notNull().default(0),

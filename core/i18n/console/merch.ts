@@ -3,6 +3,18 @@ import { defineConsoleMessages } from "./define.ts";
 // The console's catalogue, prices, plan sheets, marketing and content pages (issue 16, h16merch).
 export default defineConsoleMessages({
   en_US: {
+    "console.plans.unmappedTitle": "{count} plans on sale have no supplier package",
+    "console.plans.unmappedBody":
+      "The store's supplier ({suppliers}) cannot fulfil these plans, so every sale of one is refunded. Map each to a package at {suppliers}, or take it off sale.",
+    "console.plans.unmappedMore": "and {count} more",
+    "console.plan.draftNote":
+      "This plan is a draft. To publish it, write its title in English, Simplified Chinese and Traditional Chinese, set the status to On sale and save.",
+    "console.plan.costWarningTitle": "Prices at or under cost",
+    "console.plan.atOrUnderCost": "{currency} {price} is at or under the package's cost of {cost}",
+    "console.plan.paused": "Paused: the supplier does not list this package now",
+    "console.plan.state": "State",
+    "console.plan.live": "Live",
+    "console.plan.titleMissing": "Write this title in its language (not the English copy)",
     "console.nav.plans": "Plans",
     "console.nav.destinations": "Destinations",
     "console.nav.pricing": "Prices and FX",
@@ -221,6 +233,18 @@ export default defineConsoleMessages({
     "console.content.publishedAt": "Published at (UTC)",
   },
   zh_CN: {
+    "console.plans.unmappedTitle": "{count} 个在售套餐没有供应商套餐",
+    "console.plans.unmappedBody":
+      "店铺的供应商（{suppliers}）无法为这些套餐供货，每笔销售都会被退款。请为每个套餐设置 {suppliers} 的套餐，或将其下架。",
+    "console.plans.unmappedMore": "以及另外 {count} 个",
+    "console.plan.draftNote":
+      "此套餐为草稿。要上架，请填写英文、简体中文和繁体中文标题，将状态设为在售并保存。",
+    "console.plan.costWarningTitle": "价格不高于成本",
+    "console.plan.atOrUnderCost": "{currency} {price} 不高于套餐成本 {cost}",
+    "console.plan.paused": "已暂停：供应商目前未列出此套餐",
+    "console.plan.state": "状态",
+    "console.plan.live": "可用",
+    "console.plan.titleMissing": "请用该语言填写此标题（不要照搬英文）",
     "console.nav.plans": "套餐",
     "console.nav.destinations": "目的地",
     "console.nav.pricing": "价格与汇率",

@@ -4,6 +4,17 @@ import { defineMessages } from "../define.ts";
 // The console is English and Simplified Chinese; its API answers in the request's language, so zh_HK too.
 export default defineMessages({
   en_US: {
+    "consoleMerch.import.untranslated":
+      "Before this plan goes on sale, write this title in its language (not the English copy)",
+    "consoleMerch.import.unmapped":
+      "This plan has no package at the store's supplier, so it cannot go on sale (every sale would be refunded)",
+    "consoleMerch.missingLanguages":
+      "Write the title in every language before this plan goes on sale: missing or still in English: {languages}",
+    "consoleMerch.planUnmapped":
+      "This plan has no package at {suppliers}, so every sale would be refunded: map it to a supplier package first",
+    "consoleMerch.unknownPackage": "{supplier}'s catalogue has no package {package}",
+    "consoleMerch.catalogueUnavailable":
+      "{supplier}'s catalogue could not be read just now, so the package cannot be checked: try again shortly",
     "consoleMerch.planNotFound": "No plan has this code",
     "consoleMerch.destinationNotFound": "No destination has this code",
     "consoleMerch.unknownLabel": "There is no label {label}",
@@ -51,6 +62,13 @@ export default defineMessages({
     "consoleMerch.import.originalNotAbove": "The original price must be higher than the price",
   },
   zh_CN: {
+    "consoleMerch.import.untranslated": "上架前请用该语言填写此标题（不要照搬英文）",
+    "consoleMerch.import.unmapped": "此套餐在店铺的供应商没有对应套餐，不能上架（每笔销售都会被退款）",
+    "consoleMerch.missingLanguages": "上架前请填写所有语言的标题，以下语言缺失或仍为英文：{languages}",
+    "consoleMerch.planUnmapped":
+      "此套餐在 {suppliers} 没有对应的供应商套餐，每笔销售都会被退款：请先设置供应商套餐",
+    "consoleMerch.unknownPackage": "{supplier} 的套餐目录中没有套餐 {package}",
+    "consoleMerch.catalogueUnavailable": "暂时无法读取 {supplier} 的套餐目录，无法核对这个套餐，请稍后再试",
     "consoleMerch.planNotFound": "没有此编码的套餐",
     "consoleMerch.destinationNotFound": "没有此编码的目的地",
     "consoleMerch.unknownLabel": "没有标签 {label}",
@@ -96,6 +114,13 @@ export default defineMessages({
     "consoleMerch.import.originalNotAbove": "原价必须高于售价",
   },
   zh_HK: {
+    "consoleMerch.import.untranslated": "上架前請用該語言填寫此標題（不要照搬英文）",
+    "consoleMerch.import.unmapped": "此套餐在店鋪的供應商沒有對應套餐，不能上架（每筆銷售都會被退款）",
+    "consoleMerch.missingLanguages": "上架前請填寫所有語言的標題，以下語言缺少或仍為英文：{languages}",
+    "consoleMerch.planUnmapped":
+      "此套餐在 {suppliers} 沒有對應的供應商套餐，每筆銷售都會被退款：請先設定供應商套餐",
+    "consoleMerch.unknownPackage": "{supplier} 的套餐目錄中沒有套餐 {package}",
+    "consoleMerch.catalogueUnavailable": "暫時無法讀取 {supplier} 的套餐目錄，無法核對這個套餐，請稍後再試",
     "consoleMerch.planNotFound": "沒有此編碼的套餐",
     "consoleMerch.destinationNotFound": "沒有此編碼的目的地",
     "consoleMerch.unknownLabel": "沒有標籤 {label}",

@@ -43,6 +43,10 @@ export const PERMISSIONS = {
   "catalog.read": MERCH,
   "catalog.write": MERCH,
   "prices.write": MERCH,
+  /** The Suppliers page (issue 28): balances, webhook state, last catalogue sync and its errors. */
+  "suppliers.read": ["owner", "merchandiser", "finance"],
+  /** Ask for a catalogue sync now; register the store's webhooks at a supplier. */
+  "suppliers.manage": MERCH,
   "marketing.read": MERCH,
   "marketing.write": MERCH,
   "content.read": MERCH,

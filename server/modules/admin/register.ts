@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../../services.ts";
 import { consoleCatalogRoutes } from "../catalog/console/routes.ts";
+import { consoleSupplierRoutes } from "../catalog/supply/routes.ts";
 import { adminPageRoutes } from "../content/admin-routes.ts";
 import { consoleMarketingRoutes } from "../coupon/console-routes.ts";
 import { mediaRoutes } from "../media/routes.ts";
@@ -18,6 +19,8 @@ export function adminRoutes(app: FastifyInstance, services: Services) {
   adminCoreRoutes(app, services);
   // Catalogue, prices, FX, plan sheets, marketing and content (ADRs 0230-0234).
   consoleCatalogRoutes(app, services);
+  // Suppliers: balances, webhooks, catalogue sync (issue 28, ADR 0311).
+  consoleSupplierRoutes(app, services);
   consoleMarketingRoutes(app, services);
   consoleContentRoutes(app, services);
   // Invite-reward settings and review moderation (ADR 0235).

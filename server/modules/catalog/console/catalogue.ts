@@ -38,6 +38,10 @@ export interface SupplierPackage {
   packageCode: string;
   rank: number;
   costUsdCents: number | null;
+  /** The supplier's recommended retail prices, when its catalogue gives them. */
+  recommendedRetail?: Record<string, number> | null;
+  /** When the catalogue sync paused the mapping (the package is not listed now); null while it is live. */
+  pausedAt?: Date | null;
 }
 
 export interface PriceInput {
@@ -79,6 +83,8 @@ export function createConsoleCatalogue() {
         packageCode: planSuppliers.packageCode,
         rank: planSuppliers.rank,
         costUsdCents: planSuppliers.costUsdCents,
+        recommendedRetail: planSuppliers.recommendedRetail,
+        pausedAt: planSuppliers.pausedAt,
       })
       .from(planSuppliers)
       .where(eq(planSuppliers.platformProductCode, code))
@@ -140,9 +146,20 @@ export function createConsoleCatalogue() {
       return db.select().from(planLabels).orderBy(asc(planLabels.sortOrder));
     },
 
-    async updatePlan(tx: Database, code: string, patch: PlanPatch) {
+    /**
+     * `goingOnSale` is asked first when the patch puts a plan that was not on sale on sale, with the plan as it
+     * would be: it throws to refuse (missing languages, no mapping to the real supplier; ADR 0310).
+     */
+    async updatePlan(
+      tx: Database,
+      code: string,
+      patch: PlanPatch,
+      goingOnSale?: (plan: typeof plans.$inferSelect) => Promise<void>,
+    ) {
       const before = await lockedPlan(tx, code);
       if (!before) return null;
+      if (goingOnSale && patch.status === "ON_SHELF" && before.status !== "ON_SHELF")
+        await goingOnSale({ ...before, ...patch });
       const [after] = await tx
         .update(plans)
         .set(patch)
@@ -181,8 +198,11 @@ export function createConsoleCatalogue() {
               supplier: p.supplier,
               packageCode: p.packageCode,
               rank,
-              // A package kept as it was keeps the cost the sync last read when the operator gives none.
+              // A package kept as it was keeps the cost the sync last read when the operator gives none, and
+              // its pause (only the sync, reading the catalogue, resumes it).
               costUsdCents: p.costUsdCents ?? known?.costUsdCents ?? null,
+              recommendedRetail: p.recommendedRetail ?? known?.recommendedRetail ?? null,
+              pausedAt: known?.pausedAt ?? null,
             };
           }),
         );

@@ -231,4 +231,36 @@ describe("plan sheets", () => {
       { row: 0, column: null, key: "consoleMerch.import.noSheet", value: null },
     ]);
   });
+
+  it(
+    "refuses rows that put a plan on sale untranslated, or unmapped under a real supplier (ADR 0310)",
+    SLOW,
+    async () => {
+      const codes = ["JP-5GB-30D", "JP-10GB-30D"];
+      for (const code of codes)
+        await db().update(plans).set({ status: "OFF_SHELF" }).where(eq(plans.platformProductCode, code));
+      const exported = await sheets.exportPlans(db());
+      const bytes = await edit(exported, (sheet, rowOf) => {
+        const status = column(sheet, "status");
+        for (const code of codes) rowOf(code).getCell(status).value = "ON_SHELF";
+        const row = rowOf("JP-10GB-30D");
+        row.getCell(column(sheet, "title_zh_HK")).value = row.getCell(column(sheet, "title_en_US")).value;
+      });
+      const report = await db().transaction((tx) =>
+        sheets.importPlans(tx as unknown as Database, bytes, false, new Map(), ["airalo"]),
+      );
+      const keys = report.errors.map((e) => `${e.column}:${e.key}`);
+      expect(keys).toContain("title_zh_HK:consoleMerch.import.untranslated");
+      // Neither plan has a package at Airalo.
+      expect(keys.filter((k) => k === "status:consoleMerch.import.unmapped")).toHaveLength(2);
+      expect(report.changed).toEqual([]);
+      // Without a real supplier (the sandbox fulfils unmapped plans), only the untranslated title is refused.
+      const sandbox = await run(bytes, false);
+      expect(sandbox.errors.map((e) => `${e.column}:${e.key}`)).toEqual([
+        "title_zh_HK:consoleMerch.import.untranslated",
+      ]);
+      for (const code of codes)
+        await db().update(plans).set({ status: "ON_SHELF" }).where(eq(plans.platformProductCode, code));
+    },
+  );
 });

@@ -16,7 +16,7 @@ import {
 } from "../../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../../db/schema/localized.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { coverageRows, type SupplierCatalogue } from "../supply/service.ts";
+import { coverageRows, missingLanguages, type SupplierCatalogue } from "../supply/service.ts";
 
 // Bulk export and import of plans and prices as Excel (issue 16; ADR 0233), with exceljs. One sheet, one row per
 // plan: the columns an operator may change (status, labels, the titles, a price and a struck-through original per
@@ -51,6 +51,8 @@ export type ImportErrorKey =
   | "consoleMerch.import.unknownPlan"
   | "consoleMerch.import.duplicatePlan"
   | "consoleMerch.import.badStatus"
+  | "consoleMerch.import.untranslated"
+  | "consoleMerch.import.unmapped"
   | "consoleMerch.import.unknownLabel"
   | "consoleMerch.import.badTitle"
   | "consoleMerch.import.badPrice"
@@ -278,6 +280,11 @@ export function createPlanSheets() {
       source: Buffer | LoadedSheet,
       apply: boolean,
       catalogues: ImportCatalogues = new Map(),
+      /**
+       * The real suppliers a plan put on sale must be mapped to (`catalogueSync.realSuppliers()`; none: no
+       * check). A row putting a plan on sale is also refused while a title is missing a language (ADR 0310).
+       */
+      realSuppliers: readonly string[] = [],
     ): Promise<ImportReport> {
       const report: ImportReport = { rows: 0, changed: [], errors: [], applied: false };
       const sheet = Buffer.isBuffer(source) ? await loadSheet(source) : source;
@@ -459,6 +466,20 @@ export function createPlanSheets() {
             }
           }
           prices[c.code] = { unitPrice, displayPrice };
+        }
+        // Going on sale (ADR 0310): the titles in every language, and a package at the store's real supplier.
+        if (ok && status === "ON_SHELF" && plan?.status !== "ON_SHELF") {
+          for (const lang of missingLanguages(title)) {
+            error(`title_${lang}`, "consoleMerch.import.untranslated", title[lang] || null);
+            ok = false;
+          }
+          const mapped = create
+            ? [create.supplier as string]
+            : takenPackages.filter((p) => p.plan === code).map((p) => p.supplier);
+          if (realSuppliers.length > 0 && !mapped.some((s) => realSuppliers.includes(s))) {
+            error("status", "consoleMerch.import.unmapped", status);
+            ok = false;
+          }
         }
         if (ok) parsed.push({ row, code, create, status, labelCodes, title, prices });
       });

@@ -147,6 +147,7 @@ export function createConsolePricing() {
           rule,
           currency,
           usd,
+          rates: state.rates,
           rounding: state.roundings.get(currency.code),
         });
         const before = data.prices.get(`${plan.platformProductCode}|${currency.code}`)?.unitPrice ?? null;

@@ -11,6 +11,7 @@ import type { Services } from "../../../services.ts";
 import { auditedChange, recordAudit } from "../../admin/audit.ts";
 import { nothingChanged } from "../../admin/audit-scope.ts";
 import { adminRoute } from "../../admin/route.ts";
+import { pricesAtOrUnderCost } from "../supply/pricing.ts";
 import { checkWorkbookUpload, MAX_UPLOAD_BYTES } from "./upload-check.ts";
 
 // The console's catalogue, prices, FX rates and plan sheets (issue 16; ADRs 0230, 0231, 0233). Every change and
@@ -171,6 +172,23 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     handler: async () => ({ labels: await merch.catalogue.labels(db) }),
   });
 
+  /** The plan's prices at or under its first-choice package's cost (the console warns; ADR 0310). */
+  async function costWarnings(
+    prices: { currencyCode: string; unitPrice: number }[],
+    suppliers: { costUsdCents: number | null }[],
+  ) {
+    const { rates } = await merch.pricing.rules(db);
+    return pricesAtOrUnderCost(prices, suppliers[0]?.costUsdCents, rates);
+  }
+
+  // Plans on sale that no configured real supplier fulfils: every sale would be refunded (ADR 0310).
+  adminRoute(app, {
+    method: "GET",
+    url: "/catalog/unmapped",
+    permission: "catalog.read",
+    handler: async () => services.catalogueSync.unmappedOnSale(),
+  });
+
   adminRoute(app, {
     method: "GET",
     url: "/catalog/plans/:code",
@@ -179,7 +197,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ params }) => {
       const plan = await merch.catalogue.plan(db, params.code);
       if (!plan) throw notFound("consoleMerch.planNotFound");
-      return plan;
+      return { ...plan, costWarnings: await costWarnings(plan.prices, plan.suppliers) };
     },
   });
 
@@ -204,7 +222,10 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
             entityId: params.code,
             record: patched(body),
           },
-          () => merch.catalogue.updatePlan(tx, params.code, body),
+          () =>
+            merch.catalogue.updatePlan(tx, params.code, body, (plan) =>
+              services.catalogueSync.checkOnSale(tx, plan),
+            ),
         ),
       );
       if (!result) throw notFound("consoleMerch.planNotFound");
@@ -238,7 +259,9 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
       if (!result) throw notFound("consoleMerch.planNotFound");
       // A price moves no plan on or off a shelf (ADR 0289).
       await changes.plansChanged([params.code], [], { shelves: false });
-      return { prices: result };
+      // Saved as set; a price at or under cost is named so the console can warn.
+      const plan = await merch.catalogue.plan(db, params.code);
+      return { prices: result, costWarnings: await costWarnings(result, plan?.suppliers ?? []) };
     },
   });
 
@@ -248,12 +271,29 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
     permission: "catalog.write",
     schema: { params: CodeParam, body: SuppliersBody },
     handler: async ({ operator, params, body }) => {
+      // A new or changed package code must be in its supplier's catalogue (read before the transaction); one
+      // kept as it was is not re-checked (a paused mapping's package is not listed until it is back; ADR 0310).
+      const current = (await merch.catalogue.plan(db, params.code))?.suppliers ?? [];
+      const changed = body.packages
+        .map((p, index) => ({ ...p, index }))
+        .filter((p) => !current.some((c) => c.supplier === p.supplier && c.packageCode === p.packageCode));
+      const listed = await services.catalogueSync.checkPackages(changed);
+      const packages = body.packages.map((p) => {
+        const pkg = listed.get(p.supplier);
+        return pkg
+          ? {
+              ...p,
+              costUsdCents: p.costUsdCents ?? pkg.costUsdCents,
+              recommendedRetail: pkg.recommendedRetail,
+            }
+          : p;
+      });
       const result = await transaction((tx) =>
         auditedChange(
           tx,
           operator,
           { action: "plan.suppliers.set", entity: "plan", entityId: params.code },
-          () => merch.catalogue.setSuppliers(tx, params.code, body.packages),
+          () => merch.catalogue.setSuppliers(tx, params.code, packages),
         ),
       );
       if (!result) throw notFound("consoleMerch.planNotFound");
@@ -465,7 +505,13 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
         await merch.sheets.newPlanSuppliers(db, sheet),
       );
       const report = await transaction(async (tx) => {
-        const result = await merch.sheets.importPlans(tx, sheet, !body.dryRun, catalogues);
+        const result = await merch.sheets.importPlans(
+          tx,
+          sheet,
+          !body.dryRun,
+          catalogues,
+          services.catalogueSync.realSuppliers(),
+        );
         if (result.applied && result.changed.length > 0)
           await recordAudit(tx, {
             operatorId: operator.id,

@@ -29,6 +29,8 @@ export function createSupplierBalances(deps: {
   alertEmail?: string;
   /** Told once plans were paused or resumed, with their codes: the shared and page caches drop them (ADR 0282). */
   onCatalogueChanged: (planCodes: string[]) => Promise<void>;
+  /** Records each check's time and error for the console (sync-log.ts; issue 28, ADR 0311). */
+  log?: { recordBalance<T>(name: SupplierName, run: () => Promise<T>): Promise<T> };
 }) {
   const { db, jobs, outbox, suppliers } = deps;
 
@@ -138,7 +140,9 @@ export function createSupplierBalances(deps: {
     registerJobs(runner: JobRunner) {
       runner.register(SUPPLIER_BALANCE_JOB, async (_payload, context) => {
         try {
-          for (const name of Object.keys(suppliers) as SupplierName[]) await check(name, context.now);
+          for (const name of Object.keys(suppliers) as SupplierName[])
+            if (deps.log) await deps.log.recordBalance(name, () => check(name, context.now));
+            else await check(name, context.now);
         } finally {
           await schedule(context.now);
         }

@@ -76,8 +76,9 @@ describe("catalogue sync", () => {
     expect(await prices(JP_10GB)).toMatchObject({ USD: 2299, HKD: 17590, JPY: 3420, EUR: 2099, CNY: 16199 });
     // Airalo recommends US$9.00 and €8.28: honoured; HK$ from cost × 2 = $9 → HK$70.31 → HK$70.90.
     expect(await prices(JP_3GB)).toMatchObject({ USD: 900, EUR: 828, HKD: 7090 });
-    // Korea: cost $2.20 × 1.5 = $3.30 is under the $6 floor; the recommended US$4.50 is honoured.
-    expect(await prices(KR_1GB)).toMatchObject({ USD: 450, HKD: 4690 });
+    // Korea: cost $2.20 × 1.5 = $3.30 is under the $6 floor; the recommended US$4.50 is honoured, and Hong Kong
+    // dollars come from that same US$4.50 (HK$35.16 → HK$35.90), never from the floor's $6 (HK$46.90; issue 28).
+    expect(await prices(KR_1GB)).toMatchObject({ USD: 450, HKD: 3590 });
     const coverage = await app.database.db
       .select()
       .from(planCoverage)
@@ -102,6 +103,22 @@ describe("catalogue sync", () => {
 
     // A draft is not on sale.
     await expect(app.services.catalog.getPlan(JP_3GB, "USD", "en_US")).rejects.toMatchObject({ status: 404 });
+    // Its titles are the supplier's English in every language: publishing asks for the others (ADR 0310).
+    await expect(app.services.catalogueSync.publish(JP_3GB)).rejects.toMatchObject({
+      status: 400,
+      code: "consoleMerch.missingLanguages",
+      params: { languages: "zh_CN, zh_HK" },
+    });
+    for (const [code, zh] of [
+      [JP_3GB, "日本 3GB"],
+      [KR_1GB, "韩国 1GB"],
+    ] as const) {
+      const [row] = await app.database.db.select().from(plans).where(eq(plans.platformProductCode, code));
+      await app.database.db
+        .update(plans)
+        .set({ title: { ...row!.title, zh_CN: zh, zh_HK: zh } })
+        .where(eq(plans.platformProductCode, code));
+    }
     expect(await app.services.catalogueSync.publish(JP_3GB)).toBe(true);
     expect((await app.services.catalog.getPlan(JP_3GB, "USD", "en_US")).platformProductCode).toBe(JP_3GB);
     expect(await app.services.catalogueSync.publish(KR_1GB)).toBe(true);

@@ -48,4 +48,20 @@ describe("pricing rules", () => {
       retailPrice({ costUsdCents: 100, recommendedRetail: { EUR: 450 }, rule, currency: USD, usd: USD }),
     ).toBe(599);
   });
+
+  it("derives a currency the supplier recommends no price in from the plan's base price (issue 28)", () => {
+    const rule = { markupBp: 15_000, floorUsdCents: 600 };
+    const input = { costUsdCents: 220, recommendedRetail: { USD: 450 }, rule, usd: USD };
+    // The recommended US$4.50 is the base: HK$35.16 → HK$35.99, never the $6 floor's HK$46.88 → HK$46.99.
+    expect(retailPrice({ ...input, currency: USD })).toBe(450);
+    expect(retailPrice({ ...input, currency: HKD })).toBe(3599);
+    // ¥675 → ¥680 from the same US$4.50.
+    expect(retailPrice({ ...input, currency: JPY })).toBe(680);
+    // Only a yen price recommended: US dollars and Hong Kong dollars come from it, at the stored rates.
+    const yen = { ...input, recommendedRetail: { JPY: 960 }, rates: [HKD, USD, JPY] };
+    expect(retailPrice({ ...yen, currency: JPY })).toBe(960);
+    // ¥960 = HK$50 = US$6.40 → US$6.99; HK$50 → HK$50.99.
+    expect(retailPrice({ ...yen, currency: USD })).toBe(699);
+    expect(retailPrice({ ...yen, currency: HKD })).toBe(5099);
+  });
 });

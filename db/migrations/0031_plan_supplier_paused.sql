@@ -1,0 +1,1 @@
+ALTER TABLE "plan_supplier" ADD COLUMN "paused_at" timestamp with time zone;
