@@ -16,6 +16,7 @@ import {
   secondaryButtonClass,
   Table,
 } from "../features/admin/ui.tsx";
+import { withIsolated } from "../lib/isolate.tsx";
 import type { Route } from "./+types/admin.customer";
 
 interface CustomerDetail {
@@ -140,7 +141,9 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <title>{`${t("console.customers.detailTitle", { name })} · ${t("console.title")}`}</title>
-      <PageTitle>{t("console.customers.detailTitle", { name })}</PageTitle>
+      <PageTitle>
+        {withIsolated((params) => t("console.customers.detailTitle", params), "name", name)}
+      </PageTitle>
       <dl className="mb-6 grid max-w-2xl grid-cols-2 gap-x-6 gap-y-1 text-sm">
         <dt className="font-medium">{t("console.customers.email")}</dt>
         <dd className="break-all">{customer.email ?? "—"}</dd>

@@ -117,3 +117,27 @@ describe("store-credit adjustments by role", () => {
     expect((await finance.get(`/customers/${who.id}`)).json().credit.balanceMinor).toBe(0);
   });
 });
+
+describe("operator names (issue 32 item 9)", () => {
+  const app = setupTestApp();
+
+  it("refuses bidi controls in an operator's display name, on invite and on change", async () => {
+    const owner = await createOperator(app, "owner");
+    const headers = { ...(await operatorHeaders(app, owner)), "x-lang": "en_US" };
+    const invite = await app.server.inject({
+      method: "POST",
+      url: "/o2adm/v1/operators",
+      headers,
+      payload: { email: `bidi-${randomUUID()}@example.com`, displayName: "Mia \u202Eevil", role: "support" },
+    });
+    expect(invite.statusCode, invite.body).toBe(400);
+    expect(invite.json().fields).toEqual({ displayName: "validation.bidiControls" });
+    const change = await app.server.inject({
+      method: "PATCH",
+      url: `/o2adm/v1/operators/${owner.id}`,
+      headers,
+      payload: { displayName: "\u2067Mia" },
+    });
+    expect(change.statusCode, change.body).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { personName } from "../../../core/forms/fields.ts";
 import { openApiDocuments } from "../../http/openapi.ts";
 import type { Services } from "../../services.ts";
 import { captchaDigits, opaqueKey } from "../account/inputs.ts";
@@ -155,7 +156,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     url: "/operators",
     permission: "operators.manage",
     schema: {
-      body: z.object({ email: Email, displayName: z.string().trim().min(1).max(64), role: z.enum(ROLES) }),
+      body: z.object({ email: Email, displayName: personName(64), role: z.enum(ROLES) }),
     },
     handler: async ({ operator, body }) => admin.invite(operator, body),
   });
@@ -177,7 +178,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
       body: z.object({
         role: z.enum(ROLES).optional(),
         status: z.enum(["ACTIVE", "DISABLED"]).optional(),
-        displayName: z.string().trim().min(1).max(64).optional(),
+        displayName: personName(64).optional(),
       }),
     },
     handler: async ({ operator, params, body }) => admin.updateOperator(operator, params.id, body),
