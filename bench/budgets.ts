@@ -41,6 +41,13 @@ export const BUDGETS: Budget[] = [
     met: (mb) => mb <= 350,
   },
   {
+    id: "i32CacheFillRssMb",
+    label: "Issue 32: cache fill, 5,000 distinct page URLs on a fresh server, PostgreSQL, peak RSS",
+    target: "≤ 350 MB",
+    unit: "MB",
+    met: (mb) => mb <= 350,
+  },
+  {
     id: "searchP95Ms",
     label: "Search p95, large catalogue",
     target: "< 10 ms",

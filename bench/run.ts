@@ -8,6 +8,13 @@ import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
 import { buildState } from "../scripts/build-freshness.ts";
 import { heapLimitFlag } from "../scripts/heap-limit.ts";
 import { type BudgetOutcome, judge } from "./budgets.ts";
+import {
+  CACHE_FILL_BUDGET_MB,
+  CACHE_FILL_URLS,
+  type CacheFillResult,
+  cacheFillPaths,
+  fillCache,
+} from "./lib/cache-fill.ts";
 import { onCleanup, runTool, spawnTracked, waitForExit } from "./lib/children.ts";
 import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, int, kb, ms, table } from "./lib/format.ts";
@@ -317,6 +324,8 @@ interface Results {
     uncachedHome: TargetResult | null;
     /** Issue 15: plp and pdp rendered in full too (home is uncachedHome). */
     uncachedPages: Partial<Record<PageName, TargetResult | null>>;
+    /** Issue 32: a fresh server's RSS while 5,000 distinct page URLs fill its HTML cache (bench/lib/cache-fill.ts). */
+    cacheFill: CacheFillResult | null;
   } | null;
   /** Issue 15: the statements of a warm render, counted by bench/queries.ts on the production renderer. */
   queries: QueryCounts | null;
@@ -612,12 +621,40 @@ async function main() {
         }),
       );
     }
-    results.postgres = { url: redact(postgres.scratch.url), cachedHome, uncachedHome, uncachedPages };
+    await Promise.all([postgres.cached.stop(), postgres.uncached.stop()]);
+    // --- 5a. Cache fill (issue 32, ADR 0315): a fresh production server, 5,000 distinct real page URLs. ----------
+    const cacheFill = await phase("PostgreSQL cache fill", async () => {
+      const server = await startStoreServer({
+        label: "PostgreSQL cache fill",
+        buildDir: config.buildDir,
+        databaseUrl: postgres.scratch.url,
+        htmlCacheTtlMs: 30_000,
+      });
+      try {
+        await waitUntilIdle([server.pid]);
+        const fill = await fillCache(server, cacheFillPaths(CACHE_FILL_URLS));
+        const met = fill.peakMb !== null && fill.peakMb <= CACHE_FILL_BUDGET_MB;
+        log(
+          `  cache fill: ${int(fill.urls)} distinct page URLs in ${fixed(fill.seconds, 1)} s (${fill.failed} not OK), ` +
+            `RSS ${fixed(fill.startMb, 0)} MB at start, ${fixed(fill.filledMb, 0)} MB after, ` +
+            `${fixed(fill.peakMb, 0)} MB peak: ${met ? "PASS" : "MISS"} (≤ ${CACHE_FILL_BUDGET_MB} MB)`,
+        );
+        return fill;
+      } finally {
+        await server.stop();
+      }
+    });
+    results.postgres = {
+      url: redact(postgres.scratch.url),
+      cachedHome,
+      uncachedHome,
+      uncachedPages,
+      cacheFill,
+    };
     results.rss.postgres = {
       cachedHomePeakMb: cachedHome?.rss?.peakMb ?? null,
       uncachedHomePeakMb: uncachedHome?.rss?.peakMb ?? null,
     };
-    await Promise.all([postgres.cached.stop(), postgres.uncached.stop()]);
     await phase("drop PostgreSQL scratch database", () => postgres.scratch.drop());
   }
 
@@ -729,7 +766,11 @@ async function main() {
   if (config.skipLighthouse) notes.lighthouseMobile = "BENCH_SKIP_LIGHTHOUSE";
   if (config.skipLarge) notes.searchP95Ms = "BENCH_SKIP_LARGE";
   else if (!existsSync(SEARCH_SCRIPT)) notes.searchP95Ms = `${SEARCH_SCRIPT} absent`;
-  if (!postgres) notes.postgresRssMb = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
+  if (!postgres) {
+    const why = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
+    notes.postgresRssMb = why;
+    notes.i32CacheFillRssMb = why;
+  }
   const pgPages = results.postgres?.uncachedPages ?? {};
   const perPage: Record<string, number | null> = {};
   for (const name of PAGE_NAMES) {
@@ -784,6 +825,7 @@ async function main() {
       lighthouseMobile: results.lighthouse?.score ?? null,
       cachedHomeRps: results.ssr.cached.home?.load?.rps ?? null,
       postgresRssMb: pgPeak,
+      i32CacheFillRssMb: results.postgres?.cacheFill?.peakMb ?? null,
       searchP95Ms: results.large?.search?.p95Ms ?? null,
     },
     notes,
@@ -917,6 +959,14 @@ function printSummary(results: Results) {
         ? `${fixed(rss.postgres.cachedHomePeakMb, 0)} MB cached, ${fixed(rss.postgres.uncachedHomePeakMb, 0)} MB uncached`
         : "not measured"),
   );
+  const fill = results.postgres?.cacheFill;
+  if (fill) {
+    console.log(
+      `Cache fill, PostgreSQL: ${int(fill.urls)} distinct page URLs, RSS ${fixed(fill.startMb, 0)} MB at start, ` +
+        `${fixed(fill.filledMb, 0)} MB after, ${fixed(fill.peakMb, 0)} MB peak ` +
+        `(${fill.peakMb !== null && fill.peakMb <= CACHE_FILL_BUDGET_MB ? "PASS" : "MISS"}, ≤ ${CACHE_FILL_BUDGET_MB} MB)`,
+    );
+  }
   if (results.large) {
     console.log(
       `Large catalogue (${int(results.large.plans)} plans): PLP uncached ${int(results.large.plpUncached?.load?.rps)} req/s, ` +

@@ -237,3 +237,23 @@ export const passwordSchema = requiredText("password");
 export const emailSchema = requiredText("email");
 /** The mainland mobile field. */
 export const mobileSchema = requiredText("mobile");
+
+/**
+ * A UTF-16 surrogate without its partner (issue 32 item 3): JSON can carry one (`"\ud800"`), but no text
+ * encoding can store it (PostgreSQL refuses it in jsonb, and UTF-8 turns it into U+FFFD).
+ */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasUnpairedSurrogate(value: string): boolean {
+  return UNPAIRED_SURROGATE.test(value);
+}
+
+/**
+ * Bidirectional formatting characters (issue 32 item 9): the embeddings and overrides U+202A-U+202E, the isolates
+ * U+2066-U+2069, the marks U+200E/U+200F and U+061C. In a name they can make the text around it read reversed.
+ */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+export function hasBidiControl(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}

@@ -6,6 +6,8 @@ import { createMemoryCounterStore } from "../server/infra/counter-store.ts";
 import { createRateLimiter } from "../server/infra/rate-limit.ts";
 import { OWASP_SCRYPT } from "../server/modules/account/password-hash.ts";
 import { createAdminService } from "../server/modules/admin/service.ts";
+import { createCaptchaRepo } from "../server/modules/captcha/repo.ts";
+import { createCaptchaService } from "../server/modules/captcha/service.ts";
 
 /**
  * `npm run admin:create -- --email owner@shop.example --name "Ada Owner"` (issue 16, ADR 0221): the console's
@@ -51,6 +53,7 @@ try {
         throw new Error("admin:create sends no e-mail");
       },
     },
+    captcha: createCaptchaService(createCaptchaRepo(database.db), { keepAnswersForDev: false }),
     settings: {
       scrypt: { ...OWASP_SCRYPT, logN: env.PASSWORD_SCRYPT_LOG_N ?? OWASP_SCRYPT.logN },
       idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
@@ -58,6 +61,8 @@ try {
       invitationTtlS: env.ADMIN_INVITATION_TTL_S,
       challengeSecret: "unused-by-this-command",
       publicOrigin: "http://localhost",
+      loginSlowingMaxMs: 0,
+      supportLimits: new Map(),
     },
   });
   const created = await admin.createFirstOwner({

@@ -5,7 +5,7 @@ import type { Env } from "./env.ts";
 import { clientErrorHandler, frameworkErrors, installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
 import { ApiError } from "./http/errors.ts";
-import { installInputGuards, parseQueryString } from "./http/input-guards.ts";
+import { installInputGuards, parseQueryString, rewriteBadPagePath } from "./http/input-guards.ts";
 import { installOpenApi } from "./http/openapi.ts";
 import { installRequestContext } from "./http/request-context.ts";
 import { requestIdFor } from "./http/request-info.ts";
@@ -53,6 +53,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
+    // A page path that is not UTF-8 gets its localized not-found page, not the router's 400 (issue 32 item 10).
+    rewriteUrl: (req) => rewriteBadPagePath(req.url ?? "/"),
     // Fastify's and Node's own failure bodies echo the URL and break the error shape (ADR 0192).
     frameworkErrors,
     clientErrorHandler,

@@ -152,6 +152,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
   });
   delivery.registerJobs(jobs);
+  // ADRs 0187, 0312: the longest pause before a password is checked on an account under attack.
+  const loginSlowingMaxMs = env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000);
   const captcha = createCaptchaService(createCaptchaRepo(db), { keepAnswersForDev: sandboxTools });
   // Session lookups are kept a few seconds; every write that changes one drops it on every instance (ADR 0283).
   const sessionCache = createSessionCache(cache);
@@ -209,16 +211,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     welcome: (customerId, tx) => coupon.grantWelcome(customerId, tx),
     settings: {
       scrypt: scryptParams(env),
-      loginSlowingMaxMs: env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000),
+      loginSlowingMaxMs,
       emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
       phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
     },
   });
+  // The support role's per-currency limit on refunds and store-credit adjustments (ADRs 0225, 0313).
+  const supportLimits = parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT);
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
   const admin = createAdminService({
     db,
     outbox,
     limiter: rateLimiter,
+    captcha,
     settings: {
       scrypt: scryptParams(env),
       idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
@@ -226,6 +231,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       invitationTtlS: env.ADMIN_INVITATION_TTL_S,
       publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
       challengeSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "operator-challenge"),
+      loginSlowingMaxMs,
+      supportLimits,
     },
   });
   const identity = createIdentityProviders(env);
@@ -551,7 +558,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     credit,
     currencies: site.currencies,
     providers: payments.providers,
-    supportLimits: parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT),
+    supportLimits,
     outbox,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
     jobs,

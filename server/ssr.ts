@@ -117,13 +117,16 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const origin = siteOrigin(request, options);
     const url = new URL(request.url, origin);
     const nonce = newNonce();
-    const personalKey = cache.personalKeyFor(request, url);
+    // A page with an open query value (a keyword, a marketing code) is stored from its second request on
+    // (ADR 0315): until then, no key.
+    const admitted = (key: string | null) => (key !== null && cache.admits(key, url) ? key : null);
+    const personalKey = admitted(cache.personalKeyFor(request, url));
     if (personalKey) {
       // A boolean, not the reply: a reply is thenable, and awaiting it would wait for the response to finish.
       if (await sendPersonal(request, reply, { url, origin, nonce, key: personalKey })) return reply;
       // No shopper behind the cookie (it expired: the full render refreshes it), or no template: render.
     }
-    const cacheKey = cache.keyFor(request, url);
+    const cacheKey = admitted(cache.keyFor(request, url));
     if (cacheKey) {
       const hit = cache.get(cacheKey);
       if (hit) return sendCached(request, reply, hit, nonce);

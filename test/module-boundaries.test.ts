@@ -55,8 +55,8 @@ const OWNERS: Record<string, string[]> = {
   esim: ["esims", "esimPackages", "esimSupplierOrders"],
   coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],
   order: ["orders", "orderStatusHistory"],
-  // Store credit (issue 11, ADR 0240): the append-only ledger.
-  credit: ["creditEntries"],
+  // Store credit (issue 11, ADR 0240): the append-only ledger; adjustments waiting for approval (ADR 0313).
+  credit: ["creditEntries", "creditAdjustmentRequests"],
   // Invite rewards (issue 11, ADR 0242).
   sfb: ["inviteCodes", "invites", "inviteDecisions", "inviteSettings"],
   // Ratings and reviews of plans (issue 12, ADR 0265).

@@ -16,6 +16,7 @@ import {
   secondaryButtonClass,
   Table,
 } from "../features/admin/ui.tsx";
+import { withIsolated } from "../lib/isolate.tsx";
 import type { Route } from "./+types/admin.customer";
 
 interface CustomerDetail {
@@ -46,15 +47,31 @@ interface CustomerDetail {
   };
 }
 
+/** A credit adjustment above its operator's limit, waiting for approval (ADR 0313). */
+interface PendingAdjustment {
+  id: string;
+  amountMinor: number;
+  currencyCode: string;
+  note: string;
+  createdAt: string;
+}
+
 // One customer (issue 16): orders, eSIMs, coupons, credit; adjust credit, send a password reset, delete on request.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "customers.read");
-  const detail = await readConsole<CustomerDetail>(
-    args,
-    `/o2adm/v1/customers/${encodeURIComponent(args.params.id)}`,
-  );
+  const id = encodeURIComponent(args.params.id);
+  const [detail, pending] = await Promise.all([
+    readConsole<CustomerDetail>(args, `/o2adm/v1/customers/${id}`),
+    operator.permissions.includes("credit.adjust")
+      ? readConsole<{ requests: PendingAdjustment[] }>(
+          args,
+          `/o2adm/v1/credit-adjustments/pending?customerId=${id}`,
+        )
+      : { requests: [] },
+  ]);
   return {
     detail,
+    pending: pending.requests,
     adjustKey: crypto.randomUUID(),
     can: {
       credit: operator.permissions.includes("credit.adjust"),
@@ -79,6 +96,13 @@ export async function action(args: Route.ActionArgs) {
       await callConsole(args, { method: "POST", path: `${base}/credit-adjustments`, body }),
     );
   }
+  if (intent === "approve" || intent === "reject") {
+    const request = encodeURIComponent(field(form, "requestId"));
+    return actionResult(
+      intent,
+      await callConsole(args, { method: "POST", path: `/o2adm/v1/credit-adjustments/${request}/${intent}` }),
+    );
+  }
   if (intent === "reset")
     return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/password-reset` }));
   if (intent === "delete")
@@ -101,20 +125,25 @@ function couponList(value: unknown): string[] {
 export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
-  const { detail, can, adjustKey } = loaderData;
+  const { detail, can, adjustKey, pending } = loaderData;
   const { customer, credit } = detail;
   const name = customer.nickName ?? customer.email ?? customer.id;
   const success = !result?.ok
     ? undefined
     : result.intent === "credit"
-      ? t("console.customers.adjusted")
-      : result.intent === "reset"
-        ? t("console.customers.resetSent", { to: (result.value as { sentTo: string }).sentTo })
-        : t("console.customers.deleted");
+      ? // Above the operator's limit the API keeps it for approval and says so (ADR 0313).
+        ((result.value as { message?: string }).message ?? t("console.customers.adjusted"))
+      : result.intent === "approve" || result.intent === "reject"
+        ? t(result.intent === "approve" ? "console.customers.approved" : "console.customers.rejected")
+        : result.intent === "reset"
+          ? t("console.customers.resetSent", { to: (result.value as { sentTo: string }).sentTo })
+          : t("console.customers.deleted");
   return (
     <>
       <title>{`${t("console.customers.detailTitle", { name })} · ${t("console.title")}`}</title>
-      <PageTitle>{t("console.customers.detailTitle", { name })}</PageTitle>
+      <PageTitle>
+        {withIsolated((params) => t("console.customers.detailTitle", params), "name", name)}
+      </PageTitle>
       <dl className="mb-6 grid max-w-2xl grid-cols-2 gap-x-6 gap-y-1 text-sm">
         <dt className="font-medium">{t("console.customers.email")}</dt>
         <dd className="break-all">{customer.email ?? "—"}</dd>
@@ -204,6 +233,31 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {can.credit && pending.length > 0 && (
+            <div className="mb-4">
+              <h3 className="mb-1 text-sm font-semibold">{t("console.customers.pending")}</h3>
+              <ul className="text-sm">
+                {pending.map((request) => (
+                  <li key={request.id} className="mb-1 flex flex-wrap items-center gap-2">
+                    <span>
+                      {`${formatWhen(request.createdAt, t.language)}: ${formatMoney(request.amountMinor, request.currencyCode, t.language)} (${request.note})`}
+                    </span>
+                    {(["approve", "reject"] as const).map((decision) => (
+                      <Form method="post" key={decision}>
+                        <input type="hidden" name="intent" value={decision} />
+                        <input type="hidden" name="requestId" value={request.id} />
+                        <button type="submit" className={secondaryButtonClass}>
+                          {t(
+                            decision === "approve" ? "console.customers.approve" : "console.customers.reject",
+                          )}
+                        </button>
+                      </Form>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {can.credit && customer.status !== "DELETED" && (
             <Form method="post" className="max-w-sm">
               <input type="hidden" name="intent" value="credit" />

@@ -58,7 +58,9 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
                 </Link>
               </Cell>
               <Cell>{customer.phone ?? "—"}</Cell>
-              <Cell>{customer.nickName ?? "—"}</Cell>
+              <Cell>
+                <bdi>{customer.nickName ?? "—"}</bdi>
+              </Cell>
               <Cell>{customer.status}</Cell>
               <Cell className="whitespace-nowrap">{formatWhen(customer.createdAt, t.language)}</Cell>
             </tr>

@@ -62,7 +62,9 @@ export default function UserInfoPage({ loaderData }: Route.ComponentProps) {
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 px-4 py-3">
             <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="text-sm font-medium text-slate-900">{value || t("accountUi.my.notSet")}</dd>
+            <dd className="text-sm font-medium text-slate-900" dir="auto">
+              {value || t("accountUi.my.notSet")}
+            </dd>
           </div>
         ))}
       </dl>

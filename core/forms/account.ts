@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../constants.ts";
 import { PATTERNS } from "../validation.ts";
-import { email, INVALID, REQUIRED, TYPE_MISMATCH, text } from "./fields.ts";
+import { email, INVALID, personName, REQUIRED, TYPE_MISMATCH, text } from "./fields.ts";
 
 /*
  * The account forms, one zod schema each, shared by the browser (Conform reads the form's FormData) and the
@@ -125,7 +125,7 @@ export const registerSchema = (password: PasswordRules) =>
       captcha: verificationCode(),
       captchaKey: opaqueKey().optional(),
       password: password.chosen(),
-      nickName: text(32).optional(),
+      nickName: personName(32).optional(),
       defaultLanguage: locale().optional(),
       preferenceCurrency: currencyCode().optional(),
       protocolAgreed: agreed(),

@@ -71,3 +71,42 @@ export const creditEntries = pgTable(
     ),
   ],
 );
+
+export const CREDIT_ADJUSTMENT_REQUEST_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+export type CreditAdjustmentRequestStatus = (typeof CREDIT_ADJUSTMENT_REQUEST_STATUSES)[number];
+
+/**
+ * An operator's store-credit adjustment above their role's limit, waiting for an operator whose role has no such
+ * limit (issue 32, ADR 0313). Approving it writes the ledger entry (keyed `approval:<id>`, so once) and marks it
+ * APPROVED in one transaction; nothing moves while it is PENDING.
+ */
+export const creditAdjustmentRequests = pgTable(
+  "store_credit_adjustment_request",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    /** Signed HKD minor units, as the adjustment would write them. */
+    amountMinor: integer("amount_minor").notNull(),
+    /** The operator's reason, kept as the entry's note. */
+    note: text("note").notNull(),
+    /** The console request's key: the same request again is the same pending adjustment. */
+    idempotencyKey: varchar("idempotency_key", { length: 160 }).notNull(),
+    requestedBy: uuid("requested_by").notNull(),
+    status: varchar("status", { length: 12 })
+      .$type<CreditAdjustmentRequestStatus>()
+      .notNull()
+      .default("PENDING"),
+    decidedBy: uuid("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The ledger entry an approval wrote. */
+    entryId: uuid("entry_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("store_credit_adjustment_request_key").on(t.idempotencyKey),
+    index("store_credit_adjustment_request_status_idx").on(t.status, t.createdAt),
+    check("store_credit_adjustment_request_nonzero", sql`${t.amountMinor} <> 0`),
+  ],
+);

@@ -88,6 +88,16 @@ export function installApiErrorHandling(app: FastifyInstance) {
       return sendApiError(request, reply, rawError);
     }
     const status = (rawError as FastifyError).statusCode;
+    if (status === 413) {
+      // Sent once the upload is read: answered mid-upload, Node closes the socket while the client still
+      // writes, and the client sees a reset instead of this answer (issue 32 item 10).
+      // Fastify's body parser asks to close the connection; read whole, it can stay open for the next request.
+      return drainBody(request).then((whole) => {
+        if (whole) reply.removeHeader("connection");
+        else reply.header("connection", "close");
+        sendApiError(request, reply, new ApiError(413, "error.payloadTooLarge"));
+      });
+    }
     if (status && status >= 400 && status < 500) {
       const key = FASTIFY_STATUS_CODES[status] ?? "error.badRequest";
       return sendApiError(request, reply, new ApiError(status, key));
@@ -98,4 +108,43 @@ export function installApiErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) =>
     sendApiError(request, reply, new ApiError(404, "error.notFound")),
   );
+}
+
+/** How much of a refused upload is read and dropped so its 413 arrives; past it the connection closes. */
+export const MAX_DRAINED_BYTES = 16 * 1_048_576;
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Reads and drops the rest of a request body the server refused; true once it was read whole, false when it was
+ * past MAX_DRAINED_BYTES, took longer than DRAIN_TIMEOUT_MS, or the client went away.
+ */
+function drainBody(request: FastifyRequest): Promise<boolean> {
+  const raw = request.raw;
+  if (raw.complete) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
+  const declared = Number(raw.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = (whole: boolean) => {
+      clearTimeout(timer);
+      raw.off("data", onData);
+      raw.off("end", onEnd);
+      raw.off("close", onClose);
+      raw.off("error", onClose);
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > MAX_DRAINED_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(raw.complete);
+    const timer = setTimeout(() => finish(false), DRAIN_TIMEOUT_MS);
+    raw.on("data", onData);
+    raw.once("end", onEnd);
+    raw.once("close", onClose);
+    raw.once("error", onClose);
+    raw.resume();
+  });
 }

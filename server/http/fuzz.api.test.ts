@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupTestApp } from "../../test/api.ts";
+import { setupPageApp, setupTestApp } from "../../test/api.ts";
 import { shopper } from "../modules/checkout/purchase-test-kit.ts";
-import { OPENAPI_PATH } from "./openapi.ts";
+import { OPENAPI_PATH, openApiDocuments } from "./openapi.ts";
+import { RESOURCE_ROUTES } from "./resource-routes.ts";
 
 /**
  * The project's own fuzz suite (issue 14, ADR 0193): every operation in the OpenAPI document is called with
@@ -68,6 +69,13 @@ const hostileConstants: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   "x".repeat(100_000),
   "é".repeat(5_000),
   "\ud800",
+  // Issue 32: unpaired surrogates anywhere in a string, and bidi controls (refused in names, harmless elsewhere).
+  "x\ud800y",
+  "\udfff",
+  "a\udbffb\udc00\udc00",
+  "\u202eevil\u202c",
+  "\u2066x\u2069",
+  "\u200f\u061c",
   "'; drop table orders; --",
   "<script>alert(1)</script>",
   "../../../etc/passwd",
@@ -304,7 +312,9 @@ let operations: Operation[] = [];
 beforeAll(async () => {
   const answer = await app.server.inject({ method: "GET", url: OPENAPI_PATH });
   expect(answer.statusCode).toBe(200);
-  const document = answer.json() as {
+  // The public document holds the shopper API only (ADR 0313); the console's document is added so every
+  // operation, the console's sign-in among them, is still walked.
+  const document = { paths: { ...answer.json().paths, ...openApiDocuments(app.server).console.paths } } as {
     paths: Record<
       string,
       Record<
@@ -329,6 +339,7 @@ beforeAll(async () => {
 describe("the fuzz suite", () => {
   it("has the whole API to walk", () => {
     expect(operations.length).toBeGreaterThanOrEqual(50);
+    expect(operations.some((o) => o.path.startsWith("/o2adm/"))).toBe(true);
     expect(operations.some((o) => o.body)).toBe(true);
     expect(operations.some((o) => o.parameters.some((p) => p.in === "query"))).toBe(true);
   });
@@ -389,5 +400,85 @@ describe("the fuzz suite", () => {
     }
     expect(failures, failures.join("\n\n")).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/*
+ * Issue 32 item 10: the pages' side. Every page resource route asked with every other method, and page actions
+ * sent bodies that are no form (JSON, text, XML, broken multipart, none), with generated contents: no 5xx, and
+ * every refusal in the error shape, never the router's "Unexpected Server Error" nor a TypeError.
+ */
+const pages = setupPageApp();
+const PAGE_ACTIONS = [
+  "/login",
+  "/zh_CN/login",
+  "/zh_HK/login.data",
+  "/admin/login",
+  "/admin/login/totp",
+  "/admin/enrol",
+  "/admin/pages/1",
+  "/admin/orders/RM2026120100001",
+  "/admin/language",
+  "/admin/logout",
+];
+const BOUNDARY = "----fuzz";
+const notAForm = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ type: "application/json", body: JSON.stringify(value) })),
+  fc.string({ maxLength: 200 }).map((text) => ({ type: "text/plain", body: text })),
+  fc.string({ maxLength: 60 }).map((text) => ({ type: "application/xml", body: `<a>${text}</a>` })),
+  fc.string({ maxLength: 60 }).map((text) => ({
+    type: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\n${text}`,
+  })),
+  fc.string({ maxLength: 40 }).map((text) => ({ type: "multipart/form-data", body: text })),
+  fc.constantFrom({ type: undefined, body: undefined }, { type: "application/octet-stream", body: "\u0000" }),
+);
+
+describe("the fuzz suite, pages", () => {
+  it("answers every other method on every page resource route with 405, Allow and the error shape", {
+    timeout: 120_000,
+  }, async () => {
+    for (const route of RESOURCE_ROUTES) {
+      for (const prefix of route.localized ? ["", "/en_US", "/zh_CN", "/zh_HK"] : [""]) {
+        for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const) {
+          if (route.methods.includes(method)) continue;
+          const url = `${prefix}${route.path}?x=${encodeURIComponent("\u202e")}`;
+          const answer = await pages.server.inject({
+            method,
+            url,
+            payload: method === "OPTIONS" ? undefined : "{}",
+          });
+          const where = `${method} ${url} → ${answer.statusCode}`;
+          expect(answer.statusCode, where).toBe(405);
+          expect(answer.headers.allow, where).toBe(route.methods.join(", "));
+          expect(answer.json(), where).toMatchObject({ failed: true, code: "error.methodNotAllowed" });
+        }
+      }
+    }
+  });
+
+  it("answers page actions sent bodies that are no form with 4xx in the error shape, never a 5xx", {
+    timeout: 240_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PAGE_ACTIONS), notAForm, async (path, { type, body }) => {
+        const answer = await pages.server.inject({
+          method: "POST",
+          url: path,
+          headers: type ? { "content-type": type } : {},
+          ...(body === undefined ? {} : { payload: body }),
+        });
+        const where = `POST ${path} ${type} → ${answer.statusCode}`;
+        expect(answer.statusCode, where).toBeGreaterThanOrEqual(400);
+        expect(answer.statusCode, where).toBeLessThan(500);
+        expect(answer.json(), where).toMatchObject({
+          failed: true,
+          code: expect.any(String),
+          message: expect.any(String),
+        });
+        for (const leak of LEAKS) expect(answer.body, where).not.toMatch(leak);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../test/api.ts";
+import { createOperator, operatorHeaders } from "../modules/admin/admin-test-kit.ts";
 import { OPENAPI_PATH } from "./openapi.ts";
 
 // Issue 14: the API's OpenAPI document, generated from the zod schemas the routes validate with (ADR 0193).
@@ -101,5 +102,34 @@ describe("the OpenAPI document", () => {
         }
       }
     }
+  });
+});
+
+// Issue 32 (ADR 0313): the public document is the shopper API's; the console's is for signed-in operators only.
+describe("the console's OpenAPI document", () => {
+  it("is not in the public document, read without a session", async () => {
+    const { paths } = await document();
+    expect(Object.keys(paths).filter((path) => path.startsWith("/o2adm"))).toEqual([]);
+    expect(Object.keys(paths)).toContain("/o2cum/v1/pub/customer/login");
+  });
+
+  it("is served to a signed-in operator, and refused without a session", async () => {
+    const anonymous = await app.server.inject({ method: "GET", url: "/o2adm/v1/openapi.json" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ failed: true, code: "adminApi.signInRequired" });
+    expect(anonymous.body).not.toContain("/o2adm/v1/auth/login");
+
+    const operator = await createOperator(app, "support");
+    const signedIn = await app.server.inject({
+      method: "GET",
+      url: "/o2adm/v1/openapi.json",
+      headers: await operatorHeaders(app, operator),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const { paths } = signedIn.json() as Document;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(["/o2adm/v1/auth/login", "/o2adm/v1/customers/{id}/credit-adjustments"]),
+    );
+    expect(Object.keys(paths).every((path) => path.startsWith("/o2adm/"))).toBe(true);
   });
 });

@@ -72,10 +72,49 @@ export async function installOpenApi(app: FastifyInstance) {
       };
     },
   });
-  let document: unknown;
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    document ??= app.swagger();
     reply.header("cache-control", "public, max-age=300");
-    return document;
+    return openApiDocuments(app).shop;
   });
+}
+
+/** The console's API (ADR 0313): described only to signed-in operators, never in the public document. */
+const CONSOLE_PREFIX = "/o2adm";
+
+interface OpenApiDocument {
+  info: Record<string, unknown>;
+  paths?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+const documents = new WeakMap<FastifyInstance, { shop: OpenApiDocument; console: OpenApiDocument }>();
+
+/**
+ * The generated document split in two (issue 32, ADR 0313): `shop`, the shopper API the native app calls, served
+ * to anyone at OPENAPI_PATH; `console`, only the console's `/o2adm` paths, served by the console API to a
+ * signed-in operator (GET /o2adm/v1/openapi.json). Built once per server.
+ */
+export function openApiDocuments(app: FastifyInstance) {
+  let found = documents.get(app);
+  if (!found) {
+    const whole = app.swagger() as unknown as OpenApiDocument;
+    const entries = Object.entries(whole.paths ?? {});
+    const isConsole = (path: string) => path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
+    found = {
+      shop: { ...whole, paths: Object.fromEntries(entries.filter(([path]) => !isConsole(path))) },
+      console: {
+        ...whole,
+        info: {
+          ...whole.info,
+          title: "Roamly operator console API",
+          description:
+            "The operator console's API (issue 16): the session cookie o2adm_sid from the two-step sign-in, " +
+            "one permission per endpoint. Every failure is {failed: true, code, message} with the HTTP status.",
+        },
+        paths: Object.fromEntries(entries.filter(([path]) => isConsole(path))),
+      },
+    };
+    documents.set(app, found);
+  }
+  return found;
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { isMessageKey, type MessageKey } from "../../core/i18n/index.ts";
+import { hasUnpairedSurrogate } from "../../core/validation.ts";
 import { ApiError } from "./errors.ts";
 
 /** The deepest JSON any request may send (objects and arrays inside each other); deeper input is a 400. */
@@ -12,8 +13,9 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /**
  * Parses input with a zod schema; a failure becomes a 400 whose `fields` map each field to a message key
  * (the client translates them like every other message, ADR 0192). Before the schema runs, input nested deeper
- * than MAX_INPUT_DEPTH or holding a control character anywhere (key or value) is refused the same way, so
- * neither reaches zod's recursion nor the database (PostgreSQL refuses NUL in text).
+ * than MAX_INPUT_DEPTH or holding a control character or an unpaired UTF-16 surrogate anywhere (key or value) is
+ * refused the same way, so neither reaches zod's recursion nor the database (PostgreSQL refuses NUL in text and a
+ * lone surrogate in jsonb, and stores one in text as U+FFFD; issue 32 item 3).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const refused = refuseUnsafeInput(input);
@@ -58,23 +60,32 @@ function issueMessageKey(issue: z.core.$ZodIssue): MessageKey {
 
 /**
  * Walks input without recursion (a hostile document cannot overflow the stack) and names the first place
- * that is nested too deep or holds a control character; null when the input is safe to validate.
+ * that is nested too deep or holds a control character or an unpaired surrogate; null when the input is safe to
+ * validate.
  */
 export function refuseUnsafeInput(input: unknown): Record<string, MessageKey> | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: input, path: "", depth: 0 }];
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === "string") {
-      if (CONTROL_CHARACTER.test(value)) return { [path || "_"]: "validation.controlCharacters" };
+      const refused = refusedText(value);
+      if (refused) return { [path || "_"]: refused };
       continue;
     }
     if (value === null || typeof value !== "object") continue;
     if (depth >= MAX_INPUT_DEPTH) return { [path || "_"]: "validation.tooDeep" };
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (CONTROL_CHARACTER.test(key)) return { [path || "_"]: "validation.controlCharacters" };
+      const refused = refusedText(key);
+      if (refused) return { [path || "_"]: refused };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
+  return null;
+}
+
+function refusedText(value: string): MessageKey | null {
+  if (CONTROL_CHARACTER.test(value)) return "validation.controlCharacters";
+  if (hasUnpairedSurrogate(value)) return "validation.unpairedSurrogate";
   return null;
 }

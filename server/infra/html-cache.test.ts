@@ -5,7 +5,14 @@ import { crc32, gunzipSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { singleQuotedBody } from "../../core/script-string.ts";
-import { acceptsGzip, crc32Combine, HtmlCache, PAGE_QUERY_PARAMS } from "./html-cache.ts";
+import {
+  ADMISSION_WINDOW,
+  acceptsGzip,
+  crc32Combine,
+  HtmlCache,
+  OPEN_QUERY_PARAMS,
+  PAGE_QUERY_PARAMS,
+} from "./html-cache.ts";
 
 function request(
   overrides: Partial<{
@@ -200,6 +207,130 @@ describe("HtmlCache", () => {
     for (const name of headers) read.delete(name);
     const known = new Set(PAGE_QUERY_PARAMS);
     expect([...read].filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+describe("HtmlCache bounded by what it holds, tags included (issue 32, ADR 0315)", () => {
+  const headers = () => new Headers({ "content-type": "text/html" });
+  const tagsOf = (prefix: string, n: number) =>
+    new Set(Array.from({ length: n }, (_, i) => `${prefix}:${i}`));
+
+  it("counts each entry's tag bookkeeping in its bytes", () => {
+    const cache = new HtmlCache(60_000);
+    cache.set("plain", "<p>same page</p>", "n", headers());
+    const plain = cache.bytes;
+    cache.clear();
+    // A product list that read 500 plans' tags: their texts and the index's slots are part of what it holds.
+    const tags = tagsOf("catalog:plan:JP-3GB-30D-VARIANT", 500);
+    cache.set("plain", "<p>same page</p>", "n", headers(), tags);
+    const textBytes = [...tags].reduce((sum, tag) => sum + tag.length * 2, 0);
+    expect(cache.bytes - plain).toBeGreaterThanOrEqual(textBytes + 500 * 32);
+    cache.close();
+  });
+
+  it("keeps pages with many tags within its byte budget, evicting by what they really cost", () => {
+    const budget = 400_000;
+    const cache = new HtmlCache(60_000, { maxBytes: budget });
+    // Small pages with 500 tags each: counted by their text alone, all 100 would fit.
+    for (let n = 0; n < 100; n += 1)
+      cache.set(`k${n}`, `<p>${n}</p>`, "n", headers(), tagsOf(`catalog:plan:P${n}`, 500));
+    expect(cache.bytes).toBeLessThanOrEqual(budget);
+    expect(cache.size).toBeLessThan(10);
+    expect(cache.get("k99")).not.toBeNull();
+    expect(cache.get("k0")).toBeNull();
+    cache.close();
+  });
+
+  it("prunes the tag index whenever a page leaves: evicted, replaced, expired, invalidated or cleared", () => {
+    vi.useFakeTimers();
+    const cache = new HtmlCache(1_000, { maxBytes: 40_000, sweepMs: 60_000 });
+    const page = (n: number) => `<p>${String(n).padStart(4, "0")}${"x".repeat(8_000)}</p>`;
+    // Each page reads the site, its own plan and one of three destinations.
+    const tags = (n: number) => new Set(["site", `catalog:plan:P${n}`, `catalog:dest:D${n % 3}`]);
+    for (let n = 0; n < 200; n += 1) cache.set(`k${n}`, page(n), "n", headers(), tags(n));
+    // Evicted pages took their tags with them: only the pages held are listed.
+    const held = cache.size;
+    expect(held).toBeGreaterThan(1);
+    expect(held).toBeLessThan(10);
+    expect(cache.tagIndex).toEqual({ tags: 1 + held + 3, references: held * 3, untagged: 0 });
+    // Replaced with other tags: the old ones go.
+    cache.set("k199", page(199), "n", headers(), new Set(["reviews"]));
+    expect(cache.tagIndex.references).toBe((held - 1) * 3 + 1);
+    expect(cache.tagIndex.tags).toBe(1 + (held - 1) + 3 + 1);
+    // Invalidated: every page of the site goes, and so do all of their tags.
+    cache.set("untagged", "<p>u</p>", "n", headers());
+    expect(cache.tagIndex.untagged).toBe(1);
+    cache.invalidate(["site"]);
+    expect(cache.size).toBe(1);
+    expect(cache.tagIndex).toEqual({ tags: 1, references: 1, untagged: 0 });
+    // Expired and swept.
+    vi.advanceTimersByTime(1_001);
+    cache.sweep();
+    expect(cache.size).toBe(0);
+    expect(cache.tagIndex).toEqual({ tags: 0, references: 0, untagged: 0 });
+    // Cleared.
+    for (let n = 0; n < 3; n += 1) cache.set(`c${n}`, page(n), "n", headers(), tags(n));
+    cache.clear();
+    expect(cache.tagIndex).toEqual({ tags: 0, references: 0, untagged: 0 });
+    cache.close();
+  });
+
+  it("drops through the index exactly the pages an invalidation names, and those that recorded none", () => {
+    const cache = new HtmlCache(60_000);
+    for (let n = 0; n < 50; n += 1)
+      cache.set(`k${n}`, `<p>${n}</p>`, "n", headers(), new Set(["site", `catalog:plan:P${n}`]));
+    cache.set("unknown", "<p>?</p>", "n", headers());
+    cache.invalidate(["catalog:plan:P7", "catalog:plan:P9", "catalog:plan:nowhere"]);
+    expect(cache.size).toBe(48);
+    expect(cache.get("k7")).toBeNull();
+    expect(cache.get("k8")).not.toBeNull();
+    expect(cache.get("unknown")).toBeNull();
+    cache.close();
+  });
+
+  it("stores a page with an open query value from its second request on; the shop's own values at once", () => {
+    const cache = new HtmlCache(60_000);
+    const admitted = (path: string) => {
+      const target = url(path);
+      const key = cache.keyFor(request(), target);
+      return key !== null && cache.admits(key, target);
+    };
+    // A keyword someone typed once, an unknown marketing code: never an entry of their own.
+    expect(admitted("/plp?keyword=zq9xk")).toBe(false);
+    expect(admitted("/?marketingCode=NO-SUCH-CAMPAIGN")).toBe(false);
+    expect(admitted("/plp?marketingCode=NO-SUCH-CAMPAIGN")).toBe(false);
+    expect(admitted("/plp?type=COUNTRY&keyword=japan")).toBe(false);
+    // The same page asked for again is worth keeping.
+    expect(admitted("/plp?keyword=zq9xk")).toBe(true);
+    expect(admitted("/plp?type=COUNTRY&keyword=japan")).toBe(true);
+    // Pages with no open value (the shop's own links) and no query at all are stored at once.
+    expect(admitted("/plp?type=COUNTRY")).toBe(true);
+    expect(admitted("/plp?categoryCode=JP&categoryName=Japan")).toBe(true);
+    expect(admitted("/cmsCLP?pageCode=summer-japan")).toBe(true);
+    expect(admitted("/pdp/JP-3GB-30D")).toBe(true);
+    // A parameter no page reads is not part of the key, open or not.
+    expect(admitted("/?utm_source=mail")).toBe(true);
+    for (const name of OPEN_QUERY_PARAMS) expect(PAGE_QUERY_PARAMS).toContain(name);
+    cache.close();
+  });
+
+  it("admits a stored page at once, and forgets a value seen once after ADMISSION_WINDOW others", () => {
+    const cache = new HtmlCache(60_000);
+    const target = url("/plp?keyword=japan");
+    const key = cache.keyFor(request(), target)!;
+    cache.set(key, "<p>japan</p>", "n", headers(), new Set(["catalog:lists"]));
+    expect(cache.admits(key, target)).toBe(true);
+    const once = url("/plp?keyword=once");
+    const onceKey = cache.keyFor(request(), once)!;
+    expect(cache.admits(onceKey, once)).toBe(false);
+    for (let n = 0; n < ADMISSION_WINDOW; n += 1) {
+      const other = url(`/plp?keyword=other-${n}`);
+      expect(cache.admits(cache.keyFor(request(), other)!, other)).toBe(false);
+    }
+    // Too long ago: seen once again, not yet worth keeping.
+    expect(cache.admits(onceKey, once)).toBe(false);
+    expect(cache.admits(onceKey, once)).toBe(true);
+    cache.close();
   });
 });
 

@@ -29,8 +29,11 @@ interface Entry {
   bytes: number;
   headers: Headers;
   storedAt: number;
-  /** The shared-cache tags the render read (ADR 0245); empty means unknown, and any invalidation drops it. */
-  tags: ReadonlySet<string>;
+  /**
+   * The shared-cache tags the render read (ADR 0245), each the one copy the tag index holds (ADR 0315); empty
+   * means unknown, and any invalidation drops it.
+   */
+  tags: string[];
 }
 
 /** A cut in a stored page: the nonce, or a field of the signed-in template in HTML text or in a script's data. */
@@ -102,6 +105,17 @@ const CACHED_HEADERS = ["content-type", "link", "vary"];
 export const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
 /** What an entry costs beyond its bytes: the key, the headers, the objects (an estimate, on the safe side). */
 const ENTRY_OVERHEAD = 1_024;
+/**
+ * What one tag of an entry costs in the bookkeeping (ADR 0315): its slot in the entry's list and the entry's key in
+ * the tag's set of the index (a hash-table slot each, on the safe side). The tag's text is counted too, as if the
+ * entry held it alone.
+ */
+const TAG_OVERHEAD = 64;
+/**
+ * How many keys with an open query value the admission rule remembers (ADR 0315): such a page is stored the second
+ * time it is asked for while its key is among the last this many seen once.
+ */
+export const ADMISSION_WINDOW = 16_384;
 
 /**
  * The query parameters a page reads, on the server or in the browser (app/, and the product list's query in
@@ -164,6 +178,21 @@ export const PAGE_QUERY_PARAMS: readonly string[] = [
 ];
 const KNOWN_PARAMS = new Set(PAGE_QUERY_PARAMS);
 
+/**
+ * The page parameters whose values are open text, not one of the shop's own codes (ADR 0315): what a shopper types
+ * (the search box's keyword, search and the hit it picked) and the codes a link from outside brings (a campaign's
+ * marketing code, a coupon or promo code). A page with one of them is stored from its second request on
+ * (`HtmlCache.admits`); the others (type, categoryCode, pageCode, sort, page, …) come from the shop's own links.
+ */
+export const OPEN_QUERY_PARAMS: readonly string[] = [
+  "keyword",
+  "search",
+  "hitName",
+  "marketingCode",
+  "couponCode",
+  "promoCode",
+];
+
 /** The query as the cache sees it: the known parameters only, sorted by name (values keep their order). */
 export function cacheQuery(url: URL): string {
   const kept = [...url.searchParams].filter(([name]) => KNOWN_PARAMS.has(name));
@@ -183,11 +212,18 @@ export interface HtmlCacheOptions {
  * Rendered HTML for anonymous visitors, per page (path and the query parameters pages read), currency and
  * locale choice. Each render carries a fresh CSP nonce, so a hit swaps the stored nonce for a new one before it
  * is sent. Bounded by bytes with least-recently-used eviction (lru-cache), and swept of expired entries on a
- * timer, so memory returns after a burst of unique URLs (ADR 0179).
+ * timer, so memory returns after a burst of unique URLs (ADR 0179). An entry's bytes include its tag bookkeeping,
+ * and a page with an open query value is stored only when it is asked for again (ADR 0315).
  */
 export class HtmlCache {
   readonly #entries: LRUCache<string, Entry>;
   readonly #ttlMs: number;
+  /** Tag → the keys of the stored pages that read it; pruned whenever a page leaves, however it leaves. */
+  readonly #byTag = new Map<string, { tag: string; keys: Set<string> }>();
+  /** Keys of the stored pages that recorded no tags (any invalidation drops them). */
+  readonly #untagged = new Set<string>();
+  /** Hashes of the keys with an open query value asked for once (the admission rule, ADR 0315), oldest first. */
+  readonly #seen = new Map<number, true>();
   #sweeper: NodeJS.Timeout | undefined;
   /** Invalidations so far, and the tags of the latest ones (a render that started before one must not store). */
   #generation = 0;
@@ -198,6 +234,8 @@ export class HtmlCache {
     this.#entries = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? DEFAULT_HTML_CACHE_BYTES,
       sizeCalculation: (entry, key) => entrySize(entry, key),
+      // Evicted, expired, invalidated, replaced or cleared: the page leaves the tag index with it.
+      dispose: (entry, key) => this.#unindex(key, entry),
     });
     if (ttlMs > 0) {
       this.#sweeper = setInterval(() => this.sweep(), options.sweepMs ?? Math.max(1_000, ttlMs));
@@ -219,6 +257,67 @@ export class HtmlCache {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The tag index's size: distinct tags, and keys listed under them (what tests check is pruned). */
+  get tagIndex(): { tags: number; references: number; untagged: number } {
+    let references = 0;
+    for (const { keys } of this.#byTag.values()) references += keys.size;
+    return { tags: this.#byTag.size, references, untagged: this.#untagged.size };
+  }
+
+  /**
+   * Whether a page may be stored under this key (ADR 0315). A page whose query has no open value (OPEN_QUERY_PARAMS:
+   * text a shopper typed, a code a link brought) always may. One with an open value may once it is asked for a
+   * second time while its key is among the last ADMISSION_WINDOW such keys seen, or when it is stored already: a
+   * value nobody comes back with (a random keyword, a search that finds nothing, an unknown or mistyped campaign
+   * code, a crawler's probe) renders each time instead of taking the place of a page shoppers do come back to.
+   * The first request is answered as an uncached render.
+   */
+  admits(key: string, url: URL): boolean {
+    if (!OPEN_QUERY_PARAMS.some((name) => url.searchParams.has(name)) || this.#entries.has(key)) return true;
+    const hash = crc32(key);
+    if (this.#seen.has(hash)) {
+      // The second request: stored now; the mark moves to the newest end.
+      this.#seen.delete(hash);
+      this.#seen.set(hash, true);
+      return true;
+    }
+    this.#seen.set(hash, true);
+    if (this.#seen.size > ADMISSION_WINDOW) this.#seen.delete(this.#seen.keys().next().value as number);
+    return false;
+  }
+
+  #index(key: string, tags: ReadonlySet<string>): string[] {
+    if (tags.size === 0) {
+      this.#untagged.add(key);
+      return [];
+    }
+    // The entry lists each tag by the index's own copy of its text, so a thousand pages share one string per tag.
+    const kept: string[] = [];
+    for (const tag of tags) {
+      let listed = this.#byTag.get(tag);
+      if (!listed) {
+        listed = { tag, keys: new Set() };
+        this.#byTag.set(tag, listed);
+      }
+      listed.keys.add(key);
+      kept.push(listed.tag);
+    }
+    return kept;
+  }
+
+  #unindex(key: string, entry: Entry) {
+    if (entry.tags.length === 0) {
+      this.#untagged.delete(key);
+      return;
+    }
+    for (const tag of entry.tags) {
+      const listed = this.#byTag.get(tag);
+      if (!listed) continue;
+      listed.keys.delete(key);
+      if (listed.keys.size === 0) this.#byTag.delete(tag);
+    }
   }
 
   /** Stops the sweep timer (server close). */
@@ -327,9 +426,9 @@ export class HtmlCache {
     this.#generation += 1;
     this.#recent.push({ generation: this.#generation, tags: changed });
     if (this.#recent.length > INVALIDATION_LOG) this.#recent.shift();
-    for (const [key, entry] of this.#entries.entries()) {
-      if (touches(entry.tags, changed)) this.#entries.delete(key);
-    }
+    const dropped = new Set(this.#untagged);
+    for (const tag of changed) for (const key of this.#byTag.get(tag)?.keys ?? []) dropped.add(key);
+    for (const key of dropped) this.#entries.delete(key);
   }
 
   /** Whether an invalidation since the mark touched these tags (or the log no longer reaches back to it). */
@@ -366,7 +465,7 @@ export class HtmlCache {
     const deflated = compact(
       parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })),
     );
-    this.#entries.set(key, {
+    const entry: Entry = {
       parts,
       slots: cut.slots,
       deflated,
@@ -374,8 +473,13 @@ export class HtmlCache {
       bytes,
       headers: kept,
       storedAt: Date.now(),
-      tags: new Set(tags),
-    });
+      // Sized with the render's own tag texts; indexed (and swapped for the index's copies) once stored.
+      tags: [...tags],
+    };
+    this.#entries.set(key, entry);
+    // Bigger than the whole budget: not stored.
+    if (this.#entries.peek(key) !== entry) return false;
+    entry.tags = this.#index(key, tags);
     return true;
   }
 
@@ -407,9 +511,11 @@ function touches(read: ReadonlySet<string>, changed: ReadonlySet<string>): boole
   return false;
 }
 
+/** What an entry holds (ADR 0315): its text, the deflated copy, its key, its objects and its tag bookkeeping. */
 function entrySize(entry: Entry, key: string): number {
   const deflated = entry.deflated.reduce((sum, part) => sum + part.length, 0);
-  return entry.bytes + deflated + key.length * 2 + ENTRY_OVERHEAD;
+  const tags = entry.tags.reduce((sum, tag) => sum + tag.length * 2 + TAG_OVERHEAD, 0);
+  return entry.bytes + deflated + key.length * 2 + ENTRY_OVERHEAD + tags;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);

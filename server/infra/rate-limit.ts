@@ -32,8 +32,9 @@ export const RATE_RULES = {
   socialLoginIp: { limit: 60, windowMs: 15 * MINUTE },
   // The help centre's contact form (issue 10).
   supportMessageIp: { limit: 5, windowMs: 60 * MINUTE },
-  // The operator console (issue 16, ADR 0221): passwords per account and per IP, TOTP codes per operator.
-  operatorLoginAccount: { limit: 10, windowMs: 15 * MINUTE },
+  // The operator console (issue 16, ADR 0221): passwords per IP, TOTP codes per operator. ADR 0312: wrong
+  // passwords per operator e-mail before each sign-in to it needs an image captcha (and is slowed), never a lock.
+  operatorLoginFailures: { limit: 5, windowMs: 15 * MINUTE },
   operatorLoginIp: { limit: 50, windowMs: 15 * MINUTE },
   operatorTotp: { limit: 5, windowMs: 5 * MINUTE },
 } as const satisfies Record<string, RateRule>;

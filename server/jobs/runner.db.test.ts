@@ -17,6 +17,13 @@ const LEASE = defineJob("lease", z.object({}));
 const ONE_AT_A_TIME = defineJob("one-at-a-time", numbered);
 const HEARTBEAT = defineJob("heartbeat", z.object({}));
 const HELD = defineJob("held", z.object({ name: z.string() }));
+const SLOW = defineJob("slow", numbered);
+const RACE = defineJob("race", numbered);
+const SAME = defineJob("same-work", z.object({ orderId: z.string(), step: z.number().optional() }));
+const BLOCKED = defineJob("blocked", numbered);
+const POLLED = defineJob("polled", numbered);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -82,36 +89,166 @@ describe("durable job runner", () => {
     expect(ran).toBe(1);
   });
 
-  it("claims only the job it is about to run, so a stuck or dead worker holds one job, not a batch", async () => {
-    const busy = createJobRunner({ db: database.db, batch: 10 });
+  it("claims only the jobs it is about to run, so a stuck or dead worker holds its lanes' jobs, not a batch", async () => {
+    const busy = createJobRunner({ db: database.db, batch: 10, concurrency: 2 });
     const other = createJobRunner({ db: database.db, batch: 10 });
     let release!: () => void;
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = 0;
+    let bothStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      bothStarted = resolve;
     });
     const done: number[] = [];
     busy.register(ONE_AT_A_TIME, async (payload) => {
-      started();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      entered += 1;
+      if (entered === 2) bothStarted();
+      await gate;
       done.push(Number(payload.n));
     });
     other.register(ONE_AT_A_TIME, async (payload) => {
       done.push(Number(payload.n));
     });
     const due = new Date(Date.now() - 1000);
-    for (let n = 0; n < 4; n += 1) await busy.enqueue(ONE_AT_A_TIME, { n }, { runAt: due });
+    for (let n = 0; n < 6; n += 1) await busy.enqueue(ONE_AT_A_TIME, { n }, { runAt: due });
     const first = busy.runDue();
-    await running;
+    await started;
     const held = await database.db.select().from(jobs).where(eq(jobs.kind, "one-at-a-time"));
-    expect(held.filter((job) => job.status === "RUNNING")).toHaveLength(1);
-    // The other three are free for another worker while the first one runs.
-    expect(await other.drain()).toBe(3);
+    expect(held.filter((job) => job.status === "RUNNING")).toHaveLength(2);
+    // The other four are free for another worker while the first two run.
+    expect(await other.drain()).toBe(4);
     release();
-    expect(await first).toBe(1);
-    expect(done.sort()).toEqual([0, 1, 2, 3]);
+    expect(await first).toBe(2);
+    expect(done.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("runs due jobs concurrently, never more than its concurrency at once (issue 32, ADR 0316)", async () => {
+    const runner = createJobRunner({ db: database.db, batch: 100, concurrency: 4 });
+    let active = 0;
+    let most = 0;
+    runner.register(SLOW, async () => {
+      active += 1;
+      most = Math.max(most, active);
+      // A slow supplier call: no connection or transaction is held meanwhile.
+      await sleep(150);
+      active -= 1;
+    });
+    for (let n = 0; n < 12; n += 1) await runner.enqueue(SLOW, { n });
+    const began = performance.now();
+    expect(await runner.drain()).toBe(12);
+    const elapsed = performance.now() - began;
+    expect(most).toBe(4);
+    // One at a time takes at least 12 × 150 ms; four lanes about three rounds.
+    expect(elapsed).toBeLessThan(12 * 150);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, "slow"));
+    expect(rows.map((row) => row.status)).toEqual(rows.map(() => "DONE"));
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+  });
+
+  it("holds no connection while a handler waits: another lane reads and writes the database meanwhile", async () => {
+    // On PGlite (one connection) a transaction held across the first job's wait would block the second job's
+    // claim and statements, and the first would wait forever for the second.
+    const runner = createJobRunner({ db: database.db, concurrency: 2 });
+    let secondDone!: () => void;
+    const second = new Promise<void>((resolve) => {
+      secondDone = resolve;
+    });
+    const order: string[] = [];
+    runner.register(BLOCKED, async (payload) => {
+      if (payload.n === 0) {
+        await second;
+        order.push("first");
+        return;
+      }
+      await database.db.select().from(jobs).where(eq(jobs.kind, "blocked"));
+      order.push("second");
+      secondDone();
+    });
+    await runner.enqueue(BLOCKED, { n: 0 }, { runAt: new Date(Date.now() - 2000) });
+    await runner.enqueue(BLOCKED, { n: 1 }, { runAt: new Date(Date.now() - 1000) });
+    expect(await runner.drain()).toBe(2);
+    expect(order).toEqual(["second", "first"]);
+  });
+
+  it("never claims one job twice across runners and their lanes", async () => {
+    const runs: number[] = [];
+    const runners = Array.from({ length: 3 }, () =>
+      createJobRunner({ db: database.db, batch: 50, concurrency: 4 }),
+    );
+    for (const runner of runners)
+      runner.register(RACE, async (payload) => {
+        runs.push(payload.n);
+        await sleep(5);
+      });
+    for (let n = 0; n < 60; n += 1) await runners[0]!.enqueue(RACE, { n });
+    await Promise.all(runners.map((runner) => runner.drain()));
+    expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, "race"));
+    expect(rows.every((row) => row.status === "DONE" && row.attempts === 1)).toBe(true);
+  });
+
+  it("runs two jobs of one kind with the same payload one after the other, never at once", async () => {
+    const runner = createJobRunner({ db: database.db, concurrency: 4 });
+    const active = new Map<string, number>();
+    let overlapped = false;
+    let ran = 0;
+    runner.register(SAME, async (payload) => {
+      const work = JSON.stringify(payload);
+      const now = (active.get(work) ?? 0) + 1;
+      active.set(work, now);
+      if (now > 1) overlapped = true;
+      await sleep(60);
+      active.set(work, (active.get(work) ?? 1) - 1);
+      ran += 1;
+    });
+    // The same order's job three times (first run, a poll, a webhook's hint), and two other pieces of work.
+    await runner.enqueue(SAME, { orderId: "a" }, { dedupeKey: "same-a-1" });
+    await runner.enqueue(SAME, { orderId: "a" }, { dedupeKey: "same-a-2" });
+    await database.db.insert(jobs).values({ kind: SAME.kind, payload: { orderId: "a" }, runAt: new Date() });
+    await runner.enqueue(SAME, { orderId: "b" });
+    await runner.enqueue(SAME, { orderId: "a", step: 2 });
+    const began = performance.now();
+    expect(await runner.drain()).toBe(5);
+    expect(ran).toBe(5);
+    expect(overlapped).toBe(false);
+    // Order "a"'s three identical jobs took three turns (the other two payloads ran beside them).
+    expect(performance.now() - began).toBeGreaterThanOrEqual(3 * 60);
+  });
+
+  it("polls for the next due job while a slow one runs, and stops only once its lanes have finished", async () => {
+    const runner = createJobRunner({ db: database.db, pollMs: 20, concurrency: 2 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let slowStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      slowStarted = resolve;
+    });
+    const done: number[] = [];
+    runner.register(POLLED, async (payload) => {
+      if (payload.n === 0) {
+        slowStarted();
+        await gate;
+      }
+      done.push(payload.n);
+    });
+    await runner.enqueue(POLLED, { n: 0 });
+    runner.start();
+    await started;
+    // Due after the slow job began: the loop takes it without waiting for the slow one.
+    await runner.enqueue(POLLED, { n: 1 });
+    const deadline = Date.now() + 20_000;
+    while (!done.includes(1) && Date.now() < deadline) await sleep(20);
+    expect(done).toEqual([1]);
+    const stopping = runner.stop();
+    release();
+    await stopping;
+    expect(done).toEqual([1, 0]);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, "polled"));
+    expect(rows.map((row) => row.status)).toEqual(["DONE", "DONE"]);
   });
 
   it("renews the lease while a job runs, so no other worker takes it over", async () => {

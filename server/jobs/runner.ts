@@ -60,12 +60,21 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** How many jobs runDue runs at most, each claimed just before it runs. */
   batch?: number;
+  /**
+   * How many jobs this runner runs at once (default 8, ADR 0316): each lane claims one due job, runs it, and
+   * claims the next, so a slow supplier call holds one lane, not the queue. Suppliers keep to their own rate
+   * limits in their clients (eSIM Access's calls per second, Airalo's Retry-After).
+   */
+  concurrency?: number;
   /** This worker's identity, host:pid:boot; default this process on this host with a fresh boot id. */
   workerId?: string;
   onError?: (error: unknown, job: { id: string; kind: string; attempt: number }) => void;
   /** Jobs reclaimed at start-up from dead workers (app.ts logs them). */
   onRecovered?: (count: number) => void;
 }
+
+/** Jobs a runner runs at once unless told otherwise (ADR 0316). */
+export const DEFAULT_JOB_CONCURRENCY = 8;
 
 /** Retry delay after the n-th failed attempt: 5 s, 10 s, 20 s … capped at one hour (ADR 0100). */
 export function backoffMs(attempt: number): number {
@@ -116,10 +125,14 @@ export function workerIsGone(id: string, host = hostname(), pid = process.pid): 
 }
 
 /**
- * The durable job runner (architecture: durable jobs; ADRs 0100, 0177). Jobs are rows; a runner claims one due
- * row at a time with FOR UPDATE SKIP LOCKED, just before it runs it, so any number of instances can run it and
- * each job runs on one of them at a time, and a crash strands only the job that was running. While a handler
- * runs, the runner renews its lease; at start-up it reclaims what dead workers on its host held.
+ * The durable job runner (architecture: durable jobs; ADRs 0100, 0177, 0316). Jobs are rows; each of a runner's
+ * `concurrency` lanes claims one due row at a time, just before it runs it, in one statement (an update of the
+ * row a FOR UPDATE SKIP LOCKED subquery picked), so any number of lanes and instances can run it, each job runs on
+ * one of them at a time, and a crash strands only the jobs that were running. No transaction is held while a
+ * handler runs (PGlite has one connection: the other lanes' statements would wait for it). While a handler runs,
+ * the runner renews its lease; at start-up it reclaims what dead workers on its host held. Two jobs of one kind
+ * with the same payload are the same work (a provisioning job and its poll for one order): one runner runs them
+ * one after the other, never at once.
  * A handler that throws is retried with exponential backoff; after maxAttempts the job is DEAD.
  * Handlers must be idempotent: a worker can die after the work and before marking the row DONE.
  */
@@ -128,10 +141,14 @@ export function createJobRunner(options: JobRunnerOptions) {
   const leaseMs = options.leaseMs ?? 30_000;
   const heartbeatMs = Math.max(1, Math.floor(leaseMs / 3));
   const batch = options.batch ?? 10;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_JOB_CONCURRENCY));
+  /** The job of each kind and payload running here now: a second one waits for it (see above). */
+  const running = new Map<string, Promise<void>>();
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, Registered>();
   let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<number> | undefined;
+  /** The poll loop's lanes running now (start()); stop() waits for them. */
+  const lanes = new Set<Promise<void>>();
   let stopped = false;
   liveWorkers.add(workerId);
 
@@ -219,16 +236,50 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
-  /** Claims and runs due jobs one at a time, at most `batch` of them; returns how many ran. */
-  async function runDue(now: Date = new Date()): Promise<number> {
-    let ran = 0;
-    while (ran < batch && !stopped) {
-      const job = await claim(now);
-      if (!job) break;
-      await runOne(job, now);
-      ran += 1;
+  /** Runs a claimed job after any job of the same kind and payload running here (see createJobRunner). */
+  async function runExclusive(job: ClaimedJob, now: Date): Promise<void> {
+    const key = `${job.kind}\u0000${stableJson(job.payload)}`;
+    const before = running.get(key);
+    const run = (before ?? Promise.resolve()).then(() => runOne(job, now));
+    const settled = run.catch(() => undefined);
+    running.set(key, settled);
+    try {
+      await run;
+    } finally {
+      if (running.get(key) === settled) running.delete(key);
     }
+  }
+
+  /**
+   * Claims and runs due jobs in `concurrency` lanes, at most `limit` of them in all; each lane claims its next
+   * job as soon as its last one finished. Returns how many ran.
+   */
+  async function runLanes(clock: () => Date, limit: number): Promise<number> {
+    let started = 0;
+    let ran = 0;
+    const lane = async () => {
+      while (started < limit && !stopped) {
+        started += 1;
+        const now = clock();
+        const job = await claim(now);
+        if (!job) {
+          started -= 1;
+          return;
+        }
+        await runExclusive(job, now);
+        ran += 1;
+      }
+    };
+    // Every lane has finished before this returns, even when one failed (no lane outlives the call).
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, limit) }, lane));
+    const failed = outcomes.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
     return ran;
+  }
+
+  /** Claims and runs due jobs, `concurrency` at a time, at most `batch` of them; returns how many ran. */
+  function runDue(now: Date = new Date()): Promise<number> {
+    return runLanes(() => now, batch);
   }
 
   /**
@@ -250,28 +301,31 @@ export function createJobRunner(options: JobRunnerOptions) {
     return reclaimed.length;
   }
 
-  async function tick() {
+  /**
+   * One lane of the poll loop: claims and runs due jobs until none is due. A lane that claimed a job first opens
+   * another if one is free, so a queue fans out to `concurrency` lanes within a few claims, while an idle runner
+   * polls with one claim per interval. The loop never waits for a slow job to look for the next one.
+   */
+  function openLane() {
+    const lane = (async () => {
+      while (!stopped) {
+        const now = new Date();
+        const job = await claim(now);
+        if (!job) return;
+        if (lanes.size < concurrency) openLane();
+        await runExclusive(job, now);
+      }
+    })()
+      .catch((error) => options.onError?.(error, { id: "", kind: "claim", attempt: 0 }))
+      .finally(() => lanes.delete(lane));
+    lanes.add(lane);
+  }
+
+  function tick() {
     if (stopped) return;
-    inFlight = (async () => {
-      let total = 0;
-      for (let round = 0; round < 10; round += 1) {
-        const ran = await runDue();
-        total += ran;
-        if (ran < batch || stopped) break;
-      }
-      return total;
-    })();
-    try {
-      await inFlight;
-    } catch (error) {
-      options.onError?.(error, { id: "", kind: "claim", attempt: 0 });
-    } finally {
-      inFlight = undefined;
-      if (!stopped) {
-        timer = setTimeout(tick, options.pollMs);
-        timer.unref();
-      }
-    }
+    if (lanes.size < concurrency) openLane();
+    timer = setTimeout(tick, options.pollMs);
+    timer.unref();
   }
 
   return {
@@ -371,10 +425,21 @@ export function createJobRunner(options: JobRunnerOptions) {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await inFlight?.catch(() => undefined);
+      await Promise.all([...lanes]);
       liveWorkers.delete(workerId);
     },
   };
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** JSON with object keys sorted, so two equal payloads give one text whatever order their keys came in. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : item,
+  );
+}

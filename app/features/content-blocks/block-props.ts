@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ComponentData, SchemaComponentCode } from "../../../core/content/components.ts";
+import { safeBoxStyle } from "../../../core/content/style.ts";
 import type { ComponentAction, PageComponent } from "../../../db/schema/content-document.ts";
 
 export interface BlockProps {
@@ -28,28 +29,9 @@ export function actionOf(value: unknown): ComponentAction | undefined {
     : undefined;
 }
 
-/** ADR 0011 style keys only; numbers are px. Values that could fetch or run something are dropped. */
-const STYLE_KEYS = new Set([
-  "width",
-  "height",
-  "margin",
-  "padding",
-  "background",
-  "borderRadius",
-  "fontSize",
-  "fontWeight",
-  "color",
-  "textAlign",
-]);
-
+/** ADR 0011 style keys and values only (the allow-list the page was saved with, core/content/style.ts); numbers are px. */
 export function boxStyle(style: Record<string, string | number>): React.CSSProperties {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(style)) {
-    if (!STYLE_KEYS.has(key)) continue;
-    if (typeof value === "string" && /url\(|expression\(|[<>{};]/i.test(value)) continue;
-    out[key] = value;
-  }
-  return out as React.CSSProperties;
+  return safeBoxStyle(style) as React.CSSProperties;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CreditBalance, CreditEntryView } from "../../../server/modules/cre
 import type { FriendView } from "../../../server/modules/sfb/service.ts";
 import { getAppBridge } from "../../lib/bridge/index.ts";
 import { useI18n } from "../../lib/i18n.tsx";
+import { withIsolated } from "../../lib/isolate.tsx";
 import { notify } from "../../lib/notify.ts";
 import { formatDay } from "../../lib/time.ts";
 
@@ -175,7 +176,7 @@ export function FriendsList({ friends }: { friends: FriendView[] }) {
                 key={`${friend.nickname}-${friend.invitedAt}`}
                 className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3"
               >
-                <span className="font-medium text-slate-900">{friend.nickname}</span>
+                <bdi className="font-medium text-slate-900">{friend.nickname}</bdi>
                 <span className="text-sm text-slate-700">{formatDay(friend.invitedAt, locale)}</span>
                 <span className="ml-auto text-sm font-semibold text-slate-900" data-state={friend.state}>
                   {friend.state === "REWARDED"
@@ -296,7 +297,7 @@ export function LandingView({ data }: { data: LandingData }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-10 text-center">
       <h1 className="text-2xl font-bold text-slate-900">
-        {t("sfbUi.landing.title", { name: landing.inviterNickname })}
+        {withIsolated((params) => t("sfbUi.landing.title", params), "name", landing.inviterNickname)}
       </h1>
       <p className="mt-3 text-lg text-slate-800">
         {reward ? t("sfbUi.landing.reward", { reward: reward.valueLabel }) : t("sfbUi.landing.noReward")}

@@ -4,6 +4,7 @@ import { formatPrice } from "../../../core/money.ts";
 import { Icon } from "../../components/ui/Icon.tsx";
 import { useDismiss } from "../../components/ui/use-dismiss.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
+import { withIsolated } from "../../lib/isolate.tsx";
 import { notify } from "../../lib/notify.ts";
 
 const linkClass = "rounded-full px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100";
@@ -113,8 +114,11 @@ function CustomerMenu({
       >
         <Icon name="user" />
         {/* WCAG 2.5.3: the accessible name starts with the visible (shortened) nickname. */}
-        <span title={nickName}>{shortName}</span>
-        <span className="sr-only"> {t("shell.accountMenu", { name: nickName })}</span>
+        <bdi title={nickName}>{shortName}</bdi>
+        <span className="sr-only">
+          {" "}
+          {withIsolated((params) => t("shell.accountMenu", params), "name", nickName)}
+        </span>
         <Icon name="chevronDown" className="size-4" />
       </button>
       {open && (

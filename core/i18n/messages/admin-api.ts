@@ -24,6 +24,11 @@ export default defineMessages({
     "adminApi.creditUnavailable": "Store credit is not available yet",
     "adminApi.cancelNotAllowed": "This eSIM has been installed or used and cannot be cancelled",
     "adminApi.supplierFailed": "The supplier did not answer; try again later",
+    "adminApi.creditPendingApproval":
+      "Your role may adjust store credit by up to {limit} at once; this adjustment waits for finance or an owner to approve it",
+    "adminApi.creditOverLimit":
+      "Your role may adjust store credit by up to {limit} at once; ask finance or an owner",
+    "adminApi.adjustmentDecided": "This store-credit adjustment has already been decided",
   },
   zh_CN: {
     "adminApi.signInRequired": "请先登录管理后台",
@@ -45,6 +50,9 @@ export default defineMessages({
     "adminApi.creditUnavailable": "储值余额功能暂不可用",
     "adminApi.cancelNotAllowed": "该 eSIM 已安装或已使用，无法取消",
     "adminApi.supplierFailed": "供应商未响应，请稍后再试",
+    "adminApi.creditPendingApproval": "您的角色单次最多可调整储值余额 {limit}，此调整需由财务或所有者批准",
+    "adminApi.creditOverLimit": "您的角色单次最多可调整储值余额 {limit}，请联系财务或所有者",
+    "adminApi.adjustmentDecided": "此储值余额调整已被处理",
   },
   zh_HK: {
     "adminApi.signInRequired": "請先登入管理後台",
@@ -66,5 +74,8 @@ export default defineMessages({
     "adminApi.creditUnavailable": "儲值餘額功能暫不可用",
     "adminApi.cancelNotAllowed": "該 eSIM 已安裝或已使用，無法取消",
     "adminApi.supplierFailed": "供應商未回應，請稍後再試",
+    "adminApi.creditPendingApproval": "您的角色單次最多可調整儲值餘額 {limit}，此調整需由財務或擁有者批准",
+    "adminApi.creditOverLimit": "您的角色單次最多可調整儲值餘額 {limit}，請聯絡財務或擁有者",
+    "adminApi.adjustmentDecided": "此儲值餘額調整已被處理",
   },
 });

@@ -41,6 +41,8 @@ export default defineMessages({
     "validation.tooSmall": "This number is too small",
     "validation.controlCharacters": "This contains characters that are not allowed",
     "validation.tooDeep": "This is nested too deeply",
+    "validation.unpairedSurrogate": "This contains an incomplete character",
+    "validation.bidiControls": "Names cannot contain text-direction control characters",
   },
   zh_CN: {
     "validation.required": "不能为空",
@@ -76,6 +78,8 @@ export default defineMessages({
     "validation.tooSmall": "数值过小",
     "validation.controlCharacters": "包含不允许的字符",
     "validation.tooDeep": "嵌套层级过深",
+    "validation.unpairedSurrogate": "包含不完整的字符",
+    "validation.bidiControls": "名称不能包含文字方向控制字符",
   },
   zh_HK: {
     "validation.required": "不能為空",
@@ -111,5 +115,7 @@ export default defineMessages({
     "validation.tooSmall": "數值過小",
     "validation.controlCharacters": "包含不允許的字元",
     "validation.tooDeep": "嵌套層級過深",
+    "validation.unpairedSurrogate": "包含不完整的字元",
+    "validation.bidiControls": "名稱不能包含文字方向控制字元",
   },
 });

@@ -11,7 +11,7 @@ import {
   telCode,
   verificationCode,
 } from "../../../core/forms/account.ts";
-import { email, INVALID, REQUIRED, TYPE_MISMATCH, text } from "../../../core/forms/fields.ts";
+import { email, INVALID, personName, REQUIRED, TYPE_MISMATCH, text } from "../../../core/forms/fields.ts";
 
 // The account forms' schemas are shared with the browser (core/forms/account.ts, ADR 0207); these are the
 // field rules the server's other account calls (code sends, captcha, profile) use on top.
@@ -24,6 +24,7 @@ export {
   encryptedPassword,
   locale,
   opaqueKey,
+  personName,
   phone,
   telCode,
   text,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPauseMs } from "./service.ts";
+import { loginPauseMs } from "./login-slowing.ts";
 
 // ADR 0187: five free attempts per account, then a pause that doubles from 250 ms up to the cap.
 describe("loginPauseMs", () => {

@@ -29,6 +29,7 @@ import {
   email,
   locale,
   opaqueKey,
+  personName,
   phone,
   telCode,
   text,
@@ -84,7 +85,7 @@ const ResetPassword = resetPasswordSchema(SEALED_PASSWORD);
 const Refresh = z.object({ refreshToken: z.string().max(200).optional() });
 const CustomerInfoUpdate = z
   .object({
-    nickName: text(32).optional(),
+    nickName: personName(32).optional(),
     defaultLanguage: locale().optional(),
     preferenceCurrency: currencyCode().optional(),
   })

@@ -1,13 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
 import type { BillingAddress } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import { RATE_RULES, type RateLimiter } from "../../infra/rate-limit.ts";
+import type { RateLimiter } from "../../infra/rate-limit.ts";
 import type { CaptchaProof, CaptchaService } from "../captcha/service.ts";
 import { contactAddress, contactLoginName, contactTarget } from "./contact.ts";
 import type { Contact } from "./inputs.ts";
+import { createLoginSlowing } from "./login-slowing.ts";
 import { hashPassword, needsRehash, type ScryptParams, verifyPassword } from "./password-hash.ts";
 import { passwordProblem } from "./password-rule.ts";
 import type { PasswordTransport } from "./password-transport.ts";
@@ -35,19 +35,6 @@ export interface LoginResult extends IssuedTokens {
   message: string;
   user: { loginName: string | null; nickName: string | null };
 }
-
-/**
- * ADR 0187: the pause before the password of sign-in attempt `attempt` (counted per account in the
- * loginFailures window, a success clears it) is checked. Nothing within the free attempts; then 250 ms,
- * doubling each attempt, up to maxMs.
- */
-export function loginPauseMs(attempt: number, maxMs: number): number {
-  const over = attempt - RATE_RULES.loginFailures.limit;
-  if (over <= 0) return 0;
-  return Math.min(maxMs, 250 * 2 ** Math.min(over - 1, 20));
-}
-
-const pause = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : undefined);
 
 // spec 9: captcha interval default 60 s.
 export const CODE_INTERVAL_S = 60;
@@ -113,6 +100,7 @@ function consoleCustomerView(row: CustomerRow) {
 
 export function createAccountService(deps: AccountServiceDeps) {
   const { repo, sessions, codes, captcha, transport, limiter, settings } = deps;
+  const slowing = createLoginSlowing({ limiter, captcha, maxMs: settings.loginSlowingMaxMs });
   // Verified when the account does not exist, so a wrong account takes as long as a wrong password.
   const dummyHash = hashPassword("dummy-password-1!", settings.scrypt);
 
@@ -254,13 +242,14 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (!customer) throw new ApiError(401, "error.unauthorized");
         if (!existing || existing.id !== customer.id) throw new ApiError(400, "account.sendCodeFailed");
       } else if (!existing) {
-        // LOGIN to an unknown account: answer as if sent, send nothing (no account enumeration).
+        // LOGIN to an unknown account: answer as if sent, send nothing (no account enumeration). The same work
+        // as a real send, so the time taken does not tell either (issue 32, ADR 0313).
         deliver = false;
       }
       // After the spec's two answers, so a refused send does not start the countdown for the target.
       await limiter.hit("codeSendInterval", `${contactTarget(contact)}|${purpose}`);
       await limiter.hit("codeSendTarget", contactTarget(contact));
-      const captchaKey = deliver ? await codes.send(contact, purpose, client.locale) : randomKeyLike();
+      const captchaKey = await codes.send(contact, purpose, client.locale, { deliver });
       return { captchaKey, interval: CODE_INTERVAL_S, message: translate(client.locale, "account.codeSent") };
     },
 
@@ -314,19 +303,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<LoginResult> {
       await limiter.hit("loginIp", client.ip);
       const target = contactTarget(contact);
-      const attempt = await limiter.attempt("loginFailures", target);
-      if (attempt > RATE_RULES.loginFailures.limit) {
-        if (!proof.lastCheckKey && !(proof.captcha && proof.captchaKey))
-          throw new ApiError(400, "captcha.required", { fields: { captcha: "captcha.required" } });
-        await captcha.requireProof(proof, captchaAccounts(contact));
-        await pause(loginPauseMs(attempt, settings.loginSlowingMaxMs));
-      }
+      await slowing.beforePassword("loginFailures", target, proof, captchaAccounts(contact));
       const password = await transport.decrypt(encrypted);
       const customer = await repo.findByContact(contact);
       const hash = customer?.passwordHash ?? (await dummyHash);
       const matches = await verifyPassword(password, hash);
       if (!customer?.passwordHash || !matches) throw new ApiError(400, "account.loginFailed");
-      await limiter.reset("loginFailures", target);
+      await slowing.succeeded("loginFailures", target);
       if (needsRehash(customer.passwordHash, settings.scrypt)) {
         await repo.updateCustomer(customer.id, {
           passwordHash: await hashPassword(password, settings.scrypt),
@@ -516,11 +499,6 @@ function defaultNickName(contact: Contact): string {
   return contact.kind === "email"
     ? contact.email.split("@")[0]!.slice(0, 32)
     : `user${contact.phone.slice(-4)}`;
-}
-
-/** Looks like a code key (18 random bytes, base64url), so a LOGIN send to an unknown account is indistinguishable. */
-function randomKeyLike(): string {
-  return randomBytes(18).toString("base64url");
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { TransactionRollbackError } from "drizzle-orm";
 import type { Locale } from "../../../core/constants.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import type { Database } from "../../../db/client.ts";
@@ -42,8 +43,18 @@ export function createVerificationCodes(
 ) {
   const { codeHash, matches } = codeHasher(secret);
   return {
-    /** Writes the code and its message in one transaction; returns the code's key (the response's captchaKey). */
-    async send(contact: Contact, purpose: CodePurpose, locale: Locale): Promise<string> {
+    /**
+     * Writes the code and its message in one transaction; returns the code's key (the response's captchaKey).
+     * With `deliver: false` (a LOGIN code for an address with no account, issue 32, ADR 0313) it does the same
+     * work (the same message rendered, the same statements in the same transaction) but keeps nothing in the
+     * outbox: the code is never sent, so nobody can use it, and the answer takes as long as a real send.
+     */
+    async send(
+      contact: Contact,
+      purpose: CodePurpose,
+      locale: Locale,
+      options: { deliver: boolean } = { deliver: true },
+    ): Promise<string> {
       const id = randomBytes(18).toString("base64url");
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       // Rendered before the transaction: PGlite is one connection, and the render needs none.
@@ -77,7 +88,16 @@ export function createVerificationCodes(
           },
           executor,
         );
-        await messages.send(message, executor);
+        // The message is written in a savepoint either way; undelivered, the savepoint is rolled back, so both
+        // cases send the database the same statements and nothing stays behind (ADR 0313).
+        await executor
+          .transaction(async (savepoint) => {
+            await messages.send(message, savepoint as unknown as Database);
+            if (!options.deliver) savepoint.rollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof TransactionRollbackError)) throw error;
+          });
       });
       return id;
     },

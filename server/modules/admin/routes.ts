@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { personName } from "../../../core/forms/fields.ts";
+import { openApiDocuments } from "../../http/openapi.ts";
 import type { Services } from "../../services.ts";
+import { captchaDigits, opaqueKey } from "../account/inputs.ts";
 import { ROLES } from "./permissions.ts";
 import {
   adminRoute,
@@ -36,15 +39,34 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     url: "/auth/login",
     permission: "public",
     unaudited: "the password step: a signed challenge cookie, no store data",
-    schema: { body: z.object({ email: Email, password: z.string().min(1).max(256) }) },
+    schema: {
+      body: z.object({
+        email: Email,
+        password: z.string().min(1).max(256),
+        // ADR 0312: the image captcha a sign-in to an operator under attack asks for.
+        captcha: captchaDigits().optional(),
+        captchaKey: opaqueKey().optional(),
+      }),
+    },
     handler: async ({ request, reply, body }) => {
-      const { challenge } = await admin.passwordStep(body.email, body.password, request.ip);
+      const { challenge } = await admin.passwordStep(body.email, body.password, request.ip, {
+        captcha: body.captcha,
+        captchaKey: body.captchaKey,
+      });
       reply.setCookie(OPERATOR_CHALLENGE_COOKIE, challenge, {
         ...operatorCookieAttributes(request.ctx.secureCookies),
         maxAge: 300,
       });
       return { next: "totp" };
     },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/auth/captcha",
+    permission: "public",
+    unaudited: "an image captcha for the sign-in page (ADR 0312), no store data",
+    handler: async ({ request }) => admin.signInCaptcha(request.ip),
   });
 
   adminRoute(app, {
@@ -106,6 +128,14 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ operator }) => ({ ...operator, permissions: admin.permissionsOf(operator.role) }),
   });
 
+  // ADR 0313: the console API's OpenAPI document, for signed-in operators only (the public one lists the shop's).
+  adminRoute(app, {
+    method: "GET",
+    url: "/openapi.json",
+    permission: "self",
+    handler: async ({ request }) => openApiDocuments(request.server).console,
+  });
+
   adminRoute(app, {
     method: "PUT",
     url: "/me/language",
@@ -126,7 +156,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
     url: "/operators",
     permission: "operators.manage",
     schema: {
-      body: z.object({ email: Email, displayName: z.string().trim().min(1).max(64), role: z.enum(ROLES) }),
+      body: z.object({ email: Email, displayName: personName(64), role: z.enum(ROLES) }),
     },
     handler: async ({ operator, body }) => admin.invite(operator, body),
   });
@@ -148,7 +178,7 @@ export function adminCoreRoutes(app: FastifyInstance, services: Services) {
       body: z.object({
         role: z.enum(ROLES).optional(),
         status: z.enum(["ACTIVE", "DISABLED"]).optional(),
-        displayName: z.string().trim().min(1).max(64).optional(),
+        displayName: personName(64).optional(),
       }),
     },
     handler: async ({ operator, params, body }) => admin.updateOperator(operator, params.id, body),

@@ -10,8 +10,10 @@ import { ApiError } from "../../http/errors.ts";
 import type { RateLimiter } from "../../infra/rate-limit.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import { COMMON_PASSWORDS } from "../account/common-passwords.ts";
+import { createLoginSlowing } from "../account/login-slowing.ts";
 import { hashPassword, type ScryptParams, verifyPassword } from "../account/password-hash.ts";
 import { newToken, tokenHash } from "../account/session-tokens.ts";
+import type { CaptchaProof, CaptchaService } from "../captcha/service.ts";
 import { type AuditQuery, listAudit, recordAudit } from "./audit.ts";
 import { createOrderNotes } from "./notes.ts";
 import { type Access, can, isRole, permissionsOf, type Role } from "./permissions.ts";
@@ -41,6 +43,13 @@ export interface AdminSettings {
   invitationTtlS: number;
   /** The site's origin, for the enrolment link in the invitation e-mail. */
   publicOrigin: string;
+  /** The longest pause before a password is checked on an operator account under attack (ADR 0312). */
+  loginSlowingMaxMs: number;
+  /**
+   * The most the support role may move at once per currency, in minor units (ADMIN_SUPPORT_REFUND_LIMIT): a
+   * refund (ADR 0225) or a store-credit adjustment (ADR 0313). A currency not listed: nothing.
+   */
+  supportLimits: Map<string, number>;
 }
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -82,11 +91,14 @@ export function operatorView(row: OperatorRow) {
 export function createAdminService(deps: {
   db: Database;
   limiter: RateLimiter;
+  /** The image captchas a sign-in under attack asks for (ADR 0312). */
+  captcha: CaptchaService;
   settings: AdminSettings;
   /** The outbox: invitations are e-mailed like every other message (ADR 0238). */
   outbox: MessageSender;
 }) {
   const { db, limiter, settings } = deps;
+  const slowing = createLoginSlowing({ limiter, captcha: deps.captcha, maxMs: settings.loginSlowingMaxMs });
   const repo = createOperatorRepo(db);
   // A fixed hash to check against when the e-mail is unknown, so timing does not tell which operators exist.
   let decoy: Promise<string> | undefined;
@@ -185,11 +197,24 @@ export function createAdminService(deps: {
     can,
     permissionsOf,
 
-    /** Step one: e-mail and password. Returns the challenge for the TOTP step; never says which part was wrong. */
-    async passwordStep(email: string, password: string, ip: string) {
+    /**
+     * The most an operator of `role` may refund or give as store credit at once, in minor units of `currency`,
+     * or null when the role has no limit (finance, owner). ADRs 0225, 0313.
+     */
+    moneyLimit(role: string, currency: string): number | null {
+      return role === "support" ? (settings.supportLimits.get(currency) ?? 0) : null;
+    },
+
+    /**
+     * Step one: e-mail and password. Returns the challenge for the TOTP step; never says which part was wrong.
+     * ADR 0312: wrong passwords never lock an operator out. Failed attempts are limited per client address;
+     * per e-mail (known or not, alike) they only slow sign-in down and, past five, ask for an image captcha
+     * (the shoppers' gate, ADR 0187), so the right password, the captcha and the TOTP code always get in.
+     */
+    async passwordStep(email: string, password: string, ip: string, proof: CaptchaProof = {}) {
       const normalized = email.trim().toLowerCase();
       await limiter.hit("operatorLoginIp", ip);
-      await limiter.hit("operatorLoginAccount", normalized);
+      await slowing.beforePassword("operatorLoginFailures", normalized, proof, [normalized]);
       const operator = await repo.byEmail(normalized);
       if (!operator?.passwordHash || operator.status !== "ACTIVE") {
         decoy ??= hashPassword("decoy-password-never-used", settings.scrypt);
@@ -198,7 +223,14 @@ export function createAdminService(deps: {
       }
       if (!(await verifyPassword(password, operator.passwordHash)))
         throw new ApiError(401, "adminApi.signInFailed");
+      await slowing.succeeded("operatorLoginFailures", normalized);
       return { challenge: challengeFor(operator.id, Date.now()) };
+    },
+
+    /** An image captcha for the sign-in page, when the password step asks for one (ADR 0312). */
+    async signInCaptcha(ip: string) {
+      await limiter.hit("captchaGenerateIp", ip);
+      return deps.captcha.generate();
     },
 
     /** Step two: the TOTP code. A session starts; the code's step is spent. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { translate } from "../../../core/i18n/index.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
+import { CREDIT_CURRENCY } from "../credit/service.ts";
 import { recordAudit } from "./audit.ts";
 import { nothingChanged } from "./audit-scope.ts";
 import { adminRoute } from "./route.ts";
@@ -383,10 +385,41 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         idempotencyKey: Key,
       }),
     },
-    handler: async ({ operator, params, body }) => {
+    handler: async ({ request, operator, params, body, reply }) => {
       // A deleted account takes no more credit.
       if (!(await account.consoleCustomer(params.id, { active: true })))
         throw new ApiError(404, "error.notFound");
+      // Issue 32 (ADR 0313): above the role's limit (support: as for refunds) the adjustment waits, unapplied,
+      // for an operator without that limit to approve it: 202 with the pending request.
+      const limit = admin.moneyLimit(operator.role, CREDIT_CURRENCY);
+      if (limit !== null && Math.abs(body.amountMinor) > limit) {
+        reply.code(202);
+        return admin.inTransaction(async (tx) => {
+          const { request: pending, created } = await credit.requestAdjustment(tx, {
+            customerId: params.id,
+            amountMinor: body.amountMinor,
+            note: body.reason,
+            idempotencyKey: `console:${body.idempotencyKey}`,
+            requestedBy: operator.id,
+          });
+          if (!created) nothingChanged();
+          else
+            await recordAudit(tx, {
+              operatorId: operator.id,
+              action: "customer.credit.request",
+              entity: "customer",
+              entityId: params.id,
+              after: { requestId: pending.id, amountMinor: body.amountMinor, reason: body.reason, limit },
+            });
+          return {
+            pending,
+            message: translate(request.ctx.locale, "adminApi.creditPendingApproval", {
+              limit: `${CREDIT_CURRENCY} ${(limit / 100).toFixed(2)}`,
+            }),
+            balance: await credit.balance(tx, params.id),
+          };
+        });
+      }
       return admin.inTransaction(async (tx) => {
         const before = await credit.balance(tx, params.id);
         const result = await credit.adjust(tx, {
@@ -412,6 +445,62 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
             },
           });
         return { entry: result?.entry ?? null, balance: await credit.balance(tx, params.id) };
+      });
+    },
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/credit-adjustments/pending",
+    permission: "credit.adjust",
+    schema: { querystring: z.object({ customerId: z.uuid().optional() }) },
+    handler: async ({ query }) => ({ requests: await credit.pendingAdjustments(query.customerId) }),
+  });
+
+  /**
+   * Issue 32 (ADR 0313): approve or reject an adjustment that was above its operator's limit. Only an operator
+   * whose own limit covers it (finance, owner) may; racing approvals apply it once.
+   */
+  adminRoute(app, {
+    method: "POST",
+    url: "/credit-adjustments/:id/:decision",
+    permission: "credit.adjust",
+    schema: { params: z.object({ id: z.uuid(), decision: z.enum(["approve", "reject"]) }) },
+    handler: async ({ operator, params }) => {
+      const pending = await credit.adjustmentRequest(params.id);
+      if (!pending) throw new ApiError(404, "error.notFound");
+      const limit = admin.moneyLimit(operator.role, CREDIT_CURRENCY);
+      if (limit !== null && Math.abs(pending.amountMinor) > limit)
+        throw new ApiError(403, "adminApi.creditOverLimit", {
+          params: { limit: `${CREDIT_CURRENCY} ${(limit / 100).toFixed(2)}` },
+        });
+      return admin.inTransaction(async (tx) => {
+        const before = await credit.balance(tx, pending.customerId);
+        const decided =
+          params.decision === "approve"
+            ? await credit.approveAdjustment(tx, { requestId: params.id, approvedBy: operator.id })
+            : {
+                entry: null,
+                ...(await credit.rejectAdjustment(tx, { requestId: params.id, rejectedBy: operator.id })),
+              };
+        const balance = await credit.balance(tx, pending.customerId);
+        if (!decided.created) nothingChanged();
+        else
+          await recordAudit(tx, {
+            operatorId: operator.id,
+            action: params.decision === "approve" ? "customer.credit.approve" : "customer.credit.reject",
+            entity: "customer",
+            entityId: pending.customerId,
+            before: { balanceMinor: before.balanceMinor, status: "PENDING" },
+            after: {
+              balanceMinor: balance.balanceMinor,
+              status: decided.request.status,
+              requestId: pending.id,
+              amountMinor: pending.amountMinor,
+              requestedBy: pending.requestedBy,
+            },
+          });
+        return { request: decided.request, entry: decided.entry, balance };
       });
     },
   });

@@ -1,3 +1,4 @@
+import { safeBoxStyle } from "../../../core/content/style.ts";
 import { isScriptUrl } from "../../../core/url-safety.ts";
 import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
 import { sanitizeOperatorHtml } from "./sanitize.ts";
@@ -46,12 +47,17 @@ function cleanComponent(component: PageComponent): PageComponent {
     : withMedia;
   return {
     ...component,
+    // Issue 32 item 8: only allowed style properties and values are saved, so none reaches a published file.
+    style: safeBoxStyle(component.style),
     data,
     ...(component.childrenData ? { childrenData: component.childrenData.map(cleanComponent) } : {}),
   };
 }
 
-/** A copy of the document with every piece of operator HTML sanitized (ADR 0070) and every media URL checked. */
+/**
+ * A copy of the document with every piece of operator HTML sanitized (ADR 0070), every media URL checked and every
+ * box style held to its allow-list (core/content/style.ts).
+ */
 export function sanitizeDocument(document: ContentDocument): ContentDocument {
   return {
     ...document,

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { type CreditEntryKind, creditEntries } from "../../../db/schema/index.ts";
+import { type CreditEntryKind, creditAdjustmentRequests, creditEntries } from "../../../db/schema/index.ts";
 
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 export type NewCreditEntry = typeof creditEntries.$inferInsert;
+export type CreditAdjustmentRequestRow = typeof creditAdjustmentRequests.$inferSelect;
+export type NewCreditAdjustmentRequest = typeof creditAdjustmentRequests.$inferInsert;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -119,6 +121,69 @@ export function createCreditRepo(db: Database) {
         .from(creditEntries)
         .where(and(eq(creditEntries.customerId, customerId), eq(creditEntries.kind, kind)))
         .orderBy(desc(creditEntries.createdAt));
+    },
+
+    /** Keeps an adjustment waiting for approval (ADR 0313); with a key already used, returns the first one. */
+    async insertRequest(request: NewCreditAdjustmentRequest, executor: Database) {
+      const [inserted] = await executor
+        .insert(creditAdjustmentRequests)
+        .values(request)
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return { row: inserted, created: true };
+      const [existing] = await executor
+        .select()
+        .from(creditAdjustmentRequests)
+        .where(eq(creditAdjustmentRequests.idempotencyKey, request.idempotencyKey));
+      if (!existing) throw new Error("credit adjustment request not inserted");
+      return { row: existing, created: false };
+    },
+
+    requestById(id: string, executor: Database = db) {
+      return executor
+        .select()
+        .from(creditAdjustmentRequests)
+        .where(eq(creditAdjustmentRequests.id, id))
+        .then((rows) => rows[0]);
+    },
+
+    /**
+     * Decides a PENDING request, once: the update matches only while it is PENDING, so of two racing decisions
+     * the second waits for the first's row lock and then matches nothing (undefined).
+     */
+    async decideRequest(
+      id: string,
+      decision: { status: "APPROVED" | "REJECTED"; decidedBy: string; decidedAt: Date },
+      executor: Database,
+    ) {
+      const [row] = await executor
+        .update(creditAdjustmentRequests)
+        .set(decision)
+        .where(and(eq(creditAdjustmentRequests.id, id), eq(creditAdjustmentRequests.status, "PENDING")))
+        .returning();
+      return row;
+    },
+
+    async setRequestEntry(id: string, entryId: string, executor: Database) {
+      await executor
+        .update(creditAdjustmentRequests)
+        .set({ entryId })
+        .where(eq(creditAdjustmentRequests.id, id));
+    },
+
+    /** Requests waiting for a decision, oldest first; of one customer when given. */
+    pendingRequests(customerId: string | undefined, limit: number, executor: Database = db) {
+      return executor
+        .select()
+        .from(creditAdjustmentRequests)
+        .where(
+          and(
+            eq(creditAdjustmentRequests.status, "PENDING"),
+            customerId ? eq(creditAdjustmentRequests.customerId, customerId) : undefined,
+          ),
+        )
+        .orderBy(asc(creditAdjustmentRequests.createdAt))
+        .limit(limit);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client.ts";
 import type { CreditEntryKind } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { defineJob, type JobRunner } from "../../jobs/runner.ts";
-import type { CreditEntryRow, CreditRepo } from "./repo.ts";
+import type { CreditAdjustmentRequestRow, CreditEntryRow, CreditRepo } from "./repo.ts";
 
 export type { CreditEntryRow } from "./repo.ts";
 
@@ -161,6 +161,35 @@ const view = (row: CreditEntryRow): CreditEntryView => ({
   note: row.note,
 });
 
+/** An adjustment waiting for (or given) approval, as the console shows it (ADR 0313). */
+export interface CreditAdjustmentRequestView {
+  id: string;
+  customerId: string;
+  amountMinor: number;
+  currencyCode: string;
+  note: string;
+  status: CreditAdjustmentRequestRow["status"];
+  requestedBy: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  entryId: string | null;
+  createdAt: string;
+}
+
+const requestView = (row: CreditAdjustmentRequestRow): CreditAdjustmentRequestView => ({
+  id: row.id,
+  customerId: row.customerId,
+  amountMinor: row.amountMinor,
+  currencyCode: CREDIT_CURRENCY,
+  note: row.note,
+  status: row.status,
+  requestedBy: row.requestedBy,
+  decidedBy: row.decidedBy,
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+  entryId: row.entryId,
+  createdAt: row.createdAt.toISOString(),
+});
+
 /**
  * The store-credit ledger (issue 11, ADR 0240). Every change is an appended entry; the balance is their sum.
  * Anything that lowers a balance (a spend, a negative adjustment, expiry) takes the customer's advisory lock
@@ -264,6 +293,85 @@ export function createCreditService(deps: CreditDeps) {
         tx,
       );
       return { entry: view(row), created };
+    },
+
+    /**
+     * Issue 32 (ADR 0313): an operator's adjustment above their role's limit is kept PENDING, and moves nothing
+     * until an operator without that limit approves it. The same key again is the same request.
+     */
+    async requestAdjustment(
+      tx: Database,
+      input: {
+        customerId: string;
+        amountMinor: number;
+        note: string;
+        idempotencyKey: string;
+        requestedBy: string;
+      },
+    ) {
+      if (!Number.isInteger(input.amountMinor) || input.amountMinor === 0)
+        throw new Error(`credit adjustment must be a non-zero integer, got ${input.amountMinor}`);
+      const { row, created } = await repo.insertRequest({ ...input, createdAt: clock() }, tx);
+      return { request: requestView(row), created };
+    },
+
+    /** One adjustment request, or undefined. */
+    async adjustmentRequest(id: string, executor: Database = db) {
+      const row = await repo.requestById(id, executor);
+      return row && requestView(row);
+    },
+
+    /** Adjustments waiting for approval, oldest first (of one customer when given). */
+    async pendingAdjustments(customerId?: string, executor: Database = db) {
+      return (await repo.pendingRequests(customerId, 100, executor)).map(requestView);
+    },
+
+    /**
+     * Approves a PENDING adjustment: marks it APPROVED and writes its ledger entry (keyed `approval:<id>`) in the
+     * caller's transaction, so it applies once however many approve it at the same time. Approving it again
+     * answers the first approval (`created: false`); a rejected one is 409 adminApi.adjustmentDecided. A
+     * negative one that would take the balance below zero is refused and stays PENDING.
+     */
+    async approveAdjustment(tx: Database, input: { requestId: string; approvedBy: string }) {
+      const decided = await repo.decideRequest(
+        input.requestId,
+        { status: "APPROVED", decidedBy: input.approvedBy, decidedAt: clock() },
+        tx,
+      );
+      if (!decided) {
+        const current = await repo.requestById(input.requestId, tx);
+        if (!current) throw new ApiError(404, "error.notFound");
+        if (current.status !== "APPROVED") throw new ApiError(409, "adminApi.adjustmentDecided");
+        return { request: requestView(current), entry: null, created: false };
+      }
+      const result = await service.adjust(tx, {
+        customerId: decided.customerId,
+        amountMinor: decided.amountMinor,
+        reason: "credit.adjustedByOperator",
+        source: `operator:${decided.requestedBy}`,
+        idempotencyKey: `approval:${decided.id}`,
+        note: decided.note,
+      });
+      if (result) await repo.setRequestEntry(decided.id, result.entry.id, tx);
+      return {
+        request: requestView({ ...decided, entryId: result?.entry.id ?? null }),
+        entry: result?.entry ?? null,
+        created: true,
+      };
+    },
+
+    /** Rejects a PENDING adjustment; nothing moves. Rejecting it again answers `created: false`. */
+    async rejectAdjustment(tx: Database, input: { requestId: string; rejectedBy: string }) {
+      const decided = await repo.decideRequest(
+        input.requestId,
+        { status: "REJECTED", decidedBy: input.rejectedBy, decidedAt: clock() },
+        tx,
+      );
+      if (decided) return { request: requestView(decided), created: true };
+      const current = await repo.requestById(input.requestId, tx);
+      if (!current) throw new ApiError(404, "error.notFound");
+      if (current.status !== "REJECTED") throw new ApiError(409, "adminApi.adjustmentDecided");
+      return { request: requestView(current), created: false };
     },
 
     /**
