@@ -40,7 +40,8 @@ async function header(accessToken: string, url = "/") {
     headers: { cookie: `${ACCESS_TOKEN_COOKIE}=${accessToken}` },
   });
   expect(res.statusCode, url).toBe(200);
-  const menu = /Account menu for ([^<]*)<\/span>/.exec(res.body)?.[1] ?? null;
+  // The nickname sits in a <bdi> inside the menu's label (ADR 0314).
+  const menu = /Account menu for (?:<span>)?<bdi>([^<]*)<\/bdi>/.exec(res.body)?.[1] ?? null;
   // The menu's "Notifications (n unread)" item renders when it opens, from this value of the root's data (in a
   // double-quoted script string as React Router streams it, or single-quoted in a page sent whole, ADR 0290).
   const unread = /unreadNotifications\\?",(\d+)/.exec(res.body)?.[1];

@@ -24,8 +24,8 @@ interface SignInCaptcha {
   image: string;
 }
 
-/** Answers of the password step that mean: show (another) image captcha. */
-const CAPTCHA_ANSWERS = new Set(["captcha.required", "captcha.invalid"]);
+/** Whether the password step's answer asks for (another) image captcha: its code is one of the captcha codes. */
+const asksForCaptcha = (code: unknown) => typeof code === "string" && code.startsWith("captcha.");
 
 // Step one of signing in (ADR 0221): e-mail and password; the TOTP step follows. ADR 0312: when the API asks for
 // an image captcha, the page shows one and sends its digits (obfuscated with the image's key) with the password.
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
     throw redirect("/admin/login/totp", { headers });
   }
   const answer = { ...actionResult("login", result), email };
-  if (!CAPTCHA_ANSWERS.has(String(result.body?.code))) return answer;
+  if (!asksForCaptcha(result.body?.code)) return answer;
   const generated = await callConsole(args, { method: "POST", path: "/o2adm/v1/auth/captcha" });
   if (generated.status !== 200) return actionResult("login", generated);
   const { captchaKey: key, obfuscationKey, image } = generated.body as SignInCaptcha;
