@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
 
 // House style: a test fails if anything logs console.error. Noise is a bug.
 let logged: unknown[][] = [];
@@ -18,4 +18,10 @@ afterEach(() => {
       .join("\n");
     throw new Error(`console.error was called during the test:\n${text}`);
   }
+});
+
+// Test files share a worker's globals (isolate: false): a file that left fake timers on would stop every
+// setTimeout in the next file. Each file ends on real timers.
+afterAll(() => {
+  vi.useRealTimers();
 });

@@ -211,6 +211,8 @@ describe("HtmlCache", () => {
 });
 
 describe("HtmlCache bounded by what it holds, tags included (issue 32, ADR 0315)", () => {
+  afterEach(() => vi.useRealTimers());
+
   const headers = () => new Headers({ "content-type": "text/html" });
   const tagsOf = (prefix: string, n: number) =>
     new Set(Array.from({ length: n }, (_, i) => `${prefix}:${i}`));
