@@ -185,7 +185,7 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
 
   /** Keeps to the account's rate: at most `rate` calls a second. */
   async function slot() {
-    await takeToken([bucket], {
+    return takeToken([bucket], {
       maxWaitMs: options.maxRateWaitMs ?? 10_000,
       clock: now,
       supplier: "eSIM Access",
@@ -193,7 +193,7 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
   }
 
   async function call(path: string, payload: Record<string, unknown>, retried = false): Promise<unknown> {
-    await slot();
+    const taken = await slot();
     const body = JSON.stringify(payload);
     const timestamp = String(now());
     const requestId = randomUUID().replace(/-/g, "");
@@ -218,6 +218,8 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
       });
     } catch (error) {
       throw new SupplierError("SUPPLIER_UNAVAILABLE", `eSIM Access unreachable: ${(error as Error).message}`);
+    } finally {
+      taken.answered();
     }
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;

@@ -12,7 +12,7 @@ export interface Limit {
 }
 
 interface Window {
-  /** When the calls in the current window were sent, oldest first. */
+  /** When the calls in the current window were sent (or, once answered, answered), oldest first. */
   sent: number[];
   /** Set from a 429's Retry-After: no call before this time. */
   blockedUntil: number;
@@ -41,18 +41,34 @@ function waitFor(key: string, rule: Limit, now: number): number {
 /**
  * Counts one call against every limit named (all must allow it). Waits while the wait is at most `maxWaitMs`;
  * a longer wait is a retryable RATE_LIMITED error, so a job retries later instead of holding a worker.
+ * The answer is `answered()`: call it when the supplier's answer arrives. The supplier counts the call when it
+ * arrives, somewhere between sending and answering, so the call then counts from its answer: network delays can
+ * never put more calls in one of the supplier's windows than the limit.
  */
 export async function takeToken(
   rules: { key: string; rule: Limit }[],
   options: { maxWaitMs: number; clock?: () => number; supplier: string },
-): Promise<void> {
+): Promise<{ answered(): void }> {
   const now = options.clock ?? Date.now;
   for (;;) {
     const t = now();
     const wait = Math.max(0, ...rules.map(({ key, rule }) => waitFor(key, rule, t)));
     if (wait === 0) {
-      for (const { key, rule } of rules) if (rule.limit > 0) windowFor(key, rule, t).sent.push(t);
-      return;
+      const taken = rules
+        .filter(({ rule }) => rule.limit > 0)
+        .map(({ key, rule }) => windowFor(key, rule, t));
+      for (const window of taken) window.sent.push(t);
+      return {
+        answered() {
+          const at = Math.max(t, now());
+          for (const window of taken) {
+            const index = window.sent.lastIndexOf(t);
+            if (index === -1) continue;
+            window.sent[index] = at;
+            window.sent.sort((a, b) => a - b);
+          }
+        },
+      };
     }
     if (wait > options.maxWaitMs)
       throw new SupplierError("RATE_LIMITED", `${options.supplier}: request limit reached, retry later`, {
