@@ -21,6 +21,8 @@ import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { registerSsr } from "./ssr.ts";
+import { installTelemetry } from "./telemetry/install.ts";
+import { logMixin } from "./telemetry/tracing.ts";
 
 export interface AppOptions {
   env: Env;
@@ -38,6 +40,8 @@ export interface App {
   services: Services;
   /** The page cache, when pages are rendered (tests read what it holds). */
   htmlCache?: HtmlCache;
+  /** The port of the metrics listener, when METRICS_PORT is set (ADR 0331). */
+  metricsPort?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -46,7 +50,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            // The request id and trace ids of the work a line is logged from (ADR 0331).
+            mixin: logMixin,
+          },
     genReqId: (req) => requestIdFor({ headers: req.headers } as never),
     requestIdHeader: false,
     // Forwarded headers count only from the configured proxies (ADR 0185); off, the socket is the client.
@@ -81,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
+  // Spans and metrics for every request, the job queue gauges, and /metrics (ADR 0331).
+  const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
   // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
   services.jobs.start();
   server.addHook("onClose", async () => {
@@ -145,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const shared = tags.filter((tag) => !isPersonalTag(tag));
       if (shared.length > 0) ssr.cache.invalidate(shared);
     });
-    return { server, services, htmlCache: ssr.cache };
+    return { server, services, htmlCache: ssr.cache, metricsPort: telemetry.metricsPort };
   }
-  return { server, services };
+  return { server, services, metricsPort: telemetry.metricsPort };
 }
