@@ -31,6 +31,8 @@ export interface AppOptions {
   ssr: "production" | "development" | "none";
   buildDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Keeps the HTML cache on with the development renderer too (tests of the cache; production always has it). */
   htmlCacheInDevelopment?: boolean;
 }
@@ -55,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             redact: ["req.headers.authorization", "req.headers.cookie"],
             // The request id and trace ids of the work a line is logged from (ADR 0331).
             mixin: logMixin,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (req) => requestIdFor({ headers: req.headers } as never),
     requestIdHeader: false,
@@ -90,8 +93,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
-  // Spans and metrics for every request, the job queue gauges, and /metrics (ADR 0331).
-  const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
   // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
   services.jobs.start();
   server.addHook("onClose", async () => {
@@ -115,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await installOpenApi(server);
 
+  // Spans and metrics for every request, the job queue gauges, and /metrics (ADR 0331); after the error
+  // handler, which a route takes from where it is registered.
+  const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
   server.get("/healthz", async () => ({ status: "ok" }));
   server.get("/readyz", async () => {
     try {
