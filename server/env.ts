@@ -18,7 +18,7 @@ const EnvSchema = z.object({
   CACHE_NAMESPACE: z.string().min(1).default("roamly"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
-   * Observability (ADR 0331). Prometheus reads /metrics on METRICS_PORT (its own listener, on METRICS_HOST,
+   * Observability (ADRs 0331, 0332). Prometheus reads /metrics on METRICS_PORT (its own listener, on METRICS_HOST,
    * default HOST), or on the main port only with `Authorization: Bearer METRICS_TOKEN`; with neither, metrics
    * are kept in memory and served nowhere.
    */
@@ -212,12 +212,12 @@ const EnvRules = EnvSchema.superRefine((env, ctx) => {
       path: ["CODE_HMAC_SECRET"],
       message: "required when NODE_ENV=production (the key verification codes are hashed with, ADR 0189)",
     });
-  // The public port never serves metrics without the token (ADR 0331).
+  // The public port never serves metrics without the token (ADR 0332).
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
     ctx.addIssue({
       code: "custom",
       path: ["METRICS_PORT"],
-      message: "must differ from PORT (the metrics listener is not public; ADR 0331)",
+      message: "must differ from PORT (the metrics listener is not public; ADR 0332)",
     });
   // A supplier without its credentials cannot sell anything: refuse to start, naming the variable (issue 13).
   const needs: Record<string, string[]> = {

@@ -2,7 +2,7 @@ import type { OrderHooks } from "../modules/order/service.ts";
 import { ordersPaid, paymentToEsim, refunds } from "./metrics.ts";
 
 /**
- * The order metrics (issue 34 item 4; ADR 0331), counted where the order's status changes: its hooks run in the
+ * The order metrics (issue 34 item 4; ADR 0332), counted where the order's status changes: its hooks run in the
  * transaction of the change, after the conditional update moved it, so a repeat (a replayed webhook, a second
  * worker) that moves nothing counts nothing. The hooks they wrap run first; a failure there (the transaction
  * rolls back) counts nothing either.

@@ -13,7 +13,7 @@ const instruments = {
 const LOCAL = new Set(["minimumAmount", "parseWebhook", "verifyWebhook"]);
 
 /**
- * An outside party's adapter whose calls are measured (issue 34 item 4; ADR 0331): each asynchronous method
+ * An outside party's adapter whose calls are measured (issue 34 item 4; ADRs 0331, 0332): each asynchronous method
  * records `roamly_<party>_calls_total` and its latency by operation and outcome, and runs in a client span
  * (`supplier provision`, `payment refund`). Outcome: ok, error, or pending (an asynchronous supplier that took
  * the order but has not allocated the profile: not a failure). The adapter is otherwise unchanged: the same

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { exportedSeriesNames, METRICS } from "./metrics.ts";
 
-// The dashboard and the alert rules in deploy/ (issue 34 item 4; ADR 0331) may only name series the server
+// The dashboard and the alert rules in deploy/ (issue 34 item 4; ADR 0332) may only name series the server
 // exports, with labels those metrics carry: a renamed metric must fail here, not go silently blank in Grafana.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

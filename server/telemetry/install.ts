@@ -19,7 +19,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 /**
  * The app's observability (issue 34 item 4; ADR 0331): request spans and metrics, the job queue gauges, and
  * where Prometheus reads them: METRICS_PORT (a listener of its own, closed with the app) and/or /metrics on the
- * main port behind METRICS_TOKEN. Without either, /metrics is a 404 like any unknown path.
+ * main port behind METRICS_TOKEN (ADR 0332). Without either, /metrics is a 404 like any unknown path.
  * Answers the metrics listener's port (0 asks the system for a free one).
  */
 export async function installTelemetry(

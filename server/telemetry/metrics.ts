@@ -3,7 +3,7 @@ import { PrometheusExporter, PrometheusSerializer } from "@opentelemetry/exporte
 import { MeterProvider } from "@opentelemetry/sdk-metrics";
 
 /**
- * The store's metrics (issue 34 item 4; ADR 0331): one OpenTelemetry MeterProvider per process whose only reader
+ * The store's metrics (issue 34 item 4; ADR 0332): one OpenTelemetry MeterProvider per process whose only reader
  * is the Prometheus exporter, read when Prometheus scrapes (no timer, no network of its own). Instruments are
  * plain in-memory aggregations, so recording costs a map lookup and an addition. The names below are the
  * Prometheus names as scraped: counters get `_total`, histograms `_bucket`, `_sum` and `_count`

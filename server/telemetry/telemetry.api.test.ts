@@ -9,7 +9,7 @@ import { defineJob } from "../jobs/runner.ts";
 import { orderRow, placeAndPay, pricePlan, settle, shopper } from "../modules/checkout/purchase-test-kit.ts";
 import { startTracing, stopTracing } from "./tracing.ts";
 
-// Issue 34 item 4 (ADR 0331): the metrics a shopper's purchase moves, scraped the way Prometheus scrapes them,
+// Issue 34 item 4 (ADRs 0331, 0332): the metrics a shopper's purchase moves, scraped the way Prometheus scrapes them,
 // the token that guards them on the public port, the spans a collector receives and the log lines' ids.
 
 const TOKEN = "metrics-token-for-the-telemetry-test-0123456789";
