@@ -16,7 +16,7 @@ export async function serve(
 ) {
   const env = readEnv();
   // Traces only when a collector is configured (ADR 0331); flushed when the process stops.
-  startTracing({ otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
+  await startTracing({ otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   await seedIfEmpty(database.db);

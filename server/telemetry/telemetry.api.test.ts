@@ -20,7 +20,7 @@ let database: DatabaseHandle;
 
 beforeAll(async () => {
   // Before the app is built: the request hooks are installed only when tracing is on.
-  startTracing({ exporter: spans });
+  await startTracing({ exporter: spans });
   database = await createTestDatabase();
   const env = readEnv({
     NODE_ENV: "test",

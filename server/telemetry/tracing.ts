@@ -9,16 +9,8 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import {
-  BatchSpanProcessor,
-  SimpleSpanProcessor,
-  type SpanExporter,
-  TracerProvider,
-} from "@opentelemetry/sdk-trace";
+import type { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import type { SpanExporter, TracerProvider } from "@opentelemetry/sdk-trace";
 
 /**
  * Traces (issue 34 item 4; ADR 0331). Off unless an exporter is configured (OTEL_EXPORTER_OTLP_ENDPOINT, or a
@@ -47,19 +39,33 @@ export interface TracingOptions {
 
 /**
  * Starts tracing once per process when an exporter is given; a no-op otherwise. OTEL_EXPORTER_OTLP_HEADERS and
- * the other standard OTEL_EXPORTER_OTLP_* variables are read by the exporter itself.
+ * the other standard OTEL_EXPORTER_OTLP_* variables are read by the exporter itself. The SDK is loaded only
+ * here, so a store without a collector does not load it at start-up.
  */
-export function startTracing(options: TracingOptions): boolean {
+export async function startTracing(options: TracingOptions): Promise<boolean> {
   if (provider) return true;
-  const exporter = options.exporter ?? (options.otlpEndpoint ? new OTLPTraceExporter() : undefined);
-  if (!exporter) return false;
+  if (!options.exporter && !options.otlpEndpoint) return false;
+  const [
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    { resourceFromAttributes },
+    sdk,
+  ] = await Promise.all([
+    import("@opentelemetry/context-async-hooks"),
+    import("@opentelemetry/core"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/sdk-trace"),
+  ]);
+  const exporter =
+    options.exporter ?? new (await import("@opentelemetry/exporter-trace-otlp-http")).OTLPTraceExporter();
+  if (provider) return true;
   contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  provider = new TracerProvider({
+  provider = new sdk.TracerProvider({
     resource: resourceFromAttributes({ "service.name": options.serviceName ?? "roamly" }),
     spanProcessors: [
-      options.exporter ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter }),
+      options.exporter ? new sdk.SimpleSpanProcessor({ exporter }) : new sdk.BatchSpanProcessor({ exporter }),
     ],
   });
   trace.setGlobalTracerProvider(provider);
