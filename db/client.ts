@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import { tracePglite, tracePgPool } from "./tracing.ts";
 
 export type Schema = typeof schema;
 /** Both drivers share this type, so the same repository code runs on PGlite and on PostgreSQL. */
@@ -41,6 +42,8 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A span per statement inside traced work (ADR 0331); nothing when tracing is off.
+    tracePgPool(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -60,6 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   });
+  tracePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

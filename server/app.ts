@@ -21,6 +21,8 @@ import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { registerSsr } from "./ssr.ts";
+import { installTelemetry } from "./telemetry/install.ts";
+import { logMixin } from "./telemetry/tracing.ts";
 
 export interface AppOptions {
   env: Env;
@@ -29,6 +31,8 @@ export interface AppOptions {
   ssr: "production" | "development" | "none";
   buildDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Keeps the HTML cache on with the development renderer too (tests of the cache; production always has it). */
   htmlCacheInDevelopment?: boolean;
 }
@@ -38,6 +42,8 @@ export interface App {
   services: Services;
   /** The page cache, when pages are rendered (tests read what it holds). */
   htmlCache?: HtmlCache;
+  /** The port of the metrics listener, when METRICS_PORT is set (ADR 0331). */
+  metricsPort?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -46,7 +52,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            // The request id and trace ids of the work a line is logged from (ADR 0331).
+            mixin: logMixin,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: (req) => requestIdFor({ headers: req.headers } as never),
     requestIdHeader: false,
     // Forwarded headers count only from the configured proxies (ADR 0185); off, the socket is the client.
@@ -104,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await installOpenApi(server);
 
+  // Spans and metrics for every request, the job queue gauges, and /metrics (ADR 0331); after the error
+  // handler, which a route takes from where it is registered.
+  const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
   server.get("/healthz", async () => ({ status: "ok" }));
   server.get("/readyz", async () => {
     try {
@@ -145,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const shared = tags.filter((tag) => !isPersonalTag(tag));
       if (shared.length > 0) ssr.cache.invalidate(shared);
     });
-    return { server, services, htmlCache: ssr.cache };
+    return { server, services, htmlCache: ssr.cache, metricsPort: telemetry.metricsPort };
   }
-  return { server, services };
+  return { server, services, metricsPort: telemetry.metricsPort };
 }

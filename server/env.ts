@@ -17,6 +17,17 @@ const EnvSchema = z.object({
   /** Prefix of the shared cache's keys, tags and channel in Redis: every instance of one shop uses the same. */
   CACHE_NAMESPACE: z.string().min(1).default("roamly"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Observability (ADRs 0331, 0332). Prometheus reads /metrics on METRICS_PORT (its own listener, on METRICS_HOST,
+   * default HOST), or on the main port only with `Authorization: Bearer METRICS_TOKEN`; with neither, metrics
+   * are kept in memory and served nowhere.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** Traces go to this OTLP/HTTP collector (the standard variable; `/v1/traces` is appended). Unset: no traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("roamly"),
   /** The site's own origin ("https://shop.example"). Required in production (ADR 0186). */
   PUBLIC_ORIGIN: z.string().url().optional(),
   /**
@@ -200,6 +211,13 @@ const EnvRules = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["CODE_HMAC_SECRET"],
       message: "required when NODE_ENV=production (the key verification codes are hashed with, ADR 0189)",
+    });
+  // The public port never serves metrics without the token (ADR 0332).
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    ctx.addIssue({
+      code: "custom",
+      path: ["METRICS_PORT"],
+      message: "must differ from PORT (the metrics listener is not public; ADR 0332)",
     });
   // A supplier without its credentials cannot sell anything: refuse to start, naming the variable (issue 13).
   const needs: Record<string, string[]> = {

@@ -4,6 +4,7 @@ import { seedIfEmpty } from "../db/seed/index.ts";
 import { buildApp } from "./app.ts";
 import { readEnv } from "./env.ts";
 import type { Services } from "./services.ts";
+import { startTracing, stopTracing } from "./telemetry/tracing.ts";
 
 /**
  * Starts the one process: migrate, seed an empty database, then serve the API, assets and SSR. "none" serves the
@@ -14,6 +15,8 @@ export async function serve(
   options: { afterStart?: (app: { services: Services; database: DatabaseHandle }) => Promise<void> } = {},
 ) {
   const env = readEnv();
+  // Traces only when a collector is configured (ADR 0331); flushed when the process stops.
+  await startTracing({ otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   await seedIfEmpty(database.db);
@@ -25,6 +28,7 @@ export async function serve(
       server
         .close()
         .then(() => database.close())
+        .then(() => stopTracing())
         .then(
           () => process.exit(0),
           () => process.exit(1),

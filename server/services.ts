@@ -100,6 +100,7 @@ import { createHttpSmsGateway } from "./providers/messages/sms-gateway.ts";
 import { createPaymentProviders } from "./providers/payment/index.ts";
 import { createFileStorage } from "./providers/storage/index.ts";
 import { createSupplier } from "./providers/supplier/index.ts";
+import { measuredOrderHooks } from "./telemetry/business.ts";
 
 const ACCOUNT_PURGE_JOB = defineJob("account.purge-expired", z.object({}));
 
@@ -392,7 +393,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     esimsOfOrder: (orderId) => esim.esimsOfOrder(orderId),
     refundsOfOrder: (orderId) => refund.ofOrder(orderId),
     // Store credit comes back with an unpaid or refunded order (ADR 0241).
-    hooks: {
+    // Orders paid, refunds and payment-to-eSIM time are counted as the hooks run (ADR 0331).
+    hooks: measuredOrderHooks({
       cancelledUnpaid: async (tx, row) => {
         await credit.release(tx, row.id);
       },
@@ -402,7 +404,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
         await credit.refund(tx, row.id);
         await sfb.orderRefunded(tx, row);
       },
-    },
+    }),
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
   });
   order.registerJobs(jobs);

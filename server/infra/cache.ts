@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createCache } from "async-cache-dedupe";
 import { Redis } from "ioredis";
 import { deepFreeze } from "../../core/deep-freeze.ts";
+import { cacheRequests } from "../telemetry/metrics.ts";
 
 /**
  * The one cache for data the pages read often and change rarely (site info, lists of values, regions, published
@@ -287,6 +288,9 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
         {
           ttl: definition.ttlS,
           ...(definition.staleS ? { stale: definition.staleS } : {}),
+          // The hit ratio (ADR 0331): a dedupe joins a load under way, which is a miss's.
+          onHit: () => cacheRequests.add(1, { cache: name, result: "hit" }),
+          onMiss: () => cacheRequests.add(1, { cache: name, result: "miss" }),
           references: (arg: A, _key: string, value: V) =>
             [...new Set([...definition.tags(arg), ...definition.tags(arg, value)])].map(tagOf),
         },

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { jobs } from "../../db/schema/index.ts";
+import { measuredJobRun } from "../telemetry/jobs.ts";
 
 /** What a handler learns about the run: the runner's clock and which attempt this is (1 first). */
 export interface JobContext {
@@ -205,11 +206,13 @@ export function createJobRunner(options: JobRunnerOptions) {
         options.onError?.(parsed.error, { id: job.id, kind: job.kind, attempt: job.attempts });
         return;
       }
-      await registered.handler(parsed.data as never, {
-        now,
-        attempt: job.attempts,
-        maxAttempts: job.max_attempts,
-      });
+      await measuredJobRun({ id: job.id, kind: job.kind, attempt: job.attempts }, () =>
+        registered.handler(parsed.data as never, {
+          now,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+        }),
+      );
       clearInterval(beat);
       await db
         .update(jobs)
@@ -405,6 +408,26 @@ export function createJobRunner(options: JobRunnerOptions) {
           ),
         )
         .orderBy(sql`${jobs.createdAt} desc`);
+    },
+
+    /**
+     * Per kind, the jobs due and not held by a live lease, and how long the oldest of them has waited since it
+     * was due (the queue metrics, ADR 0331). One grouped read of the claim's own condition.
+     */
+    async queueStats(now: Date = new Date()): Promise<{ kind: string; depth: number; oldestAgeS: number }[]> {
+      const at = now.toISOString();
+      const result = (await db.execute(sql`
+        select kind, count(*)::int as depth,
+          greatest(0, extract(epoch from (${at}::timestamptz - min(run_at))))::float8 as oldest
+        from job
+        where run_at <= ${at}::timestamptz
+          and (status = 'PENDING' or (status = 'RUNNING' and locked_until < ${at}::timestamptz))
+        group by kind`)) as unknown as { rows: { kind: string; depth: number; oldest: number }[] };
+      return result.rows.map((row) => ({
+        kind: row.kind,
+        depth: Number(row.depth),
+        oldestAgeS: Number(row.oldest),
+      }));
     },
 
     /** Reclaims what dead workers held (recover), then polls every pollMs. */

@@ -25,6 +25,7 @@ import {
   type SupplierPlan,
   type SupplierTopUpOffer,
 } from "../../providers/supplier/types.ts";
+import { esimsIssued } from "../../telemetry/metrics.ts";
 import type { PlanView } from "../catalog/service.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
@@ -406,6 +407,7 @@ export function createEsimService(deps: EsimServiceDeps) {
       if (issued === "next") continue;
       await recordIssuedUnit(db, repo, name, { order, unit, plan: candidate.plan, key, issued });
       await supplierOrders.settle(order.id, unit, name, "ISSUED");
+      esimsIssued.add(1, { supplier: name });
       return;
     }
     await refundableOrReview(order, unit);

@@ -2,6 +2,7 @@ import type { Database } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { installSecret } from "../../infra/install-secret.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
+import { measuredCalls } from "../../telemetry/calls.ts";
 import { parseSandboxChaos } from "./chaos.ts";
 import { createSandboxPayments, SANDBOX_WEBHOOK_JOB, type SandboxPayments } from "./sandbox.ts";
 import { createStripePayments } from "./stripe.ts";
@@ -35,17 +36,22 @@ export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) 
     });
     const deliver = sandbox.deliverWebhook;
     jobs.register(SANDBOX_WEBHOOK_JOB, (payload) => deliver(payload));
-    providers.sandbox = sandbox.provider;
+    providers.sandbox = measuredCalls("payment", "sandbox", sandbox.provider);
   }
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
-    providers.stripe = createStripePayments({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      host: base?.hostname,
-      port: base?.port ? Number(base.port) : undefined,
-      protocol: base ? (base.protocol === "http:" ? "http" : "https") : undefined,
-    });
+    // Every call to a payment provider is measured and traced (ADR 0331).
+    providers.stripe = measuredCalls(
+      "payment",
+      "stripe",
+      createStripePayments({
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        host: base?.hostname,
+        port: base?.port ? Number(base.port) : undefined,
+        protocol: base ? (base.protocol === "http:" ? "http" : "https") : undefined,
+      }),
+    );
   }
   return { active, providers, sandbox };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
+import { measuredCalls } from "../../telemetry/calls.ts";
 import { createAiraloSupplier } from "./airalo.ts";
 import { createEsimAccessSupplier } from "./esimaccess.ts";
 import { createSandboxSupplier, type SandboxSupplier } from "./sandbox.ts";
@@ -48,5 +49,8 @@ export function createSupplier(
       clientId: env.AIRALO_CLIENT_ID,
       clientSecret: env.AIRALO_CLIENT_SECRET,
     });
+  // Every call to a supplier is measured and traced (ADR 0331).
+  for (const [name, adapter] of Object.entries(suppliers))
+    suppliers[name as SupplierName] = measuredCalls("supplier", name, adapter);
   return { supplier: chosen ? (suppliers[chosen] ?? null) : null, suppliers, sandbox };
 }
