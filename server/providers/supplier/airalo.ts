@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { PackageState } from "../../../core/esim.ts";
-import { holdOff, type Limit, retryAfterMs, takeToken } from "./rate-limit.ts";
+import { holdOff, type Limit, type RateWindows, retryAfterMs, takeToken } from "./rate-limit.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
@@ -27,6 +27,8 @@ export interface AiraloOptions {
   maxRetryAfterMs?: number;
   /** How long a call may wait for the adapter's own rate limits (longer: RATE_LIMITED, retried later). */
   maxRateWaitMs?: number;
+  /** Where the client's request windows live: every process's database in the server (ADR 0334). */
+  rateWindows?: RateWindows;
   /** Countries per page of GET /v2/packages. */
   pageSize?: number;
   /** Overrides of the documented limits (tests). */
@@ -232,7 +234,12 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     const bucket = rule("token", `${credentials}:token`);
     let response: Response;
     for (let waited = false; ; waited = true) {
-      await takeToken([bucket], { maxWaitMs: maxRateWait, clock: now, supplier: "Airalo" });
+      await takeToken([bucket], {
+        maxWaitMs: maxRateWait,
+        clock: now,
+        supplier: "Airalo",
+        windows: options.rateWindows,
+      });
       const form = new FormData();
       form.set("client_id", options.clientId);
       form.set("client_secret", options.clientSecret);
@@ -244,7 +251,7 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       });
       if (response.status !== 429) break;
       const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
-      holdOff([bucket.key], now() + wait);
+      await holdOff([bucket.key], now() + wait, { windows: options.rateWindows, clock: now });
       if (waited || wait > maxRetryAfter)
         throw new SupplierError("RATE_LIMITED", "Airalo: too many token requests", { retryAfterMs: wait });
       await sleep(wait);
@@ -296,7 +303,12 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     const buckets = init.limits ?? [];
     for (;;) {
       if (buckets.length > 0)
-        await takeToken(buckets, { maxWaitMs: maxRateWait, clock: now, supplier: "Airalo" });
+        await takeToken(buckets, {
+          maxWaitMs: maxRateWait,
+          clock: now,
+          supplier: "Airalo",
+          windows: options.rateWindows,
+        });
       let body: BodyInit | undefined;
       const sentToken = await bearer();
       const headers: Record<string, string> = {
@@ -320,9 +332,10 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       }
       if (response.status === 429) {
         const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
-        holdOff(
+        await holdOff(
           buckets.map((b) => b.key),
           now() + wait,
+          { windows: options.rateWindows, clock: now },
         );
         if (!waited && wait <= maxRetryAfter) {
           waited = true;
