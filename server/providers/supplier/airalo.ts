@@ -234,7 +234,7 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     const bucket = rule("token", `${credentials}:token`);
     let response: Response;
     for (let waited = false; ; waited = true) {
-      await takeToken([bucket], {
+      const taken = await takeToken([bucket], {
         maxWaitMs: maxRateWait,
         clock: now,
         supplier: "Airalo",
@@ -244,11 +244,15 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       form.set("client_id", options.clientId);
       form.set("client_secret", options.clientSecret);
       form.set("grant_type", "client_credentials");
-      response = await send(`${base}/v2/token`, {
-        method: "POST",
-        body: form,
-        headers: { accept: "application/json" },
-      });
+      try {
+        response = await send(`${base}/v2/token`, {
+          method: "POST",
+          body: form,
+          headers: { accept: "application/json" },
+        });
+      } finally {
+        await taken.answered();
+      }
       if (response.status !== 429) break;
       const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
       await holdOff([bucket.key], now() + wait, { windows: options.rateWindows, clock: now });
@@ -302,13 +306,6 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     let waited = false;
     const buckets = init.limits ?? [];
     for (;;) {
-      if (buckets.length > 0)
-        await takeToken(buckets, {
-          maxWaitMs: maxRateWait,
-          clock: now,
-          supplier: "Airalo",
-          windows: options.rateWindows,
-        });
       let body: BodyInit | undefined;
       const sentToken = await bearer();
       const headers: Record<string, string> = {
@@ -323,7 +320,22 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
         body = JSON.stringify(init.json);
         headers["content-type"] = "application/json";
       }
-      const response = await send(`${base}${path}`, { method, headers, body });
+      // The call's place in its windows is taken last, just before it is sent, and counts from its answer.
+      const taken =
+        buckets.length > 0
+          ? await takeToken(buckets, {
+              maxWaitMs: maxRateWait,
+              clock: now,
+              supplier: "Airalo",
+              windows: options.rateWindows,
+            })
+          : null;
+      let response: Response;
+      try {
+        response = await send(`${base}${path}`, { method, headers, body });
+      } finally {
+        await taken?.answered();
+      }
       if (response.status === 401 && !refreshed) {
         // The token expired or was revoked: fetch a new one, once (unless another call already did).
         refreshed = true;
