@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).optional(),
   /** How long a running job's lease lasts (renewed every third of it while the job runs; ADR 0177). */
   JOBS_LEASE_MS: z.coerce.number().int().min(3_000).default(30_000),
+  /** Jobs one instance runs at once (its lanes; ADR 0316). Default 8; issue 34, ADR 0335. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** "sandbox" (default outside production) or "stripe" (default in production). */
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   /** The sandbox's webhook signing secret; unset means one generated for this install in DATA_DIR (ADR 0191). */

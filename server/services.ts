@@ -14,7 +14,7 @@ import {
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
-import { createJobRunner, defineJob } from "./jobs/runner.ts";
+import { createJobRunner, defineJob, scheduleNext } from "./jobs/runner.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
 import { createPasswordTransport } from "./modules/account/password-transport.ts";
 import { createAccountRepo } from "./modules/account/repo.ts";
@@ -143,6 +143,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     db,
     pollMs,
     leaseMs: env.JOBS_LEASE_MS,
+    concurrency: env.JOB_CONCURRENCY,
     onError: options.onJobError,
     onRecovered: options.onJobsRecovered,
   });
@@ -472,8 +473,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB.kind, attempt: 0 }));
   // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
   async function schedulePurge(now: Date) {
-    const slot = Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000;
-    await jobs.enqueue(ACCOUNT_PURGE_JOB, {}, { runAt: new Date(slot), dedupeKey: `account-purge:${slot}` });
+    await scheduleNext(jobs, ACCOUNT_PURGE_JOB, {}, { everyMs: 3_600_000, key: "account-purge", now });
   }
   jobs.register(ACCOUNT_PURGE_JOB, async (_payload, context) => {
     try {

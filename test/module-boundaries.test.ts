@@ -76,7 +76,8 @@ const OWNERS: Record<string, string[]> = {
   media: ["mediaAssets"],
   "providers/messages": ["messageOutbox"],
   "providers/payment": ["sandboxPaymentSessions"],
-  "providers/supplier": ["sandboxSupplierProfiles", "sandboxSupplierPackages"],
+  // The suppliers' request windows, shared by every process (issue 34, ADR 0334).
+  "providers/supplier": ["sandboxSupplierProfiles", "sandboxSupplierPackages", "supplierRateWindows"],
 };
 
 /**

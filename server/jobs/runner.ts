@@ -367,6 +367,9 @@ export function createJobRunner(options: JobRunnerOptions) {
 
     recover,
 
+    /** Queue depth and oldest age per kind (jobStats). */
+    stats: () => jobStats(db),
+
     /** Runs due jobs until none is left (tests; also jobs that enqueue more due jobs). */
     async drain(now: Date = new Date(), maxRounds = 100): Promise<number> {
       let total = 0;
@@ -455,6 +458,70 @@ export function createJobRunner(options: JobRunnerOptions) {
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** One job kind's queue, for metrics and operators (issue 34, ADR 0335). */
+export interface JobKindStats {
+  kind: string;
+  /** Jobs due now and waiting for a worker (PENDING, run_at reached). */
+  depth: number;
+  /** Seconds since the oldest waiting job became due (0 when none waits). */
+  oldestAgeSeconds: number;
+  /** Jobs a worker holds now. */
+  running: number;
+  /** Jobs that used up their attempts and wait for an operator. */
+  dead: number;
+}
+
+/**
+ * Queue depth and oldest age per job kind, on the database's clock: what the metrics exporter reads (a gauge per
+ * kind) and what an alert on a backlog watches. One indexed query; kinds with nothing waiting, running or dead are
+ * left out.
+ */
+export async function jobStats(db: Database): Promise<JobKindStats[]> {
+  const result = (await db.execute(sql`
+    select kind,
+      count(*) filter (where status = 'PENDING' and run_at <= now())::int as depth,
+      coalesce(extract(epoch from now() - min(run_at) filter (where status = 'PENDING' and run_at <= now())), 0)::float8
+        as oldest_age_seconds,
+      count(*) filter (where status = 'RUNNING')::int as running,
+      count(*) filter (where status = 'DEAD')::int as dead
+    from job
+    where status in ('PENDING', 'RUNNING', 'DEAD')
+    group by kind
+    order by kind`)) as unknown as {
+    rows: { kind: string; depth: number; oldest_age_seconds: number; running: number; dead: number }[];
+  };
+  return result.rows
+    .map((row) => ({
+      kind: row.kind,
+      depth: Number(row.depth),
+      oldestAgeSeconds: Math.max(0, Math.round(Number(row.oldest_age_seconds) * 1000) / 1000),
+      running: Number(row.running),
+      dead: Number(row.dead),
+    }))
+    .filter((row) => row.depth > 0 || row.running > 0 || row.dead > 0);
+}
+
+/** The start of the slot after `now`: slots of `everyMs` are aligned to the epoch, the same on every instance. */
+export function nextSlot(everyMs: number, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / everyMs) * everyMs + everyMs);
+}
+
+/**
+ * Enqueues a schedule's next run (issue 34, ADR 0335): one job due at the next slot, with the slot in its dedupe
+ * key, so however many instances ask (each at its start, and each run for the next slot) the slot has one job,
+ * which one worker claims. A schedule therefore fires once per slot across the whole cluster.
+ */
+export async function scheduleNext<T extends Record<string, unknown>>(
+  jobs: Pick<JobRunner, "enqueue">,
+  kind: JobKind<T>,
+  payload: T,
+  schedule: { everyMs: number; key: string; now: Date },
+): Promise<Date> {
+  const slot = nextSlot(schedule.everyMs, schedule.now);
+  await jobs.enqueue(kind, payload, { runAt: slot, dedupeKey: `${schedule.key}:${slot.getTime()}` });
+  return slot;
+}
 
 /** JSON with object keys sorted, so two equal payloads give one text whatever order their keys came in. */
 function stableJson(value: unknown): string {

@@ -4,7 +4,7 @@ import { pageList } from "../../../core/lists.ts";
 import type { Database } from "../../../db/client.ts";
 import type { CreditEntryKind } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import { defineJob, type JobRunner } from "../../jobs/runner.ts";
+import { defineJob, type JobRunner, scheduleNext } from "../../jobs/runner.ts";
 import type { CreditAdjustmentRequestRow, CreditEntryRow, CreditRepo } from "./repo.ts";
 
 export type { CreditEntryRow } from "./repo.ts";
@@ -536,12 +536,7 @@ export function createCreditService(deps: CreditDeps) {
     },
 
     async schedule(jobs: Pick<JobRunner, "enqueue">, now: Date = clock()) {
-      const slot = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
-      await jobs.enqueue(
-        CREDIT_EXPIRY_JOB,
-        {},
-        { runAt: new Date(slot), dedupeKey: `credit-expiry:${slot}` },
-      );
+      await scheduleNext(jobs, CREDIT_EXPIRY_JOB, {}, { everyMs: DAY_MS, key: "credit-expiry", now });
     },
   };
   return service;

@@ -12,7 +12,7 @@ import { isEsimId } from "../../../core/ids.ts";
 import { pageList } from "../../../core/lists.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
-import { defineJob, type JobContext, type JobRunner } from "../../jobs/runner.ts";
+import { defineJob, type JobContext, type JobRunner, scheduleNext } from "../../jobs/runner.ts";
 import { formatAmount } from "../../providers/messages/email-template.ts";
 import type { MessageSender, OutboundMessage } from "../../providers/messages/outbox.ts";
 import {
@@ -916,8 +916,7 @@ export function createEsimService(deps: EsimServiceDeps) {
 
   /** Enqueues the next usage sync at the next slot boundary (one job per slot, whichever instance asks). */
   async function scheduleUsageSync(now: Date = clock()) {
-    const slot = Math.floor(now.getTime() / deps.usageSyncMs) * deps.usageSyncMs + deps.usageSyncMs;
-    await jobs.enqueue(ESIM_USAGE_SYNC_JOB, {}, { runAt: new Date(slot), dedupeKey: `esim-usage:${slot}` });
+    await scheduleNext(jobs, ESIM_USAGE_SYNC_JOB, {}, { everyMs: deps.usageSyncMs, key: "esim-usage", now });
   }
 
   const api = {

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { PackageState } from "../../../core/esim.ts";
-import { holdOff, type Limit, retryAfterMs, takeToken } from "./rate-limit.ts";
+import { holdOff, type Limit, type RateWindows, retryAfterMs, takeToken } from "./rate-limit.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
@@ -27,6 +27,8 @@ export interface AiraloOptions {
   maxRetryAfterMs?: number;
   /** How long a call may wait for the adapter's own rate limits (longer: RATE_LIMITED, retried later). */
   maxRateWaitMs?: number;
+  /** Where the client's request windows live: every process's database in the server (ADR 0334). */
+  rateWindows?: RateWindows;
   /** Countries per page of GET /v2/packages. */
   pageSize?: number;
   /** Overrides of the documented limits (tests). */
@@ -232,19 +234,28 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     const bucket = rule("token", `${credentials}:token`);
     let response: Response;
     for (let waited = false; ; waited = true) {
-      await takeToken([bucket], { maxWaitMs: maxRateWait, clock: now, supplier: "Airalo" });
+      const taken = await takeToken([bucket], {
+        maxWaitMs: maxRateWait,
+        clock: now,
+        supplier: "Airalo",
+        windows: options.rateWindows,
+      });
       const form = new FormData();
       form.set("client_id", options.clientId);
       form.set("client_secret", options.clientSecret);
       form.set("grant_type", "client_credentials");
-      response = await send(`${base}/v2/token`, {
-        method: "POST",
-        body: form,
-        headers: { accept: "application/json" },
-      });
+      try {
+        response = await send(`${base}/v2/token`, {
+          method: "POST",
+          body: form,
+          headers: { accept: "application/json" },
+        });
+      } finally {
+        await taken.answered();
+      }
       if (response.status !== 429) break;
       const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
-      holdOff([bucket.key], now() + wait);
+      await holdOff([bucket.key], now() + wait, { windows: options.rateWindows, clock: now });
       if (waited || wait > maxRetryAfter)
         throw new SupplierError("RATE_LIMITED", "Airalo: too many token requests", { retryAfterMs: wait });
       await sleep(wait);
@@ -295,8 +306,6 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
     let waited = false;
     const buckets = init.limits ?? [];
     for (;;) {
-      if (buckets.length > 0)
-        await takeToken(buckets, { maxWaitMs: maxRateWait, clock: now, supplier: "Airalo" });
       let body: BodyInit | undefined;
       const sentToken = await bearer();
       const headers: Record<string, string> = {
@@ -311,7 +320,22 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
         body = JSON.stringify(init.json);
         headers["content-type"] = "application/json";
       }
-      const response = await send(`${base}${path}`, { method, headers, body });
+      // The call's place in its windows is taken last, just before it is sent, and counts from its answer.
+      const taken =
+        buckets.length > 0
+          ? await takeToken(buckets, {
+              maxWaitMs: maxRateWait,
+              clock: now,
+              supplier: "Airalo",
+              windows: options.rateWindows,
+            })
+          : null;
+      let response: Response;
+      try {
+        response = await send(`${base}${path}`, { method, headers, body });
+      } finally {
+        await taken?.answered();
+      }
       if (response.status === 401 && !refreshed) {
         // The token expired or was revoked: fetch a new one, once (unless another call already did).
         refreshed = true;
@@ -320,9 +344,10 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
       }
       if (response.status === 429) {
         const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
-        holdOff(
+        await holdOff(
           buckets.map((b) => b.key),
           now() + wait,
+          { windows: options.rateWindows, clock: now },
         );
         if (!waited && wait <= maxRetryAfter) {
           waited = true;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { PackageState } from "../../../core/esim.ts";
 import type { SupplierProfileState } from "../../../core/esim-supplier.ts";
-import { holdOff, retryAfterMs, takeToken } from "./rate-limit.ts";
+import { holdOff, type RateWindows, retryAfterMs, takeToken } from "./rate-limit.ts";
 import {
   type EsimSupplier,
   type SupplierCancellation,
@@ -30,6 +30,8 @@ export interface EsimAccessOptions {
   maxRetryAfterMs?: number;
   /** How long a call may wait for the 8-a-second budget (longer: RATE_LIMITED, retried later). */
   maxRateWaitMs?: number;
+  /** Where the account's request window lives: every process's database in the server (ADR 0334). */
+  rateWindows?: RateWindows;
   fetch?: typeof fetch;
   clock?: () => number;
 }
@@ -189,6 +191,7 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
       maxWaitMs: options.maxRateWaitMs ?? 10_000,
       clock: now,
       supplier: "eSIM Access",
+      windows: options.rateWindows,
     });
   }
 
@@ -219,11 +222,11 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
     } catch (error) {
       throw new SupplierError("SUPPLIER_UNAVAILABLE", `eSIM Access unreachable: ${(error as Error).message}`);
     } finally {
-      taken.answered();
+      await taken.answered();
     }
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers.get("retry-after"), now()) ?? 1000;
-      holdOff([bucket.key], now() + wait);
+      await holdOff([bucket.key], now() + wait, { windows: options.rateWindows, clock: now });
       if (!retried && wait <= maxRetryAfter) {
         await sleep(wait);
         return call(path, payload, true);

@@ -3,6 +3,7 @@ import type { Env } from "../../env.ts";
 import { measuredCalls } from "../../telemetry/calls.ts";
 import { createAiraloSupplier } from "./airalo.ts";
 import { createEsimAccessSupplier } from "./esimaccess.ts";
+import { createDbRateWindows } from "./rate-limit.ts";
 import { createSandboxSupplier, type SandboxSupplier } from "./sandbox.ts";
 import type { EsimSupplier, SupplierName } from "./types.ts";
 
@@ -23,6 +24,8 @@ export function createSupplier(
   const test = env.NODE_ENV === "test";
   const chosen = env.SUPPLIER_PROVIDER ?? (env.NODE_ENV === "production" ? null : "sandbox");
   const suppliers: Partial<Record<SupplierName, EsimSupplier>> = {};
+  // Each supplier's documented limits hold across every web and worker instance together (ADR 0334).
+  const rateWindows = createDbRateWindows(db);
   let sandbox: SandboxSupplier | null = null;
   if (chosen === "sandbox") {
     sandbox = createSandboxSupplier({
@@ -42,12 +45,14 @@ export function createSupplier(
       baseUrl: env.ESIMACCESS_BASE_URL,
       accessCode: env.ESIMACCESS_ACCESS_CODE,
       secret: env.ESIMACCESS_SECRET,
+      rateWindows,
     });
   if (env.AIRALO_BASE_URL && env.AIRALO_CLIENT_ID && env.AIRALO_CLIENT_SECRET)
     suppliers.airalo = createAiraloSupplier({
       baseUrl: env.AIRALO_BASE_URL,
       clientId: env.AIRALO_CLIENT_ID,
       clientSecret: env.AIRALO_CLIENT_SECRET,
+      rateWindows,
     });
   // Every call to a supplier is measured and traced (ADR 0331).
   for (const [name, adapter] of Object.entries(suppliers))

@@ -149,6 +149,9 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
   const byOrderNo = new Map<string, Order>();
   const profiles = new Map<string, Profile>();
   const recent: number[] = [];
+  /** Calls refused by the rate limit, and the most calls it let through in any one second (issue 34). */
+  let rateLimited = 0;
+  let peakPerSecond = 0;
   /** Errors switched on for the next calls of a path, or every n-th call of it. */
   const failNext = new Map<string, string[]>();
   const failEvery = new Map<string, { code: string; every: number; count: number }>();
@@ -522,10 +525,14 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
           webhookUrl,
           usageShape,
           webhooks: webhooksSent,
+          rateLimited,
+          peakPerSecond,
         };
       case "rate":
         ratePerSecond = Number(body.ratePerSecond);
         recent.length = 0;
+        rateLimited = 0;
+        peakPerSecond = 0;
         return { ratePerSecond };
       case "balance":
         balance = Number(body.balance);
@@ -664,6 +671,7 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
       const now = Date.now();
       while (recent.length > 0 && now - recent[0]! >= 1000) recent.shift();
       if (recent.length >= ratePerSecond) {
+        rateLimited += 1;
         const wait = Math.max(1, Math.ceil((1000 - (now - recent[0]!)) / 1000));
         return send(
           response,
@@ -673,6 +681,7 @@ export function createEsimAccessStandin(options: EsimAccessStandinOptions) {
         );
       }
       recent.push(now);
+      peakPerSecond = Math.max(peakPerSecond, recent.length);
       authenticate(request, raw);
       let body: Record<string, unknown>;
       try {

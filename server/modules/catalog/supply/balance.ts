@@ -3,7 +3,7 @@ import { z } from "zod";
 import { translate } from "../../../../core/i18n/index.ts";
 import type { Database } from "../../../../db/client.ts";
 import { plans, supplierBalances, supplierPausedPlans } from "../../../../db/schema/index.ts";
-import { defineJob, type JobRunner } from "../../../jobs/runner.ts";
+import { defineJob, type JobRunner, scheduleNext } from "../../../jobs/runner.ts";
 import type { MessageSender } from "../../../providers/messages/outbox.ts";
 import type { EsimSupplier, SupplierName } from "../../../providers/supplier/types.ts";
 
@@ -114,11 +114,15 @@ export function createSupplierBalances(deps: {
   }
 
   async function schedule(now = new Date()) {
-    const slot = Math.floor(now.getTime() / SUPPLIER_BALANCE_MS) * SUPPLIER_BALANCE_MS + SUPPLIER_BALANCE_MS;
-    await jobs.enqueue(
+    await scheduleNext(
+      jobs,
       SUPPLIER_BALANCE_JOB,
       {},
-      { runAt: new Date(slot), dedupeKey: `supplier-balance:${slot}` },
+      {
+        everyMs: SUPPLIER_BALANCE_MS,
+        key: "supplier-balance",
+        now,
+      },
     );
   }
 

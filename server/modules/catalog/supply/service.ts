@@ -14,7 +14,7 @@ import {
 } from "../../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../../db/schema/localized.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { defineJob, type JobRunner } from "../../../jobs/runner.ts";
+import { defineJob, type JobRunner, scheduleNext } from "../../../jobs/runner.ts";
 import type { EsimSupplier, SupplierName, SupplierPackage } from "../../../providers/supplier/types.ts";
 import { DEFAULT_RULE, type PricingRule, retailPrice } from "./pricing.ts";
 
@@ -345,11 +345,11 @@ export function createCatalogueSync(deps: {
 
   /** Enqueues the next hourly sync at the next slot boundary (one job per slot, whichever instance asks). */
   async function schedule(now = new Date()) {
-    const slot = Math.floor(now.getTime() / CATALOGUE_SYNC_MS) * CATALOGUE_SYNC_MS + CATALOGUE_SYNC_MS;
-    await jobs.enqueue(
+    await scheduleNext(
+      jobs,
       CATALOGUE_SYNC_JOB,
       {},
-      { runAt: new Date(slot), dedupeKey: `catalogue-sync:${slot}` },
+      { everyMs: CATALOGUE_SYNC_MS, key: "catalogue-sync", now },
     );
   }
 
