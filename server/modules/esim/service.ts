@@ -18,6 +18,7 @@ import type { MessageSender, OutboundMessage } from "../../providers/messages/ou
 import {
   type EsimSupplier,
   FAILOVER_CODES,
+  type SupplierCancelOptions,
   type SupplierCancelTarget,
   SupplierError,
   type SupplierName,
@@ -276,6 +277,18 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   function detailView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimDetail {
+    // A cancelled profile (a failed order, a refund: ADRs 0151, 0336) gives out no install data at all: no
+    // activation code, no QR, no one-tap links, whoever reads the API.
+    if (esim.state === "CANCELLED")
+      return {
+        ...summaryView(esim, pkgs, locale),
+        lpa: "",
+        smdpAddress: "",
+        matchingId: "",
+        confirmationCode: null,
+        apn: { name: esim.apnName, username: null, password: null },
+        installUrls: { ios: "", android: "" },
+      };
     const lpa = lpaOf(esim);
     return {
       ...summaryView(esim, pkgs, locale),
@@ -603,11 +616,11 @@ export function createEsimService(deps: EsimServiceDeps) {
     if (!supplier && Object.keys(suppliers).length === 0) throw new Error("no eSIM supplier configured");
     const order = await orders.findById(payload.orderId);
     if (!order) return;
-    await cancelPending(order, context);
+    await cancelPending(order, context, { note: "The customer's order was refunded in full by the store." });
   }
 
   /** Asks the supplier about each package of the order still PENDING cancellation; records each answer once. */
-  async function cancelPending(order: OrderRow, context: JobContext) {
+  async function cancelPending(order: OrderRow, context: JobContext, options?: SupplierCancelOptions) {
     const last = context.attempt >= cancelMaxAttempts;
     let retry: unknown;
     for (const pkg of await repo.pendingCancellations(order.id)) {
@@ -620,7 +633,7 @@ export function createEsimService(deps: EsimServiceDeps) {
           throw new SupplierError("NOT_CONFIGURED", `supplier ${pkg.supplier} is not configured`, {
             retryable: false,
           });
-        const answer = await issuer.cancel(target, context.now);
+        const answer = await issuer.cancel(target, context.now, options);
         await repo.recordCancellation(
           pkg.id,
           answer.outcome === "CANCELLED"
