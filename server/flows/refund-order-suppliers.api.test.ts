@@ -175,11 +175,12 @@ describe("an operator's full refund settles the eSIM at its supplier (issue 29)"
     // The owner allows installed eSIMs with up to 60 % used: the rest is refunded and the eSIM withdrawn.
     const owner = await operatorHeaders(app, await createOperator(app, "owner"));
     const policy = await app.server.inject({ method: "GET", url: "/o2adm/v1/refund-policy", headers: owner });
+    const current = policy.json() as Record<string, unknown>;
     const saved = await app.server.inject({
       method: "PUT",
       url: "/o2adm/v1/refund-policy",
       headers: owner,
-      payload: { ...policy.json(), updatedAt: undefined, maxUsedPercent: 60 },
+      payload: { ...current, updatedAt: undefined, maxUsedPercent: 60 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
@@ -194,7 +195,7 @@ describe("an operator's full refund settles the eSIM at its supplier (issue 29)"
         method: "PUT",
         url: "/o2adm/v1/refund-policy",
         headers: owner,
-        payload: { ...policy.json(), updatedAt: undefined },
+        payload: { ...current, updatedAt: undefined },
       });
     }
   });
