@@ -79,7 +79,9 @@ export function refundOptions(
   const cancelUntil = until(policy.cancelWindowDays);
   const requestUntil = until(policy.requestWindowDays);
 
+  const refunded = ["REFUNDING", "REFUNDED"].includes(order.status);
   function cancelBlock(): RefundBlock | null {
+    if (refunded) return "nothingLeft";
     if (!paidAt || !["PAID", "FULFILLING", "COMPLETED"].includes(order.status)) return "notPaid";
     if (!state.full || state.left <= 0) return "nothingLeft";
     if (order.status !== "COMPLETED" || esims.length === 0) return "notDelivered";
@@ -90,6 +92,7 @@ export function refundOptions(
     return null;
   }
   function requestBlock(): RefundBlock | null {
+    if (refunded) return "nothingLeft";
     if (!paidAt || !["PAID", "FULFILLING", "COMPLETED"].includes(order.status)) return "notPaid";
     if (state.left <= 0) return "nothingLeft";
     if (state.openRequest) return "requestOpen";

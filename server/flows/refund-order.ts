@@ -155,9 +155,22 @@ export function createRefundOrderFlow(deps: {
       const previous = `shopper-cancel:${order.id}`;
       if (!options.cancel.allowed) {
         // Already cancelled by this very request (a double click): answer the same refund.
-        const done = (await refund.ofOrder(order.id)).find((r) => r.starter === "SHOPPER");
-        if (done && options.cancel.block === "nothingLeft" && done.destination === destination)
-          return { refund: done, replayed: true };
+        // The refund's own key answers it again (or 409 when asked with another destination).
+        const done = (await refund.ofOrder(order.id)).find(
+          (r) => r.starter === "SHOPPER" && r.reason === SHOPPER_CANCEL_REASON,
+        );
+        if (done)
+          return run({
+            starter: "SHOPPER",
+            operatorId: null,
+            limited: false,
+            orderCode: order.code,
+            amount: done.amount,
+            destination,
+            reason: SHOPPER_CANCEL_REASON,
+            idempotencyKey: previous,
+            unusedOnly: true,
+          });
         throw new ApiError(409, `refund.block.${options.cancel.block}`);
       }
       if (!options.destinations.includes(destination)) throw new ApiError(400, "refund.block.noDestination");
