@@ -118,7 +118,7 @@ export const FEATURE_MESSAGE_BUNDLES = {
   content: ["content"],
   // Checkout, orders and top-up show plans as the product pages do (plan formats, price tags, the rating form).
   purchase: ["checkoutUi", "purchase", "helpLinks", "journey", "discovery"],
-  orders: ["ordersUi", "purchase", "discovery", "refund"],
+  orders: ["ordersUi", "purchase", "discovery"],
   esim: ["esimUi", "helpLinks", "journey", "discovery"],
   install: ["install"],
   pages: ["pages", "help", "uploads"],
