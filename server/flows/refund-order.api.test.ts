@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditEntries, esims, jobs } from "../../db/schema/index.ts";
+import { couponUsage, creditEntries, customerCoupons, esims, jobs } from "../../db/schema/index.ts";
 import { setupTestApp } from "../../test/api.ts";
 import { auditOf, createOperator, operatorHeaders } from "../modules/admin/admin-test-kit.ts";
 import {
+  addCoupon,
   getAs,
+  hold,
   issuedTo,
   orderRow,
   placeAndPay,
@@ -160,6 +162,28 @@ describe("one refund flow (issue 29)", () => {
       code: "refund.block.installed",
       message: "该 eSIM 已安装或已使用，无法再取消。",
     });
+  });
+
+  it("a refunded order's wallet coupon and its use come back once", async () => {
+    await addCoupon(app, { code: "REFUNDBACK", resultReduction: 500 });
+    const who = await shopper(app);
+    await hold(app, who, "REFUNDBACK");
+    const code = await placeAndPay(app, who, { couponCode: "REFUNDBACK" });
+    await settle(app);
+    const wallet = () =>
+      app.database.db.select().from(customerCoupons).where(eq(customerCoupons.customerId, who.id));
+    const uses = async () =>
+      (await app.database.db.select().from(couponUsage).where(eq(couponUsage.couponCode, "REFUNDBACK")))[0]
+        ?.usedCount;
+    expect((await wallet())[0]!.status).toBe("USED");
+    expect(await uses()).toBe(1);
+    const done = await Promise.all([
+      postAs(who, `/o2ord/v1/customer/orders/${code}/cancel-esim`, { destination: "CREDIT" }),
+      postAs(who, `/o2ord/v1/customer/orders/${code}/cancel-esim`, { destination: "CREDIT" }),
+    ]);
+    expect(done.map((d) => d.statusCode)).toEqual([200, 200]);
+    expect((await wallet())[0]!.status).toBe("AVAILABLE");
+    expect(await uses()).toBe(0);
   });
 
   it("a shopper asks for a refund with a reason and a screenshot; an operator approves it from the queue", async () => {
