@@ -21,6 +21,7 @@ import { orderRoutes } from "./modules/order/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { paymentRoutes } from "./modules/payment/routes.ts";
 import { recommendRoutes } from "./modules/recommend/routes.ts";
+import { refundRoutes } from "./modules/refund/routes.ts";
 import { regionRoutes } from "./modules/region/routes.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -51,6 +52,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   couponRoutes(api, services);
   checkoutRoutes(api, services);
   orderRoutes(api, services);
+  refundRoutes(api, services);
   notificationRoutes(api, services);
   uploadRoutes(api, services);
   paymentRoutes(api, services, publicOrigin);

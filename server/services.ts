@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
+import { createRefundOrderFlow } from "./flows/refund-order.ts";
 import { allowedHostList } from "./http/site-origin.ts";
 import {
   CACHE_TAGS,
@@ -403,6 +404,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       completed: (tx, row) => sfb.orderCompleted(tx, row),
       refunded: async (tx, row) => {
         await credit.refund(tx, row.id);
+        // A refunded order's coupon and promo code uses come back (issue 29, ADR 0336).
+        await coupon.refunded(tx, row);
         await sfb.orderRefunded(tx, row);
       },
     }),
@@ -566,6 +569,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
   });
   refund.registerJobs(jobs);
+  // One refund flow whoever starts it (issue 29, ADR 0336): money, credit, coupons, rewards and the eSIM.
+  const refundOrder = createRefundOrderFlow({ db, refund, esim, orders: order, uploads });
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
@@ -597,6 +602,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** The operator console's realm: operators, sessions, invitations, audit log (issue 16). */
     admin,
     refund,
+    refundOrder,
     social,
     captcha,
     rateLimiter,

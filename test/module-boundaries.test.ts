@@ -64,7 +64,7 @@ const OWNERS: Record<string, string[]> = {
   // The operator realm (issue 16): operators, their sessions, and the append-only audit log.
   admin: ["operators", "operatorSessions", "operatorInvitations", "auditLog", "orderNotes"],
   // Operators' refunds of paid orders, to the card or to store credit (issue 16, ADR 0225).
-  refund: ["orderRefunds"],
+  refund: ["orderRefunds", "refundPolicies", "refundRequests"],
   payment: ["payments", "paymentEvents", "paymentAnomalies"],
   site: ["sites", "siteLanguages", "currencies"],
   jobs: ["jobs"],

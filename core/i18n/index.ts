@@ -28,6 +28,7 @@ import ordersUi from "./messages/orders-ui.ts";
 import pageEditor from "./messages/page-editor.ts";
 import pages from "./messages/pages.ts";
 import purchase from "./messages/purchase.ts";
+import refund from "./messages/refund.ts";
 import search from "./messages/search.ts";
 import sfbUi from "./messages/sfb-ui.ts";
 import shell from "./messages/shell.ts";
@@ -66,6 +67,7 @@ const named = {
   consoleMerch,
   consoleSuppliers,
   credit,
+  refund,
   sfbUi,
   uploads,
   journey,

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "orders.write": SUPPORT,
   /** Refund to the card or to store credit; support only up to ADMIN_SUPPORT_REFUND_LIMIT (ADR 0225). */
   "refunds.create": MONEY,
+  /** Edit the refund policy shoppers' self-service follows (issue 29, ADR 0337). */
+  "refunds.policy": ["owner", "finance"],
   "customers.read": MONEY,
   /** Send a password reset, delete an account on request. */
   "customers.write": SUPPORT,

@@ -244,7 +244,9 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
       }),
     },
     handler: async ({ operator, params, body }) => {
-      const result = await refund.refund({
+      // The one refund flow (ADR 0336): a full refund also withdraws the eSIMs, as the policy allows.
+      const result = await services.refundOrder.run({
+        starter: "OPERATOR",
         operatorId: operator.id,
         limited: operator.role === "support",
         orderCode: params.code,

@@ -225,6 +225,14 @@ export function createCouponRepo(db: Database) {
         .where(and(eq(customerCoupons.orderId, orderId), eq(customerCoupons.status, "RESERVED")));
     },
 
+    /** A refunded order's wallet coupon is available again (ADR 0336). */
+    async returnUsedWallet(orderId: string, executor: Database) {
+      await executor
+        .update(customerCoupons)
+        .set({ status: "AVAILABLE", orderId: null, usedAt: null })
+        .where(and(eq(customerCoupons.orderId, orderId), eq(customerCoupons.status, "USED")));
+    },
+
     async markWalletUsed(orderId: string, executor: Database) {
       await executor
         .update(customerCoupons)

@@ -507,6 +507,24 @@ export function createCouponService(
       }
     },
 
+    /**
+     * A paid order refunded in full (ADR 0336), in the hook of its move to REFUNDED (once): its coupon and promo
+     * code uses come back and its wallet coupon is the shopper's to use again.
+     */
+    async refunded(
+      tx: Database,
+      order: { id: string; customerId: string; couponCode: string | null; promoCode: string | null },
+    ) {
+      if (order.couponCode) {
+        await repo.giveBackUse(order.couponCode, tx);
+        await repo.returnUsedWallet(order.id, tx);
+      }
+      if (order.promoCode) {
+        await repo.giveBackUse(order.promoCode, tx);
+        await repo.giveBackCustomerUse(order.promoCode, order.customerId, tx);
+      }
+    },
+
     /** A paid order keeps its uses for good; its wallet coupon becomes USED. */
     async consume(tx: Database, orderId: string) {
       await repo.markWalletUsed(orderId, tx);

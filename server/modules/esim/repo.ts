@@ -239,8 +239,8 @@ export function createEsimRepo(db: Database) {
     },
 
     /** The eSIMs an order issued or topped up (order detail). */
-    esimsOfOrder(orderId: string) {
-      return db
+    esimsOfOrder(orderId: string, executor: Database = db) {
+      return executor
         .selectDistinct({ id: esims.id, iccid: esims.iccid, createdAt: esims.createdAt })
         .from(esimPackages)
         .innerJoin(esims, eq(esims.id, esimPackages.esimId))

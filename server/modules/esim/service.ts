@@ -18,6 +18,7 @@ import type { MessageSender, OutboundMessage } from "../../providers/messages/ou
 import {
   type EsimSupplier,
   FAILOVER_CODES,
+  type SupplierCancelOptions,
   type SupplierCancelTarget,
   SupplierError,
   type SupplierName,
@@ -47,6 +48,8 @@ export const ESIM_PROVISION_JOB = defineJob("esim-provision", orderJob);
 export const ESIM_USAGE_SYNC_JOB = defineJob("esim-usage-sync", z.object({}));
 export const ESIM_FAILURE_NOTICE_JOB = defineJob("esim-failure-notice", orderJob);
 export const ESIM_CANCEL_JOB = defineJob("esim-cancel-issued", orderJob);
+/** Cancels at the supplier what a refunded order's eSIMs were (the refund flow, ADR 0336). */
+export const ESIM_REFUND_CANCEL_JOB = defineJob("esim-cancel-refunded", orderJob);
 /** Re-reads one eSIM's usage after a supplier's unsigned webhook (ADR 0195). */
 export const ESIM_USAGE_HINT_JOB = defineJob("esim-usage-hint", z.object({ iccid: z.string().min(1) }));
 /**
@@ -275,6 +278,18 @@ export function createEsimService(deps: EsimServiceDeps) {
   }
 
   function detailView(esim: EsimRow, pkgs: PackageWithPlan[], locale: Locale): EsimDetail {
+    // A cancelled profile (a failed order, a refund: ADRs 0151, 0336) gives out no install data at all: no
+    // activation code, no QR, no one-tap links, whoever reads the API.
+    if (esim.state === "CANCELLED")
+      return {
+        ...summaryView(esim, pkgs, locale),
+        lpa: "",
+        smdpAddress: "",
+        matchingId: "",
+        confirmationCode: null,
+        apn: { name: esim.apnName, username: null, password: null },
+        installUrls: { ios: "", android: "" },
+      };
     const lpa = lpaOf(esim);
     return {
       ...summaryView(esim, pkgs, locale),
@@ -592,6 +607,22 @@ export function createEsimService(deps: EsimServiceDeps) {
     const order = await orders.findById(payload.orderId);
     if (!order || !(await refundedForFailure(order))) return;
     await repo.withdrawOrder(order.id);
+    await cancelPending(order, context);
+  }
+
+  /**
+   * A refunded order's eSIMs (ADR 0336): withdrawn in the refund's transaction, which also queued this job, so
+   * it only exists once the refund committed. Asks each supplier as the failed order's job does.
+   */
+  async function refundCancelJob(payload: z.infer<typeof orderJob>, context: JobContext) {
+    if (!supplier && Object.keys(suppliers).length === 0) throw new Error("no eSIM supplier configured");
+    const order = await orders.findById(payload.orderId);
+    if (!order) return;
+    await cancelPending(order, context, { note: "The customer's order was refunded in full by the store." });
+  }
+
+  /** Asks the supplier about each package of the order still PENDING cancellation; records each answer once. */
+  async function cancelPending(order: OrderRow, context: JobContext, options?: SupplierCancelOptions) {
     const last = context.attempt >= cancelMaxAttempts;
     let retry: unknown;
     for (const pkg of await repo.pendingCancellations(order.id)) {
@@ -604,7 +635,7 @@ export function createEsimService(deps: EsimServiceDeps) {
           throw new SupplierError("NOT_CONFIGURED", `supplier ${pkg.supplier} is not configured`, {
             retryable: false,
           });
-        const answer = await issuer.cancel(target, context.now);
+        const answer = await issuer.cancel(target, context.now, options);
         await repo.recordCancellation(
           pkg.id,
           answer.outcome === "CANCELLED"
@@ -939,6 +970,7 @@ export function createEsimService(deps: EsimServiceDeps) {
       runner.register(ESIM_PROVISION_JOB, provisionJob);
       runner.register(ESIM_FAILURE_NOTICE_JOB, failureNoticeJob);
       runner.register(ESIM_CANCEL_JOB, cancelJob);
+      runner.register(ESIM_REFUND_CANCEL_JOB, refundCancelJob);
       runner.register(ESIM_USAGE_HINT_JOB, async (payload, context) => {
         await syncUsage({ iccid: payload.iccid, now: context.now });
       });
@@ -1160,6 +1192,68 @@ export function createEsimService(deps: EsimServiceDeps) {
   return {
     ...api,
 
+    /**
+     * What a refund of the order would meet (ADR 0336): each eSIM (or top-up package) the order paid for, whether
+     * it was installed or used as the supplier last reported, and where a cancellation stands. Read from our
+     * records (the usage feed), never from the supplier: the console's refund screen offers a refresh.
+     */
+    async refundState(orderId: string, executor: Database = db): Promise<EsimRefundState[]> {
+      const listed = await repo.esimsOfOrder(orderId, executor);
+      const rows: EsimRow[] = [];
+      for (const e of listed) {
+        const row = await repo.findEsim(e.id, executor);
+        if (row) rows.push(row);
+      }
+      const pkgs = (
+        await repo.packagesOf(
+          rows.map((e) => e.id),
+          executor,
+        )
+      ).filter((p) => p.orderId === orderId);
+      return pkgs.map((pkg) => {
+        const esim = rows.find((e) => e.id === pkg.esimId)!;
+        const used =
+          pkg.dataUsedMb > 0 || pkg.activatedAt !== null || !["NOT_STARTED", "CANCELLED"].includes(pkg.state);
+        const installed =
+          esim.installedAt !== null || ["INSTALLED", "ACTIVE", "EXPIRED"].includes(esim.state);
+        return {
+          esimId: esim.id,
+          iccid: esim.iccid,
+          supplier: esim.supplier,
+          topUp: pkg.topUp,
+          esimState: esim.state,
+          packageState: pkg.state,
+          installed,
+          used,
+          dataUsedMb: pkg.dataUsedMb,
+          dataTotalMb: pkg.dataTotalMb,
+          usedPercent:
+            pkg.dataTotalMb && pkg.dataTotalMb > 0
+              ? Math.min(100, Math.ceil((pkg.dataUsedMb * 100) / pkg.dataTotalMb))
+              : pkg.dataUsedMb > 0
+                ? 100
+                : 0,
+          usageAt: esim.usageUpdatedAt?.toISOString() ?? null,
+          supplierCancel: pkg.supplierCancel,
+          supplierCancelNote: pkg.supplierCancelNote,
+        };
+      });
+    },
+
+    /**
+     * A full refund withdraws what the order paid for (ADR 0336), in the refund's transaction: its packages
+     * CANCELLED and due a cancellation at the supplier, the profiles it issued CANCELLED (no QR code, install data
+     * or top-up from then on), and the supplier job queued in the same transaction. Nothing here calls a supplier.
+     */
+    async withdrawForRefund(tx: Database, orderId: string) {
+      await repo.withdrawOrder(orderId, tx);
+      await jobs.enqueue(
+        ESIM_REFUND_CANCEL_JOB,
+        { orderId },
+        { executor: tx, dedupeKey: `esim-refund-cancel:${orderId}`, maxAttempts: cancelMaxAttempts },
+      );
+    },
+
     /** The eSIMs an order issued or topped up (the order detail's `esims`). */
     esimsOfOrder(orderId: string) {
       return repo.esimsOfOrder(orderId);
@@ -1305,3 +1399,23 @@ export function createEsimService(deps: EsimServiceDeps) {
 }
 
 export type EsimService = ReturnType<typeof createEsimService>;
+
+/** One eSIM (or top-up package) an order paid for, as a refund meets it (ADR 0336). */
+export interface EsimRefundState {
+  esimId: string;
+  iccid: string;
+  supplier: string;
+  topUp: boolean;
+  esimState: string;
+  packageState: string;
+  /** The profile is on a phone (the supplier said so, or a package started). */
+  installed: boolean;
+  /** The package started or used data. */
+  used: boolean;
+  dataUsedMb: number;
+  dataTotalMb: number | null;
+  usedPercent: number;
+  usageAt: string | null;
+  supplierCancel: string | null;
+  supplierCancelNote: string | null;
+}

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { orderRefunds } from "../../../db/schema/index.ts";
+import { orderRefunds, refundPolicies, refundRequests } from "../../../db/schema/index.ts";
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
+export type RefundPolicyRow = typeof refundPolicies.$inferSelect;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
 
 /** Operators' refunds of orders (ADR 0225). */
 export function createRefundRepo(db: Database) {
@@ -92,6 +94,54 @@ export function createRefundRepo(db: Database) {
             sql`${orderRefunds.createdAt} < ${olderThan.toISOString()}`,
           ),
         ),
+
+    /** The store's refund policy row (ADR 0337), or undefined while the defaults apply. */
+    policy: async (tx?: Database) =>
+      (await x(tx).select().from(refundPolicies).where(eq(refundPolicies.id, 1)))[0],
+    savePolicy: async (values: Omit<typeof refundPolicies.$inferInsert, "id">, tx: Database) =>
+      (
+        await tx
+          .insert(refundPolicies)
+          .values({ ...values, id: 1 })
+          .onConflictDoUpdate({ target: refundPolicies.id, set: { ...values, updatedAt: new Date() } })
+          .returning()
+      )[0]!,
+
+    /** Shoppers' refund requests (ADR 0338). Undefined when the order already has an open one. */
+    insertRequest: async (values: typeof refundRequests.$inferInsert, tx?: Database) =>
+      (await x(tx).insert(refundRequests).values(values).onConflictDoNothing().returning())[0],
+    requestById: async (id: string, tx?: Database) =>
+      (await x(tx).select().from(refundRequests).where(eq(refundRequests.id, id)))[0],
+    requestsOfOrder: (orderId: string) =>
+      db
+        .select()
+        .from(refundRequests)
+        .where(eq(refundRequests.orderId, orderId))
+        .orderBy(desc(refundRequests.createdAt)),
+    /** The console's queue: open requests oldest first, then the last decided ones. */
+    openRequests: (limit: number) =>
+      db
+        .select()
+        .from(refundRequests)
+        .where(eq(refundRequests.status, "REQUESTED"))
+        .orderBy(asc(refundRequests.createdAt))
+        .limit(limit),
+    /** Decides an open request once: undefined when it was no longer open. */
+    decideRequest: async (
+      id: string,
+      values: Pick<
+        typeof refundRequests.$inferInsert,
+        "status" | "decidedBy" | "decisionReason" | "refundId"
+      >,
+      tx: Database,
+    ) =>
+      (
+        await tx
+          .update(refundRequests)
+          .set({ ...values, decidedAt: new Date() })
+          .where(and(eq(refundRequests.id, id), eq(refundRequests.status, "REQUESTED")))
+          .returning()
+      )[0],
   };
 }
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { convertBetween } from "../../../core/coupon.ts";
+import { DEFAULT_REFUND_POLICY, type RefundPolicy } from "../../../core/refund-policy.ts";
 import type { Database } from "../../../db/client.ts";
-import type { RefundDestination } from "../../../db/schema/index.ts";
+import type { RefundDestination, RefundStarter } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { formatAmount } from "../../providers/messages/email-template.ts";
@@ -10,10 +11,12 @@ import type { PaymentProvider } from "../../providers/payment/types.ts";
 import { recordAudit } from "../admin/audit.ts";
 import type { CreditService } from "../credit/service.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
-import type { OrderService } from "../order/service.ts";
+import type { OrderRow, OrderService } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
 import { refundEmail } from "./emails.ts";
-import type { RefundRepo, RefundRow } from "./repo.ts";
+import type { RefundRepo, RefundRequestRow, RefundRow } from "./repo.ts";
+
+export type { RefundRequestRow };
 
 /** Retries of a card refund the provider refused (ADR 0236): 1 min, 5 min, 30 min, 2 h, 6 h. */
 const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
@@ -28,7 +31,10 @@ const SEND_LEASE_MS = 60_000;
 const REFUNDABLE = ["PAID", "FULFILLING", "COMPLETED"];
 
 export interface RefundRequest {
-  operatorId: string;
+  /** The operator refunding; null for a shopper's own cancel (the flow, ADR 0336). */
+  operatorId: string | null;
+  /** Who started it (default OPERATOR). */
+  starter?: RefundStarter;
   /** Support is limited per refund (ADR 0225); finance and owners are not. */
   limited: boolean;
   orderCode: string;
@@ -37,6 +43,11 @@ export interface RefundRequest {
   destination: RefundDestination;
   reason: string;
   idempotencyKey: string;
+  /**
+   * Runs in the refund's transaction, under the order's lock, after the refund row is written and before the
+   * order moves (the refund flow's eSIM and policy effects, ADR 0336). Throwing rolls the refund back.
+   */
+  alongside?: (tx: Database, effect: { order: OrderRow; full: boolean; refundId: string }) => Promise<void>;
 }
 
 export interface RefundView {
@@ -53,6 +64,7 @@ export interface RefundView {
   cardPart: number;
   attempts: number;
   failureCode: string | null;
+  starter: RefundStarter;
   createdAt: string;
 }
 
@@ -69,6 +81,7 @@ export function refundView(row: RefundRow): RefundView {
     cardPart: row.amount - row.creditPart,
     attempts: row.attempts,
     failureCode: row.failureCode,
+    starter: row.starter,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -289,6 +302,7 @@ export function createRefundService(deps: {
             reason: request.reason,
             idempotencyKey: request.idempotencyKey,
             operatorId: request.operatorId,
+            starter: request.starter ?? "OPERATOR",
             creditMinor,
             creditPart,
             creditBackMinor,
@@ -319,6 +333,7 @@ export function createRefundService(deps: {
             note: request.reason,
           });
         const full = request.amount === cardLeft + creditLeft;
+        await request.alongside?.(tx, { order: locked, full, refundId: row.id });
         if (full) await orders.refundedByOperator(tx, locked, toCard);
         // Nothing waits for the provider: the refund is the shopper's at once, and told in the same transaction.
         if (!toCard) {
@@ -326,23 +341,25 @@ export function createRefundService(deps: {
           if (message) await deps.outbox!.send(message, tx);
         }
         const refundedBefore = committed.card + committed.credit;
-        await recordAudit(tx, {
-          operatorId: request.operatorId,
-          action: "order.refund",
-          entity: "order",
-          entityId: locked.code,
-          before: { refunded: refundedBefore, status: locked.status },
-          after: {
-            refunded: refundedBefore + request.amount,
-            amount: request.amount,
-            currency: locked.currencyCode,
-            destination: request.destination,
-            cardPart,
-            creditPart,
-            reason: request.reason,
-            refundId: row.id,
-          },
-        });
+        // A shopper's own cancel is no operator action: the order's history and the refund row record it.
+        if (request.operatorId)
+          await recordAudit(tx, {
+            operatorId: request.operatorId,
+            action: "order.refund",
+            entity: "order",
+            entityId: locked.code,
+            before: { refunded: refundedBefore, status: locked.status },
+            after: {
+              refunded: refundedBefore + request.amount,
+              amount: request.amount,
+              currency: locked.currencyCode,
+              destination: request.destination,
+              cardPart,
+              creditPart,
+              reason: request.reason,
+              refundId: row.id,
+            },
+          });
         return { row, replayed: false, card: toCard };
       });
       let row = outcome.row;
@@ -523,6 +540,48 @@ export function createRefundService(deps: {
 
     /** Card refunds still waiting for the provider after `olderThan` (the dashboard's stuck list). */
     pendingSince: (olderThan: Date) => repo.pending(olderThan),
+
+    /** What is refunded and what is left of an order (card part first, ADR 0237). */
+    async left(order: { id: string; total: number; creditAmount: number }, tx?: Database) {
+      const committed = await repo.committed(order.id, tx);
+      const left = order.total - committed.card + (order.creditAmount - committed.credit);
+      return { left, full: committed.card === 0 && committed.credit === 0 };
+    },
+
+    /** The store's refund policy (ADR 0337): the operator's row, else the defaults. */
+    async policy(tx?: Database): Promise<RefundPolicy & { updatedAt: string | null }> {
+      const row = await repo.policy(tx);
+      if (!row) return { ...DEFAULT_REFUND_POLICY, updatedAt: null };
+      const { id: _id, updatedBy: _by, updatedAt, ...values } = row;
+      return { ...values, updatedAt: updatedAt.toISOString() };
+    },
+
+    /** The operator changes the policy: saved and audited in one transaction. */
+    async savePolicy(operatorId: string, values: RefundPolicy) {
+      return db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        const before = await this.policy(tx);
+        const row = await repo.savePolicy({ ...values, updatedBy: operatorId }, tx);
+        await recordAudit(tx, {
+          operatorId,
+          action: "refund.policy.update",
+          entity: "refund_policy",
+          entityId: "1",
+          before: { ...before, updatedAt: undefined },
+          after: values,
+        });
+        return { ...values, updatedAt: row.updatedAt.toISOString() };
+      });
+    },
+
+    /** Shoppers' refund requests (ADR 0338): written by the refund flow, under the order's lock. */
+    insertRequest: (values: Parameters<RefundRepo["insertRequest"]>[0], tx: Database) =>
+      repo.insertRequest(values, tx),
+    requestById: (id: string, tx?: Database) => repo.requestById(id, tx),
+    requestsOfOrder: (orderId: string) => repo.requestsOfOrder(orderId),
+    openRequests: (limit = 100) => repo.openRequests(limit),
+    decideRequest: (id: string, values: Parameters<RefundRepo["decideRequest"]>[1], tx: Database) =>
+      repo.decideRequest(id, values, tx),
   };
 }
 

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { OrderCodeParam } from "../../../core/ids.ts";
+import { RefundPolicySchema } from "../../../core/refund-policy.ts";
+import type { Services } from "../../services.ts";
+import { nothingChanged } from "../admin/audit-scope.ts";
+import { adminRoute } from "../admin/route.ts";
+
+const DecisionReason = z.string().trim().min(3).max(500);
+
+/**
+ * The console's side of the one refund flow (issue 29, ADRs 0336-0338): the refund screen's summary, the refund
+ * policy the operator edits, and the queue of shoppers' refund requests (approve, decline with a reason).
+ * The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), which runs the same flow.
+ */
+export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
+  const { refund, refundOrder } = services;
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/orders/:code/refund-summary",
+    permission: "orders.read",
+    schema: { params: OrderCodeParam },
+    handler: async ({ params }) => refundOrder.summary(params.code),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/refund-policy",
+    permission: "orders.read",
+    schema: {},
+    handler: async () => refund.policy(),
+  });
+
+  adminRoute(app, {
+    method: "PUT",
+    url: "/refund-policy",
+    permission: "refunds.policy",
+    schema: { body: RefundPolicySchema },
+    handler: async ({ operator, body }) => refund.savePolicy(operator.id, body),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/refund-requests",
+    permission: "orders.read",
+    schema: {},
+    handler: async () => ({ requests: await refundOrder.queue() }),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/refund-requests/:id/approve",
+    permission: "refunds.create",
+    schema: { params: z.object({ id: z.uuid() }) },
+    handler: async ({ operator, params }) => {
+      const result = await refundOrder.approve(
+        { id: operator.id, limited: operator.role === "support" },
+        params.id,
+      );
+      if (result.replayed) nothingChanged();
+      return result;
+    },
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/refund-requests/:id/decline",
+    permission: "refunds.create",
+    schema: { params: z.object({ id: z.uuid() }), body: z.object({ reason: DecisionReason }) },
+    handler: async ({ operator, params, body }) => refundOrder.decline(operator.id, params.id, body.reason),
+  });
+}
