@@ -1,6 +1,6 @@
+import { z } from "zod";
 import { openDatabase } from "../db/client.ts";
 import { seedIfEmpty } from "../db/seed/index.ts";
-import { z } from "zod";
 
 /**
  * `npm run migrate` (the image's migrate command; ADR 0328): applies the pending migrations, then seeds an empty

@@ -186,6 +186,9 @@ const EnvSchema = z.object({
   UPLOADS_S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
+/** Every variable the server reads (deploy/artifacts.test.ts checks the deploy files name no other). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** The rules across variables, and the defaults that depend on NODE_ENV. */
 const EnvRules = EnvSchema.superRefine((env, ctx) => {
   // The placeholder printed as a QR code would send real shoppers nowhere: production must name the page.
