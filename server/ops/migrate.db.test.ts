@@ -100,5 +100,5 @@ it.skipIf(!databaseUrl)(
     await drop.query(`drop database if exists "${name}" with (force)`);
     await drop.end();
   },
-  120_000,
+  300_000,
 );

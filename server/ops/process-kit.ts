@@ -43,7 +43,7 @@ export async function startServerProcess(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   const path = options.waitReady === false ? "/healthz" : "/readyz";
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
     const up = await fetch(`${base}${path}`).then(
@@ -54,7 +54,7 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`the server did not answer ${path} within 60 s:\n${log}`);
+  throw new Error(`the server did not answer ${path} within 180 s:\n${log}`);
 }
 
 export function stopProcess(server: ServerProcess): Promise<number | null> {

@@ -93,5 +93,5 @@ it.skipIf(!onPostgres)(
     expect(await web.exited).toBe(0);
     worker = undefined;
   },
-  120_000,
+  300_000,
 );

@@ -78,4 +78,4 @@ it("on SIGTERM a slow request in flight completes, new connections are refused, 
   expect(answered.status).toBeLessThan(500);
   expect(JSON.parse(answered.body)).toMatchObject({ failed: true });
   expect(await server.exited).toBe(0);
-}, 90_000);
+}, 240_000);
