@@ -23,9 +23,12 @@ ENV NODE_ENV=production \
     BUILD_DIR=build \
     NODE_OPTIONS=--max-old-space-size=192
 WORKDIR /app
-# pg_dump and pg_restore for `npm run backup` / `npm run restore` against PostgreSQL.
+# pg_dump and pg_restore 16 (PostgreSQL's own apt repository; Debian's are 15, too old to dump a 16 server) for
+# `npm run backup` / `npm run restore`.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends postgresql-client \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-16 \
  && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /data \
  && chown node:node /data
