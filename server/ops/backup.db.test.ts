@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { DataDirInUseError } from "../../db/data-dir-lock.ts";
+import { claimDataDir, DATA_DIR_LOCK_FILE, DataDirInUseError } from "../../db/data-dir-lock.ts";
 import type { TestApp } from "../../test/api.ts";
 import { copyTestTemplate } from "../../test/db.ts";
 import { adminUrl } from "../../test/db-names.ts";
@@ -109,7 +109,10 @@ it("a backup of a store with orders, eSIMs, credit and published pages restores 
   expect(countOf(before, "customer_order")).toBeGreaterThan(0);
   expect(countOf(before, "esim")).toBeGreaterThan(0);
   expect(countOf(before, "store_credit_entry")).toBeGreaterThan(0);
-  expect(countOf(before, "content_page_version")).toBeGreaterThan(0);
+  // Published pages: the seeded legal documents, info pages and content pages.
+  expect(
+    countOf(before, "legal_document") + countOf(before, "info_page") + countOf(before, "content_page"),
+  ).toBeGreaterThan(0);
 
   const file = path.join(tmp, "backups", "roamly.dump");
   await backup(target, file);
@@ -136,23 +139,22 @@ it("a backup of a store with orders, eSIMs, credit and published pages restores 
   expect(await restored.schemaCurrent()).toBe(true);
 }, 240_000);
 
-it("the embedded database refuses a second process while the store holds it, naming what to do", async () => {
+it("the embedded database refuses a second process while another holds it, and takes it back from a dead one", async () => {
   const dataDir = path.join(tmp, "held");
-  const held = await openDatabase({ dataDir });
-  try {
-    // A live process other than this one holds the folder: this test's parent (vitest's main process).
-    const { claimDataDir } = await import("../../db/data-dir-lock.ts");
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(path.join(dataDir, "roamly.pid"), String(process.ppid));
-    const error = await openDatabase({ dataDir }).then(
-      () => null,
-      (caught: Error) => caught,
-    );
-    expect(error).toBeInstanceOf(DataDirInUseError);
-    expect(error?.message).toMatch(/stop the store first/);
-    expect(() => claimDataDir(dataDir)).toThrow(DataDirInUseError);
-    writeFileSync(path.join(dataDir, "roamly.pid"), String(process.pid));
-  } finally {
-    await held.close();
-  }
-}, 120_000);
+  mkdirSync(dataDir, { recursive: true });
+  // A live process other than this one holds the folder: this test's parent (vitest's main process).
+  writeFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), String(process.ppid));
+  const error = await openDatabase({ dataDir }).then(
+    () => null,
+    (caught: Error) => caught,
+  );
+  expect(error).toBeInstanceOf(DataDirInUseError);
+  expect(error?.message).toMatch(/open in process \d+ .*stop the store first/);
+  expect(() => claimDataDir(dataDir)).toThrow(DataDirInUseError);
+  // A holder that died (kill -9) left its file: the folder is free, and released again after use.
+  writeFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), "4194303");
+  const release = claimDataDir(dataDir);
+  expect(readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), "utf8")).toBe(String(process.pid));
+  release();
+  expect(existsSync(path.join(dataDir, DATA_DIR_LOCK_FILE))).toBe(false);
+});
