@@ -2,9 +2,9 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "./env.ts";
+import { createHealth, type Health, registerHealthRoutes } from "./health.ts";
 import { clientErrorHandler, frameworkErrors, installApiErrorHandling } from "./http/api-errors.ts";
 import { installCsrfProtection } from "./http/csrf.ts";
-import { ApiError } from "./http/errors.ts";
 import { installInputGuards, parseQueryString, rewriteBadPagePath } from "./http/input-guards.ts";
 import { installOpenApi } from "./http/openapi.ts";
 import { installRequestContext } from "./http/request-context.ts";
@@ -35,6 +35,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Keeps the HTML cache on with the development renderer too (tests of the cache; production always has it). */
   htmlCacheInDevelopment?: boolean;
+  /** Readiness and shutdown state (server/main.ts shares it with the worker's health server); made here if absent. */
+  health?: Health;
 }
 
 export interface App {
@@ -93,9 +95,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     onJobsRecovered: (count) => server.log.warn({ count }, "reclaimed the jobs of workers that died"),
   });
-  // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner.
-  services.jobs.start();
+  // Every background task (purchase, eSIMs, message delivery, housekeeping) is a job of this one runner; a web
+  // instance only enqueues (ROLE, ADR 0327).
+  if (env.ROLE !== "web") services.jobs.start();
+  const health = options.health ?? createHealth({ database, redisUrl: env.REDIS_URL });
   server.addHook("onClose", async () => {
+    if (!options.health) health.close();
     await services.jobs.stop();
     services.delivery.close();
     await services.imagePool.close();
@@ -119,16 +124,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Spans and metrics for every request, the job queue gauges, and /metrics (ADR 0331); after the error
   // handler, which a route takes from where it is registered.
   const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
-  server.get("/healthz", async () => ({ status: "ok" }));
-  server.get("/readyz", async () => {
-    try {
-      await database.ping();
-    } catch {
-      // Reported in the request's language by the error handler, like every API failure.
-      throw new ApiError(503, "error.notReady");
-    }
-    return { status: "ready", database: database.kind };
-  });
+  // Liveness and readiness (schema current, Redis, not shutting down; ADR 0328).
+  registerHealthRoutes(server, health, database.kind);
 
   await server.register(async (api) => registerApiRoutes(api, services, env.PUBLIC_ORIGIN));
   // Sandbox webhooks go to the app's own endpoint: over HTTP when a URL is configured, else in-process

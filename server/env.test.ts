@@ -143,3 +143,17 @@ describe("SUPPLIER_PROVIDER (issue 13, ADR 0195)", () => {
     expect(readEnv({ NODE_ENV: "development" }).SUPPLIER_PROVIDER).toBeUndefined();
   });
 });
+
+describe("readEnv: ROLE (ADR 0327)", () => {
+  it("is all by default, so npm start serves and runs jobs in one process", () => {
+    expect(readEnv({}).ROLE).toBe("all");
+  });
+
+  it("takes web and worker only with PostgreSQL, which several processes can share", () => {
+    const databaseUrl = "postgres://postgres@127.0.0.1:5432/roamly";
+    expect(readEnv({ ROLE: "web", DATABASE_URL: databaseUrl }).ROLE).toBe("web");
+    expect(readEnv({ ROLE: "worker", DATABASE_URL: databaseUrl }).ROLE).toBe("worker");
+    expect(() => readEnv({ ROLE: "worker" })).toThrow(/DATABASE_URL: required when ROLE=worker/);
+    expect(() => readEnv({ ROLE: "scheduler", DATABASE_URL: databaseUrl })).toThrow(/ROLE/);
+  });
+});

@@ -9,6 +9,13 @@ export const DEFAULT_APP_DOWNLOAD_URL = "https://roamly.example/app";
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // --- Roles (issue 34, ADR 0327) ---
+  /**
+   * What this process does: "web" serves HTTP and enqueues jobs but runs none; "worker" runs the jobs, the
+   * schedules and message delivery and serves only /healthz and /readyz; "all" (the default) does both.
+   */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  // --- end roles ---
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default(".data"),
   BUILD_DIR: z.string().default("build"),
@@ -192,6 +199,9 @@ const EnvSchema = z.object({
   UPLOADS_S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
+/** Every variable the server reads (deploy/artifacts.test.ts checks the deploy files name no other). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** The rules across variables, and the defaults that depend on NODE_ENV. */
 const EnvRules = EnvSchema.superRefine((env, ctx) => {
   // The placeholder printed as a QR code would send real shoppers nowhere: production must name the page.
@@ -220,6 +230,13 @@ const EnvRules = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["METRICS_PORT"],
       message: "must differ from PORT (the metrics listener is not public; ADR 0332)",
+    });
+  // Separate web and worker processes share one database: PGlite serves one process only (ADR 0327).
+  if (env.ROLE !== "all" && env.DATABASE_URL === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_URL"],
+      message: `required when ROLE=${env.ROLE} (web and worker processes share one PostgreSQL, ADR 0327)`,
     });
   // A supplier without its credentials cannot sell anything: refuse to start, naming the variable (issue 13).
   const needs: Record<string, string[]> = {

@@ -139,7 +139,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     options.cache ?? createSharedCache({ redisUrl: env.REDIS_URL, namespace: env.CACHE_NAMESPACE });
   const rateLimiter = createRateLimiter(options.counterStore ?? createMemoryCounterStore());
   // One durable job runner for every background task (ADRs 0100, 0177, 0178); app.ts starts and stops it.
-  const pollMs = env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000);
+  // A web instance (ROLE=web, ADR 0327) enqueues but never polls nor schedules: 0 turns both off.
+  const pollMs = env.ROLE === "web" ? 0 : (env.JOBS_POLL_MS ?? (env.NODE_ENV === "test" ? 0 : 1000));
   const jobs = createJobRunner({
     db,
     pollMs,

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { DatabaseHandle } from "../db/client.ts";
+import { ApiError } from "./http/errors.ts";
+
+/** The two health endpoints every role serves (ADR 0328); the artifact test checks probes against these. */
+export const HEALTH_PATHS = { liveness: "/healthz", readiness: "/readyz" } as const;
+
+/**
+ * Readiness (ADR 0328): the database answers, its schema has every migration this code knows, Redis answers when
+ * one is configured, and the process is not shutting down. Liveness is only "the process answers".
+ */
+export function createHealth(options: { database: DatabaseHandle; redisUrl?: string }) {
+  const { database } = options;
+  // A connection of its own, failing fast: readiness must answer within the probe's timeout, never queue.
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: 1_000,
+        retryStrategy: (times) => Math.min(times * 200, 2_000),
+      })
+    : null;
+  redis?.on("error", () => {
+    // Reported by readiness; a reconnect follows on its own.
+  });
+  redis?.connect().catch(() => {});
+  // Migrations only go forward: once the schema is current it stays so for this code.
+  let schemaCurrent = false;
+  let shuttingDown = false;
+
+  async function check(): Promise<{ ready: boolean; reason?: string }> {
+    if (shuttingDown) return { ready: false, reason: "shutting down" };
+    try {
+      await database.ping();
+    } catch {
+      return { ready: false, reason: "database unavailable" };
+    }
+    if (!schemaCurrent) schemaCurrent = await database.schemaCurrent().catch(() => false);
+    if (!schemaCurrent) return { ready: false, reason: "schema not at the latest migration" };
+    if (redis) {
+      const answered = await Promise.race([
+        redis.ping().then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => setTimeout(resolve, 1_000, false).unref()),
+      ]);
+      if (!answered) return { ready: false, reason: "redis unavailable" };
+    }
+    return { ready: true };
+  }
+
+  return {
+    check,
+    /** Waits until the schema is current (a web or worker instance in production never migrates; ADR 0328). */
+    async waitForSchema(log: (message: string) => void, intervalMs = 1_000): Promise<void> {
+      let said = false;
+      while (!shuttingDown) {
+        schemaCurrent = await database.schemaCurrent().catch(() => false);
+        if (schemaCurrent) return;
+        if (!said) log("waiting for `npm run migrate` to bring the schema to the latest migration");
+        said = true;
+        await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      }
+    },
+    /** From now on readiness answers 503, so load balancers stop sending new requests. */
+    beginShutdown() {
+      shuttingDown = true;
+    },
+    get shuttingDown() {
+      return shuttingDown;
+    },
+    close() {
+      redis?.disconnect();
+    },
+  };
+}
+
+export type Health = ReturnType<typeof createHealth>;
+
+export function registerHealthRoutes(server: FastifyInstance, health: Health, kind: string) {
+  server.get(HEALTH_PATHS.liveness, async () => ({ status: "ok" }));
+  server.get(HEALTH_PATHS.readiness, async () => {
+    const state = await health.check();
+    if (!state.ready) {
+      // Reported in the request's language by the error handler, like every API failure.
+      throw new ApiError(503, "error.notReady");
+    }
+    return { status: "ready", database: kind };
+  });
+}
