@@ -685,7 +685,7 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
 
   function lazyExpiry(session: Session) {
     if (session.status === "open" && session.expiresAt <= now())
-      expireSession(session, { id: null, key: null });
+      void emit(expireSession(session, { id: null, key: null }), false);
   }
 
   function expireSession(session: Session, request: { id: string | null; key: string | null }): string[] {
