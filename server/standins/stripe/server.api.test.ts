@@ -348,6 +348,47 @@ describe("paying on the hosted page", () => {
   });
 });
 
+describe("the hosted page", () => {
+  it("shows a declined card's alert, offers the saved card, and goes back to cancel_url", async () => {
+    const customer = await stripe.customers.create({ email: "page@example.com" });
+    const first = await session({
+      customer: customer.id,
+      "saved_payment_method_options[payment_method_save]": "enabled",
+    });
+    const declined = await fetch(first.url, {
+      method: "POST",
+      body: new URLSearchParams({ do: "decline:card" }),
+    });
+    expect(await declined.text()).toContain('role="alert"');
+    const saved = await fetch(first.url, {
+      method: "POST",
+      body: new URLSearchParams({ do: "pay:card", save: "1" }),
+      redirect: "manual",
+    });
+    expect(saved.status).toBe(303);
+    const [card] = (await stripe.customers.listPaymentMethods(customer.id)).data;
+    const second = await session({
+      customer: customer.id,
+      "saved_payment_method_options[payment_method_save]": "enabled",
+    });
+    const page = await (await fetch(second.url)).text();
+    expect(page).toContain(`saved:${card!.id}`);
+    const back = await fetch(second.url, {
+      method: "POST",
+      body: new URLSearchParams({ do: "cancel:-" }),
+      redirect: "manual",
+    });
+    expect(back.headers.get("location")).toBe("https://shop.example/pay/cancelled");
+    const paid = await fetch(second.url, {
+      method: "POST",
+      body: new URLSearchParams({ do: `saved:${card!.id}` }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    expect((await stripe.checkout.sessions.retrieve(second.id)).payment_status).toBe("paid");
+  });
+});
+
 describe("saved cards", () => {
   it("a ticked card is saved, shown to the returning customer, paid with, and detached", async () => {
     const customer = await stripe.customers.create({ email: "traveller@example.com" });
@@ -444,6 +485,35 @@ describe("refunds and idempotency", () => {
     const retried = await api("POST", "/v1/refunds", { payment_intent: intent }, key);
     expect(retried.json).toMatchObject({ object: "refund", amount: 3500 });
     expect(await standin.control("charges", { session: id })).toMatchObject({ amountRefunded: 3500 });
+  });
+
+  it("racing requests with one key make one object; racing shoppers pay once", async () => {
+    const key = { "idempotency-key": `race-${Date.now()}` };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api("POST", "/v1/customers", { email: "race@example.com" }, key)),
+    );
+    expect(new Set(answers.map((a) => a.json.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(4);
+
+    const { id } = await session();
+    const tries = await Promise.allSettled(
+      Array.from({ length: 5 }, () => standin.control("pay", { session: id, method: "card" })),
+    );
+    expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
+    expect(await standin.control("charges", { session: id })).toMatchObject({ succeeded: 1 });
+    expect(types().filter((t) => t === "checkout.session.completed")).toHaveLength(1);
+  });
+
+  it("a 500 on the way back replays the real answer for the same key", async () => {
+    const { session: id, intent } = await paidIntent();
+    await standin.control("lose", { method: "POST", path: "/v1/refunds", mode: "500" });
+    const key = { "idempotency-key": `five-hundred-${intent}` };
+    const lost = await api("POST", "/v1/refunds", { payment_intent: intent, amount: "500" }, key);
+    expect(lost.status).toBe(500);
+    expect(lost.json.error.type).toBe("api_error");
+    const retried = await api("POST", "/v1/refunds", { payment_intent: intent, amount: "500" }, key);
+    expect(retried.json).toMatchObject({ object: "refund", amount: 500 });
+    expect(await standin.control("charges", { session: id })).toMatchObject({ amountRefunded: 500 });
   });
 
   it("a pending refund settles later with refund.updated", async () => {
