@@ -549,6 +549,38 @@ describe("webhook controls", () => {
     expect(fromApi.type).toBe("checkout.session.completed");
   });
 
+  it("delays deliveries after the control answers, and redelivers the ones no endpoint took", async () => {
+    const { id } = await session();
+    await standin.control("webhook-mode", { delayMs: 300 });
+    await standin.control("pay", { session: id, method: "card" });
+    expect(received).toHaveLength(0);
+    for (let waited = 0; received.length < 3 && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await standin.control("webhook-mode", { delayMs: 0 });
+    expect(types()).toEqual(["charge.succeeded", "payment_intent.succeeded", "checkout.session.completed"]);
+
+    const address = hook.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    await standin.control("webhook", { url: "http://127.0.0.1:9/nobody" });
+    const other = await session();
+    received.length = 0;
+    await standin.control("pay", { session: other.id, method: "alipay" });
+    await standin.control("webhook", { url: `http://127.0.0.1:${port}/stripe` });
+    expect(received).toHaveLength(0);
+    const redelivered = await standin.control<{ redelivered: string[] }>("redeliver", { failed: true });
+    expect(redelivered.redelivered).toHaveLength(3);
+    expect(types()).toEqual(["charge.succeeded", "payment_intent.succeeded", "checkout.session.completed"]);
+  });
+
+  it("limits requests per second", async () => {
+    await standin.control("rate-limit", { ratePerSecond: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the earlier tests' requests leave the window
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await api("GET", "/v1/customers/cus_x")).status);
+    await standin.control("rate-limit", { ratePerSecond: 1000 });
+    expect(statuses).toEqual([404, 404, 429]);
+  });
+
   it("holds deliveries until released, in reverse order when asked", async () => {
     const { id } = await session();
     await standin.control("webhook-mode", { hold: true, reverse: true });
