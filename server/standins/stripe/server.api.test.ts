@@ -89,6 +89,12 @@ async function session(extra: Record<string, string> = {}) {
 
 const types = () => received.map((r) => r.event.type);
 
+/** Events caused by API calls arrive in the background (as Stripe sends them): wait for them. */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done() && waited < 10_000; waited += 25)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
 describe("authentication and errors", () => {
   it("refuses a missing or wrong key with Stripe's error shape", async () => {
     const none = await fetch(`${standin.url}/v1/customers/cus_x`);
@@ -325,7 +331,7 @@ describe("paying on the hosted page", () => {
     const { id } = await session();
     const expired = await stripe.checkout.sessions.expire(id);
     expect(expired.status).toBe("expired");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => received.length > 0);
     expect(types()).toEqual(["checkout.session.expired"]);
     const again = await api("POST", `/v1/checkout/sessions/${id}/expire`);
     expect(again.status).toBe(400);
@@ -473,7 +479,7 @@ describe("refunds and idempotency", () => {
     const done = await api("POST", "/v1/refunds", { payment_intent: intent });
     expect(done.json.error.code).toBe("charge_already_refunded");
     expect(await standin.control("charges", { session: id })).toMatchObject({ amountRefunded: 3500 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => types().filter((t) => t === "charge.refunded").length >= 2);
     expect(types().filter((t) => t === "charge.refunded")).toHaveLength(2);
   });
 
@@ -554,8 +560,7 @@ describe("webhook controls", () => {
     await standin.control("webhook-mode", { delayMs: 300 });
     await standin.control("pay", { session: id, method: "card" });
     expect(received).toHaveLength(0);
-    for (let waited = 0; received.length < 3 && waited < 10_000; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => received.length >= 3);
     await standin.control("webhook-mode", { delayMs: 0 });
     expect(types()).toEqual(["charge.succeeded", "payment_intent.succeeded", "checkout.session.completed"]);
 
