@@ -392,6 +392,16 @@ describe("the hosted page", () => {
     });
     expect(paid.status).toBe(303);
     expect((await stripe.checkout.sessions.retrieve(second.id)).payment_status).toBe("paid");
+
+    const third = await session({
+      customer: customer.id,
+      "saved_payment_method_options[payment_method_remove]": "enabled",
+    });
+    expect(await (await fetch(third.url)).text()).toContain(`remove:${card!.id}`);
+    received.length = 0;
+    await fetch(third.url, { method: "POST", body: new URLSearchParams({ do: `remove:${card!.id}` }) });
+    expect(types()).toEqual(["payment_method.detached"]);
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data).toHaveLength(0);
   });
 });
 

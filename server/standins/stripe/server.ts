@@ -1491,6 +1491,27 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
         await emit(ids, true);
         return { session: sessionView(session), paymentIntent: intent.id, events: ids };
       }
+      case "remove": {
+        // [SAVE] payment_method_remove: "Enable customers to choose if they wish to remove their saved payment
+        // methods. Disabled by default."
+        const session = openSession(body.session);
+        if (session.saved?.payment_method_remove !== "enabled")
+          throw new ControlError("payment_method_remove is not enabled on this session");
+        const method = methods.get(String(body.paymentMethod));
+        if (!method || !session.customer || method.customer !== session.customer)
+          throw new ControlError("that payment method is not saved to the session's customer");
+        method.customer = null;
+        const ids = [
+          makeEvent(
+            "payment_method.detached",
+            methodView(method),
+            { id: null, key: null },
+            { customer: session.customer },
+          ),
+        ];
+        await emit(ids, true);
+        return { paymentMethod: methodView(method), events: ids };
+      }
       case "cancel": {
         const session = openSession(body.session);
         return { session: sessionView(session), redirect: session.cancelUrl };
@@ -1665,16 +1686,19 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
     const button = (action: string, method: string, label: string) =>
       `<button type="submit" name="do" value="${action}:${method}">${escapeHtml(label)}</button>`;
     if (session.status === "open") {
-      if (session.customer && session.saved)
+      const filters = session.saved?.allow_redisplay_filters ?? ["always"];
+      if (session.customer)
         for (const m of methods.values())
           if (
             m.customer === session.customer &&
-            session.saved.allow_redisplay_filters.includes(m.allowRedisplay) &&
+            filters.includes(m.allowRedisplay) &&
             session.offered.includes(m.type)
-          )
-            buttons.push(
-              button("saved", m.id, `Pay with saved ${m.type === "card" ? `card •••• ${m.last4}` : m.type}`),
-            );
+          ) {
+            const name = m.type === "card" ? `card •••• ${m.last4}` : m.type;
+            buttons.push(button("saved", m.id, `Pay with saved ${name}`));
+            if (session.saved?.payment_method_remove === "enabled")
+              buttons.push(button("remove", m.id, `Remove saved ${name}`));
+          }
       const labels: Record<string, string> = {
         card: "Pay with card",
         link: "Pay with Link",
@@ -1725,7 +1749,10 @@ ${session.status === "open" ? `<form method="post">${save}${buttons.join("\n")}<
       if (action === "saved") answer = await control("pay", { session: id, paymentMethod: method });
       else if (action === "pay") answer = await control("pay", { session: id, method, save });
       else if (action === "async") answer = await control("pay-async", { session: id, method, save });
-      else if (action === "decline") {
+      else if (action === "remove") {
+        await control("remove", { session: id, paymentMethod: method });
+        return html(200, hostedPage(session, "The saved payment method was removed."));
+      } else if (action === "decline") {
         await control("decline", { session: id, method });
         return html(200, hostedPage(session, "Your card was declined. Try another payment method."));
       } else answer = await control("cancel", { session: id });
