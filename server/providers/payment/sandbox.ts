@@ -568,7 +568,7 @@ export function createSandboxPayments(options: SandboxOptions) {
         case "decline":
           return fail(sessionId, "payment_declined", "purchase.sandbox.localDeclined", method);
         case "cancel":
-          return { kind: "cancelled", redirectTo: session.cancelUrl };
+          return { kind: "cancelled", redirectTo: back(session.cancelUrl, session.orderCode) };
       }
     },
 
