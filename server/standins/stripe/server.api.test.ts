@@ -557,10 +557,16 @@ describe("webhook controls", () => {
     await standin.control("redeliver", { event: completed.event.id });
     expect(received).toHaveLength(1);
     expect(received[0]!.raw).toBe(completed.raw);
+    received.length = 0;
+    await standin.control("redeliver", { event: completed.event.id, ageSeconds: 600 });
+    const old = String(received[0]!.headers["stripe-signature"]);
+    expect(() => stripe.webhooks.constructEvent(received[0]!.raw, old, standin.webhookSecret)).toThrow(
+      /tolerance/,
+    );
     const listed = await standin.control<{ events: { id: string; attempts: unknown[] }[] }>("events", {
       type: "checkout.session.completed",
     });
-    expect(listed.events.find((e) => e.id === completed.event.id)?.attempts).toHaveLength(3);
+    expect(listed.events.find((e) => e.id === completed.event.id)?.attempts).toHaveLength(4);
     const fromApi = await stripe.events.retrieve(completed.event.id);
     expect(fromApi.type).toBe("checkout.session.completed");
   });

@@ -620,11 +620,12 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
     return event.id as string;
   }
 
-  async function deliver(id: string): Promise<void> {
+  /** One delivery attempt; `ageSeconds` signs with an older timestamp (a replay the receiver should refuse). */
+  async function deliver(id: string, ageSeconds = 0): Promise<void> {
     const delivery = deliveries.get(id)!;
     const url = webhookUrl;
     if (!url) return;
-    const t = now();
+    const t = now() - ageSeconds;
     const signature = createHmac("sha256", webhookSecret).update(`${t}.${delivery.payload}`).digest("hex");
     delivery.signature = `t=${t},v1=${signature}`;
     let status: number | null = null;
@@ -1630,9 +1631,12 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
             });
         for (const id of ids) {
           if (!deliveries.has(id)) throw new ControlError(`no such event ${id}`);
-          await deliver(id);
+          await deliver(id, typeof body.ageSeconds === "number" ? body.ageSeconds : 0);
         }
-        return { redelivered: ids };
+        return {
+          redelivered: ids,
+          statuses: ids.map((id) => deliveries.get(id)!.attempts.at(-1)?.status ?? null),
+        };
       }
       case "rate-limit": {
         if (typeof body.next === "number") rateLimitNext = body.next;
