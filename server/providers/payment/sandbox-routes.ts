@@ -192,7 +192,7 @@ ${shown.map((section) => sections[section]).join("\n")}
 .test{background:#b45309;color:#fff;font-weight:700;padding:.5rem 1rem;text-align:center}label{display:block;margin:.75rem 0}
 input{display:block;width:100%;padding:.5rem;font-size:1rem}button{margin:.75rem .5rem 0 0;padding:.6rem 1.2rem;font-size:1rem}
 .wallet{background:#000;color:#fff;border:0;border-radius:.5rem;min-width:10rem}h2{font-size:1.1rem;margin:1.25rem 0 .25rem}
-.error{color:#b91c1c}.hint{color:#475569;font-size:.9rem}.alipay{background:#1677ff}.wechat_pay{background:#07883a}
+.error{color:#b91c1c}.hint{color:#475569;font-size:.9rem}.alipay{background:#0e5fd8}.wechat_pay{background:#07883a}
 .saved{background:#1e3a8a;color:#fff;border:0;border-radius:.5rem}.check{display:flex;gap:.5rem;align-items:center}
 .check input{width:auto;display:inline}.qr svg{width:14rem;height:14rem}</style></head><body>
 <div class="test" role="note">${t("purchase.sandbox.testMode")}</div>
