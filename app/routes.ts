@@ -127,6 +127,7 @@ export default [
           ]),
           route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
           route("userInfo/delete", "routes/my.user-info.delete.tsx"),
+          route("paymentMethods", "routes/my.payment-methods.tsx"),
           layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
             route("order/list", "routes/my.order.list.tsx"),
             route("order/:code", "routes/my.order.detail.tsx"),

@@ -140,6 +140,8 @@ const EnvSchema = z.object({
   PAYMENT_SANDBOX_CHAOS: z.string().default(""),
   /** A slow provider: webhooks leave this long after the payment. */
   PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** How long after the shopper approves a late (asynchronous) Alipay/WeChat Pay payment it settles (ADR 0323). */
+  PAYMENT_SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(5000),
   /** Send sandbox webhooks over HTTP to this URL instead of in-process to the app's own endpoint. */
   PAYMENT_SANDBOX_WEBHOOK_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -65,10 +65,15 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   // The sandbox payment page exists whenever the sandbox is the payment provider (explicit in production).
   if (services.sandboxPayments) {
     const { currencies } = services.site;
-    sandboxPaymentRoutes(api, services.sandboxPayments, async (code) => {
-      const currency = (await currencies()).get(code);
-      return { currencySymbol: currency?.symbol ?? code, minorDigits: currency?.minorDigits ?? 2 };
-    });
+    sandboxPaymentRoutes(
+      api,
+      services.sandboxPayments,
+      async (code) => {
+        const currency = (await currencies()).get(code);
+        return { currencySymbol: currency?.symbol ?? code, minorDigits: currency?.minorDigits ?? 2 };
+      },
+      publicOrigin ? new URL(publicOrigin).origin : "",
+    );
   }
   // Sandbox tools for developers and tests; in production only when SANDBOX_TOOLS switches them on.
   if (services.sandbox) {

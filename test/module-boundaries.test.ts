@@ -65,7 +65,7 @@ const OWNERS: Record<string, string[]> = {
   admin: ["operators", "operatorSessions", "operatorInvitations", "auditLog", "orderNotes"],
   // Operators' refunds of paid orders, to the card or to store credit (issue 16, ADR 0225).
   refund: ["orderRefunds", "refundPolicies", "refundRequests"],
-  payment: ["payments", "paymentEvents", "paymentAnomalies"],
+  payment: ["payments", "paymentEvents", "paymentAnomalies", "paymentCustomers"],
   site: ["sites", "siteLanguages", "currencies"],
   jobs: ["jobs"],
   pages: ["legalDocuments", "infoPages", "footerContents"],
@@ -75,7 +75,7 @@ const OWNERS: Record<string, string[]> = {
   // The operators' public media library (issue 17, ADR 0274).
   media: ["mediaAssets"],
   "providers/messages": ["messageOutbox"],
-  "providers/payment": ["sandboxPaymentSessions"],
+  "providers/payment": ["sandboxPaymentSessions", "sandboxSavedCards"],
   // The suppliers' request windows, shared by every process (issue 34, ADR 0334).
   "providers/supplier": ["sandboxSupplierProfiles", "sandboxSupplierPackages", "supplierRateWindows"],
 };

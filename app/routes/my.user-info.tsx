@@ -81,6 +81,11 @@ export default function UserInfoPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li>
+          <Link className={linkClass} to={href("/my/paymentMethods")}>
+            {t("accountUi.savedCards.link")}
+          </Link>
+        </li>
+        <li>
           <Link className={linkClass} to={href("/my/userInfo/delete")}>
             {t("accountUi.my.delete")}
           </Link>

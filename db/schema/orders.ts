@@ -194,9 +194,13 @@ export const sandboxPaymentSessions = pgTable("sandbox_payment_session", {
   description: text("description").notNull(),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
-  /** OPEN | CHALLENGE | PAID | EXPIRED */
+  /** OPEN | CHALLENGE | PROCESSING (an Alipay/WeChat Pay payment that settles later) | PAID | EXPIRED */
   status: varchar("status", { length: 12 }).notNull().default("OPEN"),
   paymentId: varchar("payment_id", { length: 64 }),
+  /** The simulated provider's customer (cus_…) the session saves cards to and offers saved cards of (ADR 0325). */
+  customerRef: varchar("customer_ref", { length: 64 }),
+  /** How the session was paid (card, apple_pay, google_pay, alipay, wechat_pay; ADR 0323). */
+  method: varchar("method", { length: 16 }),
   refundedAmount: integer("refunded_amount").notNull().default(0),
   /** Idempotency keys of the refunds taken: the same key again is the same refund (as Stripe's). */
   refundKeys: jsonb("refund_keys").$type<string[]>().notNull().default([]),
@@ -205,6 +209,35 @@ export const sandboxPaymentSessions = pgTable("sandbox_payment_session", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The simulated provider's saved cards (ADR 0325), kept as Stripe keeps PaymentMethods attached to a Customer. */
+export const sandboxSavedCards = pgTable(
+  "sandbox_saved_card",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    customerRef: varchar("customer_ref", { length: 64 }).notNull(),
+    brand: varchar("brand", { length: 16 }).notNull(),
+    last4: varchar("last4", { length: 4 }).notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_saved_card_customer_idx").on(t.customerRef)],
+);
+
+/** A shopper's customer at a payment provider (Stripe cus_…; ADR 0325): saved cards hang on it. */
+export const paymentCustomers = pgTable(
+  "payment_customer",
+  {
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    provider: varchar("provider", { length: 16 }).notNull(),
+    providerCustomerId: varchar("provider_customer_id", { length: 128 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.provider] })],
+);
 
 export const CUSTOMER_COUPON_STATUSES = ["AVAILABLE", "RESERVED", "USED"] as const;
 export type CustomerCouponStatus = (typeof CUSTOMER_COUPON_STATUSES)[number];

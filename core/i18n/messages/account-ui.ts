@@ -5,6 +5,18 @@ import { defineMessages } from "../define.ts";
 // (spec 8: 请检查您的网络连接, Facebook SDK未正确加载，请检查网络).
 export default defineMessages({
   en_US: {
+    "accountUi.savedCards.title": "Saved cards",
+    "accountUi.savedCards.intro":
+      "Cards you chose to save when paying. The next payment offers them first, so you pay in one tap.",
+    "accountUi.savedCards.empty":
+      "You have no saved cards. Tick “Save this card for next time” when you pay by card.",
+    "accountUi.savedCards.card": "{brand} ending in {last4}",
+    "accountUi.savedCards.expires": "Expires {month}/{year}",
+    "accountUi.savedCards.remove": "Remove",
+    "accountUi.savedCards.removeLabel": "Remove {brand} ending in {last4}",
+    "accountUi.savedCards.confirm": "Remove this card? You can save it again the next time you pay with it.",
+    "accountUi.savedCards.removed": "Card removed",
+    "accountUi.savedCards.link": "Saved cards",
     "accountUi.sandbox.title": "{provider} sign-in (test mode)",
     "accountUi.sandbox.intro":
       "Test mode: no real {provider} account is used. Choose the identity {provider} reports to the store.",
@@ -116,6 +128,16 @@ export default defineMessages({
     "accountUi.delete.confirm": "Delete your account now? This cannot be undone.",
   },
   zh_CN: {
+    "accountUi.savedCards.title": "已保存的银行卡",
+    "accountUi.savedCards.intro": "您在支付时选择保存的银行卡。下次支付时会优先显示，一键即可支付。",
+    "accountUi.savedCards.empty": "您还没有保存的银行卡。用银行卡支付时勾选“保存此卡，下次一键支付”即可。",
+    "accountUi.savedCards.card": "{brand}，尾号 {last4}",
+    "accountUi.savedCards.expires": "有效期至 {month}/{year}",
+    "accountUi.savedCards.remove": "删除",
+    "accountUi.savedCards.removeLabel": "删除 {brand}（尾号 {last4}）",
+    "accountUi.savedCards.confirm": "确定删除这张卡吗？下次用它支付时可以再次保存。",
+    "accountUi.savedCards.removed": "已删除该卡",
+    "accountUi.savedCards.link": "已保存的银行卡",
     "accountUi.sandbox.title": "{provider} 登录（测试模式）",
     "accountUi.sandbox.intro":
       "测试模式：不会使用真实的 {provider} 账号。请选择 {provider} 提供给商店的身份。",
@@ -225,6 +247,16 @@ export default defineMessages({
     "accountUi.delete.confirm": "确定要立即注销账号吗？注销后无法恢复。",
   },
   zh_HK: {
+    "accountUi.savedCards.title": "已儲存的卡",
+    "accountUi.savedCards.intro": "你在付款時選擇儲存的卡。下次付款時會優先顯示，一按即可付款。",
+    "accountUi.savedCards.empty": "你尚未儲存任何卡。以信用卡付款時剔選「儲存此卡，下次一按付款」即可。",
+    "accountUi.savedCards.card": "{brand}，尾號 {last4}",
+    "accountUi.savedCards.expires": "有效期至 {month}/{year}",
+    "accountUi.savedCards.remove": "移除",
+    "accountUi.savedCards.removeLabel": "移除 {brand}（尾號 {last4}）",
+    "accountUi.savedCards.confirm": "確定移除此卡嗎？下次以此卡付款時可再次儲存。",
+    "accountUi.savedCards.removed": "已移除此卡",
+    "accountUi.savedCards.link": "已儲存的卡",
     "accountUi.sandbox.title": "{provider} 登入（測試模式）",
     "accountUi.sandbox.intro":
       "測試模式：不會使用真實的 {provider} 帳號。請選擇 {provider} 提供給商店的身份。",

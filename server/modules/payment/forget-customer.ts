@@ -7,7 +7,12 @@ import type { PaymentRepo } from "./repo.ts";
 
 export const FORGET_CUSTOMER_JOB = defineJob(
   "payment.forget-customer",
-  z.object({ provider: z.string().min(1), sessionIds: z.array(z.string().min(1)).min(1) }),
+  z.object({
+    provider: z.string().min(1),
+    sessionIds: z.array(z.string().min(1)),
+    /** The shopper's customers at the provider (saved cards; ADR 0325); absent in jobs queued before them. */
+    providerCustomerIds: z.array(z.string().min(1)).default([]),
+  }),
 );
 
 /**
@@ -25,7 +30,8 @@ export function createPaymentForgetting(deps: {
   return {
     async forgetCustomer(customerId: string, executor: Database) {
       const rows = await deps.repo.sessionsOfOrders(await deps.orderIdsOf(customerId, executor), executor);
-      if (rows.length === 0) return;
+      const kept = await deps.repo.forgetCustomers(customerId, executor);
+      if (rows.length === 0 && kept.length === 0) return;
       const sessionIds = rows.map((row) => row.sessionId);
       // Delivered (or dead) webhook events keep nothing of the purchase; pending ones still have to arrive.
       await deps.jobs.forgetPayloads(
@@ -34,14 +40,19 @@ export function createPaymentForgetting(deps: {
         sessionIds,
         executor,
       );
-      const byProvider = new Map<string, string[]>();
-      for (const row of rows)
-        byProvider.set(row.provider, [...(byProvider.get(row.provider) ?? []), row.sessionId]);
+      const byProvider = new Map<string, { sessionIds: string[]; providerCustomerIds: string[] }>();
+      const of = (provider: string) => {
+        const found = byProvider.get(provider) ?? { sessionIds: [], providerCustomerIds: [] };
+        byProvider.set(provider, found);
+        return found;
+      };
+      for (const row of rows) of(row.provider).sessionIds.push(row.sessionId);
+      for (const row of kept) of(row.provider).providerCustomerIds.push(row.providerCustomerId);
       for (const [provider, ids] of byProvider) {
         if (provider === "free") continue;
         await deps.jobs.enqueue(
           FORGET_CUSTOMER_JOB,
-          { provider, sessionIds: ids },
+          { provider, ...ids },
           { executor, maxAttempts: 20, dedupeKey: `forget-customer:${provider}:${customerId}` },
         );
       }
@@ -52,7 +63,7 @@ export function createPaymentForgetting(deps: {
         const provider = deps.providers[payload.provider as PaymentProviderName];
         // A provider this instance no longer has configured cannot be asked; the job fails and waits for it.
         if (!provider) throw new Error(`payment provider ${payload.provider} is not configured`);
-        await provider.forgetCustomer(payload.sessionIds);
+        await provider.forgetCustomer(payload.sessionIds, payload.providerCustomerIds);
       });
     },
   };

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { paymentAnomalies, paymentEvents, payments } from "../../../db/schema/index.ts";
+import { paymentAnomalies, paymentCustomers, paymentEvents, payments } from "../../../db/schema/index.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -90,6 +90,31 @@ export function createPaymentRepo(db: Database) {
 
     recordEvent(event: { provider: string; eventId: string; type: string }) {
       return db.insert(paymentEvents).values(event).onConflictDoNothing();
+    },
+
+    /** The shopper's customer at a provider (ADR 0325), if one was made. */
+    customerAt(customerId: string, provider: string) {
+      return db
+        .select()
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.customerId, customerId), eq(paymentCustomers.provider, provider)))
+        .then((rows) => rows[0]);
+    },
+
+    /** Keeps the first customer made for the shopper at a provider; a racing second one is not kept. */
+    keepCustomer(customerId: string, provider: string, providerCustomerId: string) {
+      return db
+        .insert(paymentCustomers)
+        .values({ customerId, provider, providerCustomerId })
+        .onConflictDoNothing();
+    },
+
+    /** Forgets the shopper's customers at every provider (account deletion): what each provider must delete. */
+    forgetCustomers(customerId: string, executor: Database = db) {
+      return executor.delete(paymentCustomers).where(eq(paymentCustomers.customerId, customerId)).returning({
+        provider: paymentCustomers.provider,
+        providerCustomerId: paymentCustomers.providerCustomerId,
+      });
     },
   };
 }

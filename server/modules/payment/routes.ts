@@ -6,6 +6,8 @@ import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
 const ProviderParam = z.object({ provider: z.enum(["sandbox", "stripe"]) });
+/** A saved card's id at the provider (sandbox pm_…, Stripe pm_…). */
+const SavedCardParam = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9]{8,64}$/) });
 
 // Payment (paths in the style of spec 7; ADR 0103).
 export function paymentRoutes(app: FastifyInstance, services: Services, publicOrigin: string | undefined) {
@@ -15,6 +17,21 @@ export function paymentRoutes(app: FastifyInstance, services: Services, publicOr
     const origin = publicOrigin ? new URL(publicOrigin).origin : `${request.protocol}://${request.host}`;
     return services.payment.start(customer, code, origin, request.ctx.locale);
   });
+
+  // Saved cards in account settings (issue 30 item 4; ADR 0325). The DELETE is state-changing: CSRF applies.
+  app.get("/o2pay/v1/customer/payment-methods", async (request) => {
+    const customer = await requireCustomer(request);
+    return { cards: await services.payment.savedCards(customer) };
+  });
+  app.delete(
+    "/o2pay/v1/customer/payment-methods/:id",
+    { schema: { params: SavedCardParam } },
+    async (request) => {
+      const customer = await requireCustomer(request);
+      const { id } = parseInput(SavedCardParam, request.params);
+      return services.payment.removeSavedCard(customer, id);
+    },
+  );
 
   // The pay result page polls this (and it confirms a payment whose webhook has not arrived yet).
   app.get(

@@ -5,6 +5,7 @@ import { ApiError } from "../../http/errors.ts";
 import {
   type PaymentProvider,
   type PaymentProviderName,
+  type SavedCard,
   WebhookSignatureError,
 } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
@@ -173,9 +174,64 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { provider: FREE_PROVIDER, sessionId: session.sessionId, redirectUrl: session.url };
   }
 
+  /**
+   * The shopper's customer at a provider that keeps cards (ADR 0325), made on first use. Racing first payments may
+   * each ask the provider (Stripe answers the same idempotency key with the same customer); the first kept wins.
+   */
+  async function providerCustomer(
+    source: PaymentProvider,
+    customer: CurrentCustomer,
+  ): Promise<string | null> {
+    if (!source.customers) return null;
+    const known = await repo.customerAt(customer.id, source.name);
+    if (known) return known.providerCustomerId;
+    let made: string;
+    try {
+      made = await source.customers.create({
+        customerId: customer.id,
+        email: customer.email,
+        idempotencyKey: `customer-${customer.id}`,
+      });
+    } catch {
+      // Saved cards are a convenience: a provider that cannot make the customer now still takes the payment
+      // (without the saved cards); the next payment tries again.
+      return null;
+    }
+    await repo.keepCustomer(customer.id, source.name, made);
+    return (await repo.customerAt(customer.id, source.name))?.providerCustomerId ?? made;
+  }
+
   return {
     markPaid,
     markRefunded,
+
+    /** The cards the shopper saved at the active provider (account settings; ADR 0325). */
+    async savedCards(customer: CurrentCustomer): Promise<SavedCard[]> {
+      const active = deps.providers[deps.active];
+      if (!active?.customers) return [];
+      const known = await repo.customerAt(customer.id, active.name);
+      if (!known) return [];
+      try {
+        return await active.customers.listCards(known.providerCustomerId);
+      } catch (error) {
+        throw new ApiError(502, "purchase.payment.providerUnavailable", { detail: String(error) });
+      }
+    },
+
+    /** Removes one of the shopper's saved cards; a card that is not theirs (or gone) is a 404. */
+    async removeSavedCard(customer: CurrentCustomer, cardId: string) {
+      const active = deps.providers[deps.active];
+      const known = active?.customers ? await repo.customerAt(customer.id, active.name) : undefined;
+      if (!active?.customers || !known) throw new ApiError(404, "error.notFound");
+      let removed: boolean;
+      try {
+        removed = await active.customers.removeCard(known.providerCustomerId, cardId);
+      } catch (error) {
+        throw new ApiError(502, "purchase.payment.providerUnavailable", { detail: String(error) });
+      }
+      if (!removed) throw new ApiError(404, "error.notFound");
+      return { removed: true };
+    },
 
     /** An order's payment attempts for the console's timeline (issue 16): provider, status, amount, times. */
     async consoleOfOrder(orderId: string) {
@@ -256,7 +312,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       let session: Awaited<ReturnType<PaymentProvider["createCheckoutSession"]>>;
       try {
+        const providerCustomerId = await providerCustomer(active, customer);
         session = await active.createCheckoutSession({
+          providerCustomerId,
           orderCode: order.code,
           amount: order.total,
           currencyCode: order.currencyCode,

@@ -4,7 +4,12 @@ import { installSecret } from "../../infra/install-secret.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 import { measuredCalls } from "../../telemetry/calls.ts";
 import { parseSandboxChaos } from "./chaos.ts";
-import { createSandboxPayments, SANDBOX_WEBHOOK_JOB, type SandboxPayments } from "./sandbox.ts";
+import {
+  createSandboxPayments,
+  SANDBOX_SETTLE_JOB,
+  SANDBOX_WEBHOOK_JOB,
+  type SandboxPayments,
+} from "./sandbox.ts";
 import { createStripePayments } from "./stripe.ts";
 import type { PaymentProvider, PaymentProviderName } from "./types.ts";
 
@@ -28,6 +33,7 @@ export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) 
       jobs,
       secret: env.PAYMENT_SANDBOX_SECRET ?? installSecret(env.DATA_DIR, SANDBOX_SECRET_NAME),
       publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "",
+      asyncDelayMs: env.PAYMENT_SANDBOX_ASYNC_DELAY_MS,
       chaos: {
         duplicate: chaos.duplicate,
         outOfOrder: chaos.outOfOrder,
@@ -36,6 +42,8 @@ export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) 
     });
     const deliver = sandbox.deliverWebhook;
     jobs.register(SANDBOX_WEBHOOK_JOB, (payload) => deliver(payload));
+    const settle = sandbox.settle;
+    jobs.register(SANDBOX_SETTLE_JOB, (payload) => settle(payload.sessionId));
     providers.sandbox = measuredCalls("payment", "sandbox", sandbox.provider);
   }
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
-import { currencies, sandboxPaymentSessions } from "../../../db/schema/index.ts";
+import { currencies, sandboxPaymentSessions, sandboxSavedCards } from "../../../db/schema/index.ts";
 import { defineJob, type JobRunner } from "../../jobs/runner.ts";
+import type { PaymentMethod } from "./methods.ts";
 import { stripeMinimumAmount } from "./minimums.ts";
 import { SANDBOX_SIGNATURE_HEADER, signPayload, verifySignature } from "./signature.ts";
 import type {
@@ -11,6 +12,7 @@ import type {
   CurrencyRates,
   PaymentEvent,
   PaymentProvider,
+  SavedCard,
   SessionState,
 } from "./types.ts";
 
@@ -33,6 +35,11 @@ export const SANDBOX_WEBHOOK_JOB = defineJob(
   "sandbox-payment-webhook",
   z.object({ event: sandboxEventSchema }),
 );
+/** A late (asynchronous) Alipay/WeChat Pay payment settles: PROCESSING → PAID and payment.succeeded (ADR 0323). */
+export const SANDBOX_SETTLE_JOB = defineJob(
+  "sandbox-payment-settle",
+  z.object({ sessionId: z.string().min(1) }),
+);
 export const SANDBOX_WEBHOOK_PATH = "/o2pay/v1/pub/webhooks/sandbox";
 
 /** spec-free test cards, the same numbers Stripe's test mode uses (ADR 0104). */
@@ -46,6 +53,13 @@ export const TEST_CARDS = {
 /** The hosted page's wallet-style buttons (ADR 0166), as Stripe Checkout shows them; the names are brands. */
 export const SANDBOX_WALLETS = { apple_pay: "Apple Pay", google_pay: "Google Pay" } as const;
 export type SandboxWallet = keyof typeof SANDBOX_WALLETS;
+
+/** The local wallets the hosted page offers beside the cards (issue 30 item 3; ADR 0323). */
+export const SANDBOX_LOCAL_METHODS = ["alipay", "wechat_pay"] as const;
+export type SandboxLocalMethod = (typeof SANDBOX_LOCAL_METHODS)[number];
+/** What the shopper does in the (simulated) Alipay / WeChat Pay app. */
+export const LOCAL_ACTIONS = ["approve", "decline", "cancel", "later"] as const;
+export type LocalAction = (typeof LOCAL_ACTIONS)[number];
 
 export interface SandboxChaos {
   /** Deliver an event twice: always (true), never (false), or with this probability per event (ADR 0167). */
@@ -68,10 +82,14 @@ export type WebhookDelivery = (rawBody: string, headers: Record<string, string>)
 export type CardOutcome =
   | { kind: "paid"; redirectTo: string }
   | { kind: "challenge" }
-  | { kind: "error"; messageKey: SandboxMessageKey }
-  | { kind: "closed" };
+  | { kind: "error"; messageKey: SandboxMessageKey; method?: PaymentMethod }
+  | { kind: "closed" }
+  /** The shopper cancelled in the wallet's app: back to the store's cancel page. */
+  | { kind: "cancelled"; redirectTo: string };
 
 export type SandboxMessageKey =
+  | "purchase.sandbox.localDeclined"
+  | "purchase.sandbox.savedCardGone"
   | "purchase.sandbox.declined"
   | "purchase.sandbox.insufficientFunds"
   | "purchase.sandbox.authenticationFailed"
@@ -87,6 +105,8 @@ export interface SandboxOptions {
   chaos: SandboxChaos;
   /** The hosted page's origin ("" keeps URLs relative to the store). */
   publicOrigin: string;
+  /** How long a late (asynchronous) local-wallet payment takes to settle; 5 s unless configured. */
+  asyncDelayMs?: number;
   clock?: () => Date;
   /** Draws the chaos rates' dice (0 ≤ x < 1); Math.random unless a test scripts it. */
   random?: () => number;
@@ -146,12 +166,23 @@ export function createSandboxPayments(options: SandboxOptions) {
     return row;
   }
 
-  async function pay(sessionId: string): Promise<CardOutcome> {
+  /** Where the hosted page sends the shopper back to (the store's result page, with the order's code). */
+  function back(url: string, orderCode: string) {
+    const target = new URL(url, "http://placeholder");
+    target.searchParams.set("orderCode", orderCode);
+    return /^https?:/.test(url) ? target.toString() : `${target.pathname}${target.search}`;
+  }
+
+  async function pay(
+    sessionId: string,
+    method: PaymentMethod = "card",
+    save?: Omit<SavedCard, "id">,
+  ): Promise<CardOutcome> {
     return db.transaction(async (tx) => {
       const tdb = tx as unknown as Database;
       const [row] = await tdb
         .update(sandboxPaymentSessions)
-        .set({ status: "PAID", paymentId: id("pay") })
+        .set({ status: "PAID", paymentId: id("pay"), method })
         .where(
           and(
             eq(sandboxPaymentSessions.id, sessionId),
@@ -161,13 +192,53 @@ export function createSandboxPayments(options: SandboxOptions) {
         )
         .returning();
       if (!row) return { kind: "closed" } as const;
+      // The shopper ticked "save this card": it is attached to their customer once the payment went through.
+      if (save && row.customerRef) {
+        const [known] = await tdb
+          .select({ id: sandboxSavedCards.id })
+          .from(sandboxSavedCards)
+          .where(
+            and(
+              eq(sandboxSavedCards.customerRef, row.customerRef),
+              eq(sandboxSavedCards.last4, save.last4),
+              eq(sandboxSavedCards.expMonth, save.expMonth),
+              eq(sandboxSavedCards.expYear, save.expYear),
+            ),
+          );
+        if (!known)
+          await tdb.insert(sandboxSavedCards).values({ id: id("pm"), customerRef: row.customerRef, ...save });
+      }
       await emit(tdb, [event("payment.processing", row), event("payment.succeeded", row)]);
-      const target = new URL(row.successUrl, "http://placeholder");
-      target.searchParams.set("orderCode", row.orderCode);
-      const redirectTo = /^https?:/.test(row.successUrl)
-        ? target.toString()
-        : `${target.pathname}${target.search}`;
-      return { kind: "paid", redirectTo } as const;
+      return { kind: "paid", redirectTo: back(row.successUrl, row.orderCode) } as const;
+    });
+  }
+
+  /**
+   * An Alipay / WeChat Pay payment the wallet accepted but settles later (Stripe: the session completes with
+   * payment_status "unpaid", then checkout.session.async_payment_succeeded): PROCESSING now, paid by the settle job.
+   */
+  async function payLater(sessionId: string, method: PaymentMethod): Promise<CardOutcome> {
+    return db.transaction(async (tx) => {
+      const tdb = tx as unknown as Database;
+      const [row] = await tdb
+        .update(sandboxPaymentSessions)
+        .set({ status: "PROCESSING", paymentId: id("pay"), method })
+        .where(
+          and(
+            eq(sandboxPaymentSessions.id, sessionId),
+            eq(sandboxPaymentSessions.status, "OPEN"),
+            sql`${sandboxPaymentSessions.expiresAt} > ${clock().toISOString()}::timestamptz`,
+          ),
+        )
+        .returning();
+      if (!row) return { kind: "closed" } as const;
+      await emit(tdb, [event("payment.processing", row)]);
+      await jobs.enqueue(
+        SANDBOX_SETTLE_JOB,
+        { sessionId },
+        { runAt: new Date(clock().getTime() + (options.asyncDelayMs ?? 5000)), executor: tdb },
+      );
+      return { kind: "paid", redirectTo: back(row.successUrl, row.orderCode) } as const;
     });
   }
 
@@ -175,6 +246,7 @@ export function createSandboxPayments(options: SandboxOptions) {
     sessionId: string,
     failureCode: string,
     messageKey: SandboxMessageKey,
+    method?: PaymentMethod,
   ): Promise<CardOutcome> {
     const row = await open(sessionId);
     if (!row || !["OPEN", "CHALLENGE"].includes(row.status)) return { kind: "closed" };
@@ -183,7 +255,19 @@ export function createSandboxPayments(options: SandboxOptions) {
       .set({ status: "OPEN" })
       .where(eq(sandboxPaymentSessions.id, sessionId));
     await emit(db, [event("payment.failed", row, { failureCode })]);
-    return { kind: "error", messageKey };
+    return { kind: "error", messageKey, method };
+  }
+
+  const payable = (session: typeof sandboxPaymentSessions.$inferSelect | undefined) =>
+    session?.status === "OPEN" && session.expiresAt > clock();
+
+  async function listCards(providerCustomerId: string): Promise<SavedCard[]> {
+    const rows = await db
+      .select()
+      .from(sandboxSavedCards)
+      .where(eq(sandboxSavedCards.customerRef, providerCustomerId))
+      .orderBy(sandboxSavedCards.createdAt, sandboxSavedCards.id);
+    return rows.map(({ id, brand, last4, expMonth, expYear }) => ({ id, brand, last4, expMonth, expYear }));
   }
 
   const provider: PaymentProvider = {
@@ -210,6 +294,7 @@ export function createSandboxPayments(options: SandboxOptions) {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         expiresAt: request.expiresAt,
+        customerRef: request.providerCustomerId ?? null,
       });
       // The hosted page speaks the shopper's language (ADR 0104: ?lang= picks it).
       return { sessionId, url: `${options.publicOrigin}/__sandbox/pay/${sessionId}?lang=${request.locale}` };
@@ -218,10 +303,13 @@ export function createSandboxPayments(options: SandboxOptions) {
     async retrieveSession(sessionId: string): Promise<SessionState> {
       const row = await open(sessionId);
       if (!row) throw new Error(`no sandbox session ${sessionId}`);
-      const expired = row.status === "EXPIRED" || (row.status !== "PAID" && row.expiresAt <= clock());
+      const expired =
+        row.status === "EXPIRED" ||
+        (row.status !== "PAID" && row.status !== "PROCESSING" && row.expiresAt <= clock());
       return {
         status: row.status === "PAID" ? "paid" : expired ? "expired" : "open",
-        paymentId: row.paymentId,
+        // A PROCESSING payment has an id but no money yet: the return page must not count it as paid.
+        paymentId: row.status === "PAID" ? row.paymentId : null,
         amount: row.amount,
         currencyCode: row.currencyCode,
       };
@@ -240,7 +328,8 @@ export function createSandboxPayments(options: SandboxOptions) {
         .returning();
       if (row) return "expired";
       const current = await open(sessionId);
-      return current?.status === "PAID" ? "paid" : "expired";
+      // A late local-wallet payment is under way: too late to close, as for a paid one.
+      return current?.status === "PAID" || current?.status === "PROCESSING" ? "paid" : "expired";
     },
 
     async refund(paymentId: string, amount: number, idempotencyKey: string) {
@@ -285,12 +374,35 @@ export function createSandboxPayments(options: SandboxOptions) {
 
     // The simulated provider's customer record is what its sessions say about the purchase: the description.
     // The amounts and states stay, as a provider keeps its payment records, so refunds still work.
-    async forgetCustomer(sessionIds: string[]) {
-      if (sessionIds.length === 0) return;
-      await db
-        .update(sandboxPaymentSessions)
-        .set({ description: "" })
-        .where(inArray(sandboxPaymentSessions.id, sessionIds));
+    // A forgotten customer's saved cards are deleted, as Stripe deletes a Customer's PaymentMethods with it.
+    async forgetCustomer(sessionIds: string[], providerCustomerIds: string[] = []) {
+      if (sessionIds.length > 0)
+        await db
+          .update(sandboxPaymentSessions)
+          .set({ description: "", customerRef: null })
+          .where(inArray(sandboxPaymentSessions.id, sessionIds));
+      if (providerCustomerIds.length > 0) {
+        await db.delete(sandboxSavedCards).where(inArray(sandboxSavedCards.customerRef, providerCustomerIds));
+        await db
+          .update(sandboxPaymentSessions)
+          .set({ customerRef: null })
+          .where(inArray(sandboxPaymentSessions.customerRef, providerCustomerIds));
+      }
+    },
+
+    customers: {
+      // The simulated provider keeps no customer record of its own: the id is what its saved cards hang on.
+      async create() {
+        return id("cus");
+      },
+      listCards,
+      async removeCard(providerCustomerId: string, cardId: string) {
+        const removed = await db
+          .delete(sandboxSavedCards)
+          .where(and(eq(sandboxSavedCards.id, cardId), eq(sandboxSavedCards.customerRef, providerCustomerId)))
+          .returning({ id: sandboxSavedCards.id });
+        return removed.length > 0;
+      },
     },
 
     parseWebhook(rawBody, headers): PaymentEvent {
@@ -368,7 +480,7 @@ export function createSandboxPayments(options: SandboxOptions) {
     /** The hosted page's form: decides by test card, as a real acquirer would by the card's issuer. */
     async submitCard(
       sessionId: string,
-      card: { number: string; expiry: string; cvc: string },
+      card: { number: string; expiry: string; cvc: string; save?: boolean },
     ): Promise<CardOutcome> {
       const session = await open(sessionId);
       if (session?.status !== "OPEN" || session.expiresAt <= clock()) return { kind: "closed" };
@@ -381,7 +493,18 @@ export function createSandboxPayments(options: SandboxOptions) {
       if (lastMonth <= now) return { kind: "error", messageKey: "purchase.sandbox.badCard" };
       switch (number) {
         case TEST_CARDS.success:
-          return pay(sessionId);
+          return pay(
+            sessionId,
+            "card",
+            card.save
+              ? {
+                  brand: "visa",
+                  last4: number.slice(-4),
+                  expMonth: Number(expiry[1]),
+                  expYear: 2000 + Number(expiry[2]),
+                }
+              : undefined,
+          );
         case TEST_CARDS.declined:
           return fail(sessionId, "card_declined", "purchase.sandbox.declined");
         case TEST_CARDS.insufficientFunds:
@@ -403,10 +526,65 @@ export function createSandboxPayments(options: SandboxOptions) {
      * A wallet button's confirmed sheet (ADR 0166): the test wallet holds a saved card that always succeeds, so
      * it pays like 4242 4242 4242 4242; the device has already authenticated the shopper, so no 3-D Secure step.
      */
-    async payWithWallet(sessionId: string, _wallet: SandboxWallet): Promise<CardOutcome> {
+    async payWithWallet(sessionId: string, wallet: SandboxWallet): Promise<CardOutcome> {
       const session = await open(sessionId);
       if (session?.status !== "OPEN" || session.expiresAt <= clock()) return { kind: "closed" };
-      return pay(sessionId);
+      return pay(sessionId, wallet);
+    },
+
+    /** The cards saved on the session's customer, which the hosted page offers first (ADR 0325). */
+    async savedCardsOf(sessionId: string): Promise<SavedCard[]> {
+      const session = await open(sessionId);
+      return session?.customerRef ? listCards(session.customerRef) : [];
+    },
+
+    /** One tap on a saved card: a saved test card always succeeds (it was a success card when saved). */
+    async payWithSavedCard(sessionId: string, cardId: string): Promise<CardOutcome> {
+      const session = await open(sessionId);
+      if (!payable(session)) return { kind: "closed" };
+      const cards = session?.customerRef ? await listCards(session.customerRef) : [];
+      if (!cards.some((card) => card.id === cardId))
+        return { kind: "error", messageKey: "purchase.sandbox.savedCardGone" };
+      return pay(sessionId, "card");
+    },
+
+    /**
+     * What the shopper did in the Alipay / WeChat Pay app (reached by a redirect on a phone, by scanning the QR
+     * code on a desktop): approve pays now; later pays after a delay (an asynchronous success); decline fails
+     * the attempt and leaves the page open for another try; cancel returns to the store's cancel page.
+     */
+    async localAction(
+      sessionId: string,
+      method: SandboxLocalMethod,
+      action: LocalAction,
+    ): Promise<CardOutcome> {
+      const session = await open(sessionId);
+      if (!payable(session) || !session) return { kind: "closed" };
+      switch (action) {
+        case "approve":
+          return pay(sessionId, method);
+        case "later":
+          return payLater(sessionId, method);
+        case "decline":
+          return fail(sessionId, "payment_declined", "purchase.sandbox.localDeclined", method);
+        case "cancel":
+          return { kind: "cancelled", redirectTo: back(session.cancelUrl, session.orderCode) };
+      }
+    },
+
+    /** The settle job: a PROCESSING payment becomes PAID and its payment.succeeded webhook goes out. */
+    async settle(sessionId: string) {
+      await db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        const [row] = await tdb
+          .update(sandboxPaymentSessions)
+          .set({ status: "PAID" })
+          .where(
+            and(eq(sandboxPaymentSessions.id, sessionId), eq(sandboxPaymentSessions.status, "PROCESSING")),
+          )
+          .returning();
+        if (row) await emit(tdb, [event("payment.succeeded", row)]);
+      });
     },
 
     async completeChallenge(sessionId: string, approve: boolean): Promise<CardOutcome> {

@@ -1,10 +1,12 @@
 import Stripe from "stripe";
 import type { Locale } from "../../../core/constants.ts";
+import { stripeMethodTypes } from "./methods.ts";
 import { stripeMinimumAmount } from "./minimums.ts";
 import {
   type CheckoutSessionRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type SavedCard,
   type SessionState,
   WebhookSignatureError,
 } from "./types.ts";
@@ -58,9 +60,23 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
 
     async createCheckoutSession(request: CheckoutSessionRequest) {
       const earliest = Math.floor(clock().getTime() / 1000) + STRIPE_MIN_EXPIRY_S;
+      // Each method only where Stripe takes it for the currency (ADR 0323): cards (with Apple Pay and Google Pay,
+      // which Checkout shows on a device that has them), Alipay and WeChat Pay by their presentment currencies.
+      const types = stripeMethodTypes(request.currencyCode);
+      const customer = request.providerCustomerId ?? null;
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
+          allowed_payment_method_types: types,
+          // WeChat Pay in Checkout is client "web": Checkout shows the QR code on a desktop and hands over to the
+          // WeChat app on a phone itself.
+          ...(types.includes("wechat_pay")
+            ? { payment_method_options: { wechat_pay: { client: "web" as const } } }
+            : {}),
+          // A returning shopper's saved cards are offered by Checkout, and the box to save this one (ADR 0325).
+          ...(customer
+            ? { customer, saved_payment_method_options: { payment_method_save: "enabled" as const } }
+            : { customer_email: request.customerEmail }),
           line_items: [
             {
               quantity: 1,
@@ -71,7 +87,6 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
               },
             },
           ],
-          customer_email: request.customerEmail,
           client_reference_id: request.orderCode,
           metadata: { orderCode: request.orderCode },
           payment_intent_data: { metadata: { orderCode: request.orderCode } },
@@ -109,7 +124,15 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
       return { refundId: refund.id };
     },
 
-    async forgetCustomer(sessionIds: string[]) {
+    async forgetCustomer(sessionIds: string[], providerCustomerIds: string[] = []) {
+      // The customers made for saved cards (ADR 0325): deleting one deletes its saved payment methods too.
+      for (const customer of providerCustomerIds) {
+        try {
+          await stripe.customers.del(customer);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
       for (const sessionId of sessionIds) {
         let customer: string | null = null;
         try {
@@ -125,6 +148,53 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
           if (!isMissing(error)) throw error;
         }
       }
+    },
+
+    customers: {
+      async create(request) {
+        const customer = await stripe.customers.create(
+          {
+            ...(request.email ? { email: request.email } : {}),
+            metadata: { customerId: request.customerId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return customer.id;
+      },
+
+      // Only the cards the shopper chose to save: Checkout marks them allow_redisplay "always".
+      async listCards(providerCustomerId) {
+        const cards: SavedCard[] = [];
+        for await (const method of stripe.customers.listPaymentMethods(providerCustomerId, {
+          type: "card",
+          allow_redisplay: "always",
+          limit: 100,
+        })) {
+          if (!method.card) continue;
+          cards.push({
+            id: method.id,
+            brand: method.card.brand,
+            last4: method.card.last4,
+            expMonth: method.card.exp_month,
+            expYear: method.card.exp_year,
+          });
+        }
+        return cards;
+      },
+
+      // Detached only when it is this customer's: a shopper cannot remove another's card by its id.
+      async removeCard(providerCustomerId, cardId) {
+        let owner: string | null;
+        try {
+          owner = idOf((await stripe.paymentMethods.retrieve(cardId)).customer);
+        } catch (error) {
+          if (isMissing(error)) return false;
+          throw error;
+        }
+        if (owner !== providerCustomerId) return false;
+        await stripe.paymentMethods.detach(cardId);
+        return true;
+      },
     },
 
     parseWebhook(rawBody, headers): PaymentEvent {

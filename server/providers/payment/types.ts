@@ -19,6 +19,20 @@ export interface CheckoutSessionRequest {
   expiresAt: Date;
   /** Same order and attempt → the provider returns the same session. */
   idempotencyKey: string;
+  /**
+   * The shopper's customer at this provider (createCustomer), when the provider keeps cards: the hosted page
+   * offers the cards saved on it first and lets the shopper save the card they pay with (ADR 0325).
+   */
+  providerCustomerId?: string | null;
+}
+
+/** A card saved on the shopper's customer at the provider (ADR 0325): never its number, only what identifies it. */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 export interface CheckoutSession {
@@ -77,7 +91,16 @@ export interface PaymentProvider {
    * A deleted account (ADR 0165, issue 14.13): deletes what the provider keeps about the shopper behind these
    * checkout sessions (Stripe: the customer objects). Idempotent: what is already gone is not an error.
    */
-  forgetCustomer(sessionIds: string[]): Promise<void>;
+  forgetCustomer(sessionIds: string[], providerCustomerIds?: string[]): Promise<void>;
+  /**
+   * Saved cards (ADR 0325), for a provider that keeps them: makes the shopper's customer (the same key gives
+   * the same customer), lists its saved cards, and removes one (false: not a card of this customer).
+   */
+  customers?: {
+    create(request: { customerId: string; email: string | null; idempotencyKey: string }): Promise<string>;
+    listCards(providerCustomerId: string): Promise<SavedCard[]>;
+    removeCard(providerCustomerId: string, cardId: string): Promise<boolean>;
+  };
   /** Verifies the signature over the raw body and normalizes the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }
