@@ -18,7 +18,8 @@ import {
  * gets the focus and each field shows its first message, translated. A valid submission runs `submit` with the
  * parsed values while `busy` is set (after `confirm`, when given, says yes); field errors the API answers with
  * (spec 8 `fields`) are shown the same way.
- * Errors change only on submit, as before.
+ * Errors first show on submit; from then on each edit checks the form again, so an error clears as soon as its
+ * field becomes valid (issue 30, ADR 0319).
  */
 export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
   schema,
@@ -39,6 +40,9 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   const [form] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
     shouldValidate: "onSubmit",
+    // After the first submit every edit checks the form again: an error goes as soon as its field is valid (and a
+    // new one shows only once the field was left invalid by an edit), without another submit (issue 30).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: (event, { submission }) => {
       event.preventDefault();
