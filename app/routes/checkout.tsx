@@ -302,7 +302,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       )}
       {authOpen && !user && (
         <Suspense fallback={null}>
-          <AuthenticationDialog open onClose={() => setAuthOpen(false)} />
+          {/* Issue 30 (ADR 0320): a shopper who is not signed in starts with the code, which also signs them up. */}
+          <AuthenticationDialog open initialTab="code" onClose={() => setAuthOpen(false)} />
         </Suspense>
       )}
       <HelpLinks page="checkout" className="mt-10 border-t border-slate-200 pt-6" />

@@ -12,6 +12,9 @@ import {
   translateErrors,
 } from "./form.ts";
 
+/** The name of the button Conform submits the form with to check a field again (@conform-to/dom's INTENT). */
+const INTENT = "__intent__";
+
 /**
  * The scaffolding every account form shares (register, forgotten password, bind, account deletion), over Conform
  * (ADR 0182): on submit the form's FormData is checked against the form's one zod schema; the first invalid field
@@ -71,6 +74,13 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   // spec 5: a submission that fails the check also says so in a toast, naming the first invalid field.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const element = event.currentTarget;
+    // Conform checks a field again on input by submitting the form with its own intent button: that is no submission
+    // by the shopper, so no toast (only Conform handles it).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name === INTENT) {
+      form.onSubmit(event);
+      return;
+    }
     const checked = parseWithZod(new FormData(element), { schema });
     if (checked.status !== "success" && checked.error) {
       const text = failureToastText(t, element, checked.error);
