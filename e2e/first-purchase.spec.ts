@@ -43,6 +43,8 @@ async function outboxBodies(request: APIRequestContext, to: string): Promise<str
 test("a new shopper goes from home to Payment successful in 12 actions at most, signing up by code inside checkout, and pays the welcome coupon's total", async ({
   page,
 }) => {
+  // A whole purchase with fulfilment: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   // Issue 30 "Done when": every tap and every typed field counts, the hosted card page's fields included.
   const shopper = actions();
   const email = uniqueEmail("first");
