@@ -91,7 +91,7 @@ test("a new shopper goes from home to Payment successful in 12 actions at most, 
       return code;
     })
     .toMatch(/^\d{6}$/);
-  await shopper.type(sheet.getByLabel("Verification code"), code);
+  await shopper.type(sheet.getByRole("textbox", { name: "Verification code" }), code);
   await shopper.tap(sheet.getByRole("button", { name: "Continue", exact: true }));
 
   // Signed up and back on the same checkout, the new account's welcome coupon applied (issue 30 item 5).
