@@ -26,7 +26,8 @@ function actions() {
     },
     async tap(target: Locator) {
       count += 1;
-      await target.click();
+      // A tap that navigates waits for the next page: generous on a loaded machine.
+      await target.click({ timeout: 60_000 });
     },
     async type(target: Locator, text: string) {
       count += 1;
