@@ -335,6 +335,7 @@ test.describe("accounts", () => {
       data: { to: email },
     });
     await page.reload();
+    await page.getByRole("tab", { name: "Verification code" }).click();
     await panel.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
     const again = await outboxCount(page.request, email);
     await sendCode(page, panel, LABELS.en_US, { captcha: true, wrongFirst: true });
