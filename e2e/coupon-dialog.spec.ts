@@ -14,6 +14,12 @@ test("a coupon that would leave less than the card minimum says why; two plans m
   page,
 }) => {
   await signUp(page.request);
+  // Issue 30: the seed keeps this test coupon switched off; the sandbox tool switches it on for the test.
+  const enabled = await page.request.post("/__dev/coupons/E2E-BELOW-MIN-84/enabled", {
+    headers: { "x-requested-with": "fetch" },
+    data: { enabled: true },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
   await receiveCoupon(page.request, "E2E-BELOW-MIN-84");
   // WELCOME10 is already in the new account's wallet (ADR 0252).
 
@@ -44,9 +50,10 @@ test("a coupon that would leave less than the card minimum says why; two plans m
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
 
-  // A second plan: the same coupon now leaves HK$88.00 and can be chosen and paid.
+  // A second plan: the same coupon now leaves HK$88.00 and can be chosen and paid. (The welcome coupon, the best
+  // usable one when the page opened, is on the line: 10 % off HK$172.00, issue 30.)
   await page.getByRole("button", { name: "One more" }).click();
-  await expect(page.getByTestId("checkout-total")).toContainText("HK$172.00");
+  await expect(page.getByTestId("checkout-total")).toContainText("HK$154.80");
   await open.click();
   await expect(below).toBeEnabled();
   await expect(below).toHaveAccessibleDescription(/^Saves HK\$84\.00/);

@@ -412,13 +412,19 @@ test.describe("checkout and payment", () => {
     await page.goto(checkoutPath("/zh_CN"));
     await hydrated(page);
     await expect(page.getByRole("heading", { name: "确认订单", level: 1 })).toBeVisible();
-    const before = await totalOf(page);
+    // The welcome coupon, the best usable one, is already applied (issue 30); "不使用优惠券" gives the full price.
+    const withWelcome = await totalOf(page);
 
     await page.getByRole("button", { name: /优惠券与支付方式/ }).click();
     const dialog = page.getByRole("dialog", { name: "优惠券与支付方式" });
     const welcome = dialog.getByRole("radio", { name: /新人九折券/ });
     const save20 = dialog.getByRole("radio", { name: /满 HK\$150 减 HK\$20/ });
     await expect(welcome).toBeEnabled();
+    await expect(welcome).toBeChecked();
+    await dialog.getByRole("radio", { name: "不使用优惠券" }).check();
+    await expect.poll(() => totalOf(page)).toBeGreaterThan(withWelcome);
+    const before = await totalOf(page);
+    expect(withWelcome).toBe(Math.round(before * 0.9));
     await expect(dialog.getByText("9折", { exact: true })).toBeVisible();
     // The reduction shows its amount with the currency symbol, and why it cannot be used on one plan.
     await expect(dialog.getByText("减HK$20", { exact: true })).toBeVisible();
@@ -487,6 +493,8 @@ test.describe("checkout and payment", () => {
     await hydrated(page);
     const popup = page.getByRole("dialog", { name: "Log in to continue" });
     await expect(popup).toBeVisible();
+    // The sheet opens on the code, which also signs a new shopper up (issue 30); this shopper has a password.
+    await popup.getByRole("tab", { name: "Password" }).click();
     await popup.getByLabel("E-mail or phone number").fill(email);
     await popup
       .locator("input")
@@ -494,8 +502,11 @@ test.describe("checkout and payment", () => {
       .fill(PASSWORD);
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(popup).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1$`));
-    await expect(page.getByRole("button", { name: /^Pay HK\$/ })).toBeEnabled();
+    // The account's best coupon (the welcome coupon) goes on the line once signed in (issue 30).
+    await expect(page).toHaveURL(
+      new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1&couponCode=WELCOME10$`),
+    );
+    await expect(page.getByRole("button", { name: /^Pay HK\$77\.40/ })).toBeEnabled();
     await expect(page.getByLabel("E-mail for delivery")).toHaveValue(email);
   });
 });

@@ -9,6 +9,7 @@ import { checkoutDevRoutes } from "./modules/checkout/dev-routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { contentDevRoutes } from "./modules/content/dev-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { couponDevRoutes } from "./modules/coupon/dev-routes.ts";
 import { couponRoutes } from "./modules/coupon/routes.ts";
 import { esimDevRoutes } from "./modules/esim/dev-routes.ts";
 import { esimIssueDevRoutes } from "./modules/esim/issue-dev-routes.ts";
@@ -81,6 +82,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
     captchaDevRoutes(api, services);
     contentDevRoutes(api, services);
     checkoutDevRoutes(api, services);
+    couponDevRoutes(api, services);
     sfbDevRoutes(api, services);
     adminDevRoutes(api, services);
     if (services.esimSandbox)

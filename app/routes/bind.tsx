@@ -42,7 +42,6 @@ export default function BindPage() {
   const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const [agreed, setAgreed] = useState(false);
   const sender = useCodeSender("REGISTER", contactTarget(contact));
   const {
     formProps,
@@ -107,7 +106,7 @@ export default function BindPage() {
                   type="radio"
                   name="mode"
                   value={value}
-                  checked={mode === value}
+                  defaultChecked={value === "existing"}
                   onChange={() => setMode(value)}
                 />
                 {t(value === "existing" ? "accountUi.bind.modeExisting" : "accountUi.bind.modeNew")}
@@ -140,7 +139,7 @@ export default function BindPage() {
           showRules={mode === "new"}
           error={shown.password}
         />
-        <ProtocolAgreement checked={agreed} onChange={setAgreed} error={shown.protocolAgreed} />
+        <ProtocolAgreement error={shown.protocolAgreed} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? t("accountUi.busy") : t("accountUi.submit.bind")}
         </button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useState } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { lineSubtotal, QUANTITY_MAX, QUANTITY_MIN } from "../../core/coupon.ts";
 import { COUPON_CODE_PATTERN, isIccid, isPlanCode } from "../../core/ids.ts";
@@ -14,9 +14,13 @@ import { CouponDialog, type PaymentMethod } from "../features/checkout/CouponDia
 import { CreditSection } from "../features/checkout/CreditSection.tsx";
 import { OrderSummary } from "../features/checkout/OrderSummary.tsx";
 import { PlanSection } from "../features/checkout/PlanSection.tsx";
-import { loaderAnswer } from "../features/checkout/quote.server.ts";
+import { loaderAnswer, pickedOrNone } from "../features/checkout/quote.server.ts";
 import { quoteSearch } from "../features/checkout/quote.ts";
-import { useCheckoutChoices, useCreditFollowsQuote } from "../features/checkout/use-checkout-choices.ts";
+import {
+  NO_COUPON_PARAM,
+  useCheckoutChoices,
+  useCreditFollowsQuote,
+} from "../features/checkout/use-checkout-choices.ts";
 import { useCheckoutContact } from "../features/checkout/use-checkout-contact.ts";
 import { usePlaceOrder } from "../features/checkout/use-place-order.ts";
 import { type QuoteFailure, refusalEffect, useQuote } from "../features/checkout/use-quote.ts";
@@ -70,10 +74,31 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const quantity = Number.isInteger(asked) ? Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, asked)) : 1;
   const iccid = url.searchParams.get("iccid") ?? "";
   const topUpIccid = isIccid(iccid) ? iccid : null;
-  const couponCode = codeParam(url.searchParams.get("couponCode"));
+  const askedCoupon = codeParam(url.searchParams.get("couponCode"));
+  // The shopper chose "No coupon" (issue 30): nothing is applied for them, on this load or any later one.
+  const couponDeclined = !askedCoupon && url.searchParams.get(NO_COUPON_PARAM) === "1";
   const promoCode = codeParam(url.searchParams.get("promoCode"));
   const plan = await loadPlanOr404(app, code);
   const customer = await pageCustomer(app, request, url);
+  // A checkout that opens without a coupon in its URL applies the one that saves the shopper most (issue 30,
+  // ADR 0319), priced as the quote prices it; the shopper can still change or remove it.
+  const pickedCoupon =
+    customer && !askedCoupon && !couponDeclined
+      ? await pickedOrNone(
+          services.checkout.bestCoupon(
+            customer,
+            {
+              platformProductCode: code,
+              quantity,
+              topUpIccid: topUpIccid ?? undefined,
+              promoCode: promoCode ?? undefined,
+            },
+            plan.currencyCode,
+            info.locale,
+          ),
+        )
+      : null;
+  const couponCode = askedCoupon ?? pickedCoupon;
   // The loader answers its line as the quote route would (ADR 0289): a quote, or the refusal (a top-up of an eSIM
   // that is not the shopper's, a code that does not apply), which the page shows from its first render.
   const quote = customer
@@ -98,6 +123,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     quantity,
     topUpIccid,
     couponCode,
+    /** The store applied couponCode as the best the shopper holds; they did not ask for it. */
+    couponPicked: pickedCoupon !== null,
+    couponDeclined,
     promoCode,
     quote,
     contact: {
@@ -137,6 +165,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     promoCode: firstRemoval?.removes === "promoCode" ? null : loaderData.promoCode,
   });
   const { request, quantity, couponCode, promoCode } = choices;
+  // After a login in the popup the page's data comes back with the coupon the store picked for the account: it
+  // goes on the line unless the shopper has chosen a coupon, or "No coupon", since.
+  const picked = loaderData.couponPicked ? loaderData.couponCode : null;
+  const adoptPick = useEffectEvent((code: string) => {
+    if (!choices.couponCode && !choices.couponDeclined) choices.setCouponCode(code);
+  });
+  useEffect(() => {
+    if (picked) adoptPick(picked);
+  }, [picked]);
   const [method, setMethod] = useState<PaymentMethod>("card");
   const [notice, setNotice] = useState(() => (firstRefusal ? noticeOf(firstRefusal, firstRemoval) : ""));
   const contact = useCheckoutContact(loaderData.contact);
@@ -255,7 +292,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           onMethod={setMethod}
           onCoupon={(code) => {
             setNotice("");
-            choices.setCouponCode(code);
+            choices.chooseCoupon(code);
           }}
           onPromo={(code) => {
             setNotice("");
@@ -265,7 +302,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       )}
       {authOpen && !user && (
         <Suspense fallback={null}>
-          <AuthenticationDialog open onClose={() => setAuthOpen(false)} />
+          {/* Issue 30 (ADR 0320): a shopper who is not signed in starts with the code, which also signs them up. */}
+          <AuthenticationDialog open initialTab="code" onClose={() => setAuthOpen(false)} />
         </Suspense>
       )}
       <HelpLinks page="checkout" className="mt-10 border-t border-slate-200 pt-6" />

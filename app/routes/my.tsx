@@ -1,6 +1,7 @@
 import { NavLink, Outlet, redirect } from "react-router";
 import { localePath, splitLocale } from "../../core/locale-path.ts";
 import { appContext } from "../context.ts";
+import { PhoneAccountMenu } from "../features/account/PhoneAccountMenu.tsx";
 import { pageCustomer, requirePageCustomer } from "../features/account/session.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import type { Route } from "./+types/my";
@@ -52,6 +53,8 @@ export default function MyLayout() {
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
+      {/* Issue 30: on a phone the header's account menu is hidden; the profile tab's page carries its entries. */}
+      <PhoneAccountMenu />
     </div>
   );
 }

@@ -45,7 +45,6 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
   const api = useApi();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [understood, setUnderstood] = useState(false);
   const [method, setMethod] = useState<Method>(loaderData.hasPassword ? "password" : "code");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -99,8 +98,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
               type="checkbox"
               name="understood"
               className="mt-1"
-              checked={understood}
-              onChange={(event) => setUnderstood(event.target.checked)}
+              defaultChecked={false}
               aria-invalid={shown.understood ? true : undefined}
               aria-describedby={shown.understood ? "delete-understood-error" : undefined}
             />
@@ -121,7 +119,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
                   type="radio"
                   name="method"
                   value={value}
-                  checked={method === value}
+                  defaultChecked={method === value}
                   onChange={() => setMethod(value)}
                 />
                 {t(value === "password" ? "accountUi.delete.byPassword" : "accountUi.delete.byCode")}

@@ -16,6 +16,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     loginName: customer.loginName,
     createdAt: customer.createdAt.toISOString(),
     hasPassword: customer.hasPassword,
+    hasEmail: Boolean(customer.email),
   };
 }
 
@@ -45,6 +46,17 @@ export default function MoreInfoPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {!loaderData.hasPassword && loaderData.hasEmail && (
+        // Issue 30 (ADR 0320): an account made by code has no password; the e-mail code of the reset page sets one.
+        <p className="mt-4 text-sm">
+          <Link
+            className={linkClass}
+            to={href(`/logins/forget-password?pageFrom=${encodeURIComponent("/my/userInfo/more-info")}`)}
+          >
+            {t("accountUi.my.setPassword")}
+          </Link>
+        </p>
+      )}
       <p className="mt-6 text-sm">
         <Link className={linkClass} to={href("/my/userInfo")}>
           {t("accountUi.my.title")}

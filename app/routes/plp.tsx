@@ -91,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       list = await services.productList.list(query, DEFAULT_CURRENCY, info.locale);
     }
   }
-  const heading = plpHeading(info.locale, query);
+  const heading = plpHeading(info.locale, query, list.content);
   return data({
     list,
     query,
@@ -102,10 +102,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-function plpHeading(locale: Locale, query: ProductQuery): string {
+/**
+ * Issue 30: a search typed as a destination's code ("JP") whose best match is that destination is named in the
+ * shopper's language, from the list's own rows ("日本 eSIM 流量套餐", not "“JP”的搜索结果").
+ */
+function plpHeading(
+  locale: Locale,
+  query: ProductQuery,
+  rows: readonly { destinationCode: string; entityName: string }[],
+): string {
   const name = query.categoryName ?? query.hitName;
   const typed = query.keyword ?? query.search;
   if (name) return translate(locale, "discovery.plpTitleFor", { name });
+  const destination = rows[0];
+  if (typed && destination && destination.destinationCode.toUpperCase() === typed.toUpperCase())
+    return translate(locale, "discovery.plpTitleFor", { name: destination.entityName });
   if (typed) return translate(locale, "discovery.plpResultsFor", { keyword: typed });
   return translate(locale, "discovery.plpTitle");
 }
@@ -158,7 +169,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
       list,
       query,
       campaignEnded,
-      heading: plpHeading(locale, query),
+      heading: plpHeading(locale, query, list.content),
       identity: listIdentity(url.searchParams),
       picker: null,
     };

@@ -47,7 +47,6 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const [contact, setContact] = useState<ContactValue>({ ...EMPTY_CONTACT, kind: kinds[0] ?? "email" });
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const [agreed, setAgreed] = useState(false);
   const sender = useCodeSender("REGISTER", contactTarget(contact));
   const {
     formProps,
@@ -107,7 +106,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
           showRules
           error={shown.password}
         />
-        <ProtocolAgreement checked={agreed} onChange={setAgreed} error={shown.protocolAgreed} />
+        <ProtocolAgreement error={shown.protocolAgreed} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? t("accountUi.busy") : t("accountUi.submit.register")}
         </button>

@@ -108,7 +108,19 @@ export const contactSchema = () => form(contactFields, requireContact);
 
 /** Log in with a code: the contact and the code sent to it. */
 export const codeLoginSchema = () =>
-  form({ ...contactFields, captcha: verificationCode(), captchaKey: opaqueKey().optional() }, requireContact);
+  form(
+    {
+      ...contactFields,
+      captcha: verificationCode(),
+      captchaKey: opaqueKey().optional(),
+      // Sign-up by code (issue 30, ADR 0320): the button's own words accept the terms; the browser sends true.
+      // An address with no account gets one only when this is true.
+      protocolAgreed: z.boolean().optional(),
+      defaultLanguage: locale().optional(),
+      preferenceCurrency: currencyCode().optional(),
+    },
+    requireContact,
+  );
 
 /** Log in with a password: the account (an e-mail, or a phone with its calling code) and the password. */
 export const passwordLoginShape = (password: PasswordRules) => ({

@@ -85,7 +85,7 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
           },
           {
             imageUrl: banner("hero-global"),
-            alt: t(["Global data in 120 countries", "全球 120 国流量", "全球 120 國數據"]),
+            alt: t(["One eSIM for travel worldwide", "一张 eSIM 环球通行", "一張 eSIM 環球通行"]),
             action: plp({ type: "GLOBAL" }),
           },
         ],
@@ -165,7 +165,11 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
         imageUrl: banner("europe-trip"),
         alt: t(["Europe trip plans", "欧洲之旅套餐", "歐洲之旅計劃"]),
         title: t(["Europe in one eSIM", "一张 eSIM 游欧洲", "一張 eSIM 遊歐洲"]),
-        subTitle: t(["40 countries, from {from:EU}", "覆盖 40 国，{from:EU} 起", "覆蓋 40 國，{from:EU} 起"]),
+        subTitle: t([
+          "One plan across Europe, from {from:EU}",
+          "一个套餐游遍欧洲，{from:EU} 起",
+          "一個計劃遊遍歐洲，{from:EU} 起",
+        ]),
       },
       {
         action: {
@@ -354,9 +358,9 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
           ),
           component("Text", "Body", {
             text: t([
-              "Instant delivery by e-mail, top-ups in the app and 24/7 chat support in English and Chinese wherever you are.",
-              "邮件即时发货，应用内随时充值，中英文客服 24 小时在线。",
-              "電郵即時發送，應用程式內隨時增值，中英文客服 24 小時在線。",
+              "Instant delivery by e-mail, top-ups in the app, and a support team that answers in English or Chinese within one business day.",
+              "邮件即时发货，应用内随时充值，中英文客服团队在一个工作日内答复。",
+              "電郵即時發送，應用程式內隨時增值，中英文客服團隊在一個工作天內回覆。",
             ]),
             lines: 2,
           }),
@@ -471,9 +475,9 @@ function homeComponents(lang: Locale, wide: boolean): PageComponent[] {
     ),
     component("CustomHtml", "Trust strip", {
       html: t([
-        '<p class="trust"><strong>4.8/5</strong> from 20,000+ travellers · <a href="/install">Installation help</a></p>',
-        '<p class="trust"><strong>4.8/5</strong> 来自 20,000+ 位旅行者 · <a href="/zh_CN/install">安装帮助</a></p>',
-        '<p class="trust"><strong>4.8/5</strong> 來自 20,000+ 位旅客 · <a href="/zh_HK/install">安裝幫助</a></p>',
+        '<p class="trust">New to eSIM? <a href="/install">Installation help</a></p>',
+        '<p class="trust">第一次使用 eSIM？<a href="/zh_CN/install">安装帮助</a></p>',
+        '<p class="trust">第一次使用 eSIM？<a href="/zh_HK/install">安裝幫助</a></p>',
       ]),
     }),
   ];

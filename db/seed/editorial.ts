@@ -66,7 +66,7 @@ export const SEED_NOTES = [
   },
   {
     noteInfoCode: "NOTE-EUROPE-ROAMING",
-    title: L("One eSIM for 40 European countries", "一张 eSIM 畅游欧洲 40 国", "一張 eSIM 暢遊歐洲 40 國"),
+    title: L("One eSIM across Europe", "一张 eSIM 畅游欧洲", "一張 eSIM 暢遊歐洲"),
     topics: [L("Europe", "欧洲", "歐洲"), L("Regional plans", "区域套餐", "區域套餐")],
     content: {
       en_US:

@@ -344,7 +344,7 @@ const INFO: Record<
       sections: [
         [
           "What we do",
-          "Roamly sells travel data plans for more than 150 destinations as eSIMs. You buy online, install in a few minutes, and are connected when you land, without hunting for a SIM shop or paying roaming charges.",
+          "Roamly sells travel data plans as eSIMs for countries and regions around the world. You buy online, install in a few minutes, and are connected when you land, without hunting for a SIM shop or paying roaming charges.",
         ],
         [
           "How we work",
@@ -359,7 +359,7 @@ const INFO: Record<
       sections: [
         [
           "我们做什么",
-          "Roamly 以 eSIM 形式销售覆盖 150 多个目的地的旅行流量套餐。在线购买，几分钟完成安装，落地即可上网，无需寻找 SIM 卡门店，也不必支付漫游费。",
+          "Roamly 以 eSIM 形式销售覆盖全球各个国家和地区的旅行流量套餐。在线购买，几分钟完成安装，落地即可上网，无需寻找 SIM 卡门店，也不必支付漫游费。",
         ],
         [
           "我们的方式",
@@ -374,7 +374,7 @@ const INFO: Record<
       sections: [
         [
           "我們做甚麼",
-          "Roamly 以 eSIM 形式銷售覆蓋 150 多個目的地的旅遊數據計劃。網上購買，數分鐘完成安裝，落地即可上網，毋須尋找 SIM 卡店，亦不用支付漫遊費。",
+          "Roamly 以 eSIM 形式銷售覆蓋全球各個國家和地區的旅遊數據計劃。網上購買，數分鐘完成安裝，落地即可上網，毋須尋找 SIM 卡店，亦不用支付漫遊費。",
         ],
         [
           "我們的方式",
@@ -453,7 +453,7 @@ export function seedFooterContents() {
       contactWays: [
         { key: "E-mail", value: "support@roamly.example" },
         { key: "Phone", value: "+852 3000 1234" },
-        { key: "Customer service", value: "24/7, in English and Chinese" },
+        { key: "Customer service", value: "In English and Chinese, replies within one business day" },
       ],
       contentList: ["Roamly Ltd, Hong Kong"],
     },
@@ -463,7 +463,7 @@ export function seedFooterContents() {
       contactWays: [
         { key: "邮箱", value: "support@roamly.example" },
         { key: "电话", value: "+852 3000 1234" },
-        { key: "客户服务", value: "全天 24 小时，中英文服务" },
+        { key: "客户服务", value: "中英文服务，一个工作日内答复" },
       ],
       contentList: ["Roamly 有限公司，香港"],
     },
@@ -473,7 +473,7 @@ export function seedFooterContents() {
       contactWays: [
         { key: "電郵", value: "support@roamly.example" },
         { key: "電話", value: "+852 3000 1234" },
-        { key: "客戶服務", value: "全天 24 小時，中英文服務" },
+        { key: "客戶服務", value: "中英文服務，一個工作天內回覆" },
       ],
       contentList: ["Roamly 有限公司，香港"],
     },

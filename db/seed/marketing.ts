@@ -171,8 +171,11 @@ export const SEED_COUPONS = [
   },
   {
     // For the coupon dialog's card-minimum browser test (ADR 0155), on the Japan 3GB plan only: HK$84 off one
-    // plan (HK$86.00) leaves HK$2.00, below the HK$4.00 card minimum; two plans leave HK$88.00.
+    // plan (HK$86.00) leaves HK$2.00, below the HK$4.00 card minimum; two plans leave HK$88.00. Issue 30: a test
+    // coupon is seeded switched off (no shopper can receive it); the test switches it on through the sandbox
+    // tool `POST /__dev/coupons/E2E-BELOW-MIN-84/enabled`.
     code: "E2E-BELOW-MIN-84",
+    enabled: false,
     marketingType: "COUPON" as const,
     couponTypeCode: "REDUCTION" as const,
     name: L("Test: HK$84 off Japan 3GB", "测试：日本 3GB 减 HK$84", "測試：日本 3GB 減 HK$84"),

@@ -8,6 +8,8 @@ export interface CounterStore {
   /** Adds one to the counter at key; the first hit starts a window of windowMs. Atomic. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   reset(key: string): Promise<void>;
+  /** The counter's value in its current window (0 when none), without counting. */
+  peek(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,10 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
     },
     async reset(key) {
       counters.delete(key);
+    },
+    async peek(key) {
+      const current = counters.get(key);
+      return current && current.resetAt > now() ? current.count : 0;
     },
     async close() {
       counters.clear();
@@ -64,6 +70,10 @@ export function createRedisCounterStore(
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async peek(key) {
+      // An expired key is gone in Redis, so a value present is the current window's.
+      return Number((await redis.get(prefix + key)) ?? 0);
     },
     async close() {
       await redis.quit();

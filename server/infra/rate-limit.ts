@@ -23,6 +23,11 @@ export const RATE_RULES = {
   codeSendIp: { limit: 30, windowMs: 60 * MINUTE },
   codeCheckTarget: { limit: 10, windowMs: 10 * MINUTE },
   codeCheckIp: { limit: 60, windowMs: 10 * MINUTE },
+  // ADR 0321 (captcha by risk): sends counted per address and per client (limits unused: the thresholds are the
+  // account module's), and wrong codes per address, each of which makes the next send ask for an image captcha.
+  codeSendRiskTarget: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60 * MINUTE },
+  codeSendRiskIp: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60 * MINUTE },
+  codeFailures: { limit: Number.MAX_SAFE_INTEGER, windowMs: 10 * MINUTE },
   // Re-authentication (deleting an account, binding a social sign-in to an existing one).
   loginAccount: { limit: 10, windowMs: 15 * MINUTE },
   // ADR 0187: wrong passwords per account before each sign-in to it needs an image captcha (and is slowed).
@@ -49,6 +54,8 @@ export interface RateLimiter {
   reset(rule: RateRuleName, subject: string): Promise<void>;
   /** Counts one attempt and returns how many the rule's current window holds now, this one included. */
   attempt(rule: RateRuleName, subject: string): Promise<number>;
+  /** How many attempts the rule's current window holds, without counting one. */
+  count(rule: RateRuleName, subject: string): Promise<number>;
 }
 
 // Subjects (e-mail addresses, phone numbers) are hashed so the counter store never holds personal data.
@@ -72,6 +79,9 @@ export function createRateLimiter(
     },
     async reset(rule, subject) {
       await store.reset(counterKey(rule, subject));
+    },
+    async count(rule, subject) {
+      return store.peek(counterKey(rule, subject));
     },
     async attempt(rule, subject) {
       return (await store.increment(counterKey(rule, subject), rules[rule].windowMs)).count;

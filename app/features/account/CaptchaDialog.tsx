@@ -108,7 +108,12 @@ export function CaptchaDialog({ open, onClose, onAnswer }: CaptchaDialogProps) {
             autoComplete="off"
             maxLength={8}
             value={digits}
-            onChange={(event) => setDigits(event.target.value.replace(/\D/g, ""))}
+            onChange={(event) => {
+              const next = event.target.value.replace(/\D/g, "");
+              setDigits(next);
+              // The error goes as soon as the answer is well-formed (issue 30).
+              if (/^\d{4,8}$/.test(next)) setError(null);
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={inputClass}

@@ -59,7 +59,7 @@ export function ContactFields({
                   type="radio"
                   name={`${id}-kind`}
                   value={kind}
-                  checked={value.kind === kind}
+                  defaultChecked={value.kind === kind}
                   onChange={() => onChange({ ...value, kind })}
                 />
                 {t(kind === "email" ? "accountUi.contact.email" : "accountUi.contact.phone")}

@@ -227,8 +227,12 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
   );
 }
 
+/**
+ * Sign-in or sign-up by code (issue 30, ADR 0320): the code signs in the address's account or, when there is none,
+ * creates one without a password. The button's own words accept the terms, with links to them.
+ */
 export function CodeLoginForm({ mode }: { mode: LoginMode }) {
-  const { t } = useI18n();
+  const { t, href, locale, currency } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
   const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
@@ -243,7 +247,14 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
     submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login-by-code",
-        { ...contactPayload(contact), captcha: value.captcha, captchaKey: sender.codeKey },
+        {
+          ...contactPayload(contact),
+          captcha: value.captcha,
+          captchaKey: sender.codeKey,
+          protocolAgreed: true,
+          defaultLanguage: locale,
+          preferenceCurrency: currency.currencyCode,
+        },
         // The refusal is shown on the code field instead of a toast.
         { autoLogin: false, onFailed: () => undefined },
       );
@@ -258,7 +269,10 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
 
   return (
     <>
-      <form {...formProps} className="space-y-4">
+      <form {...formProps} className="space-y-4" aria-describedby="code-login-hint">
+        <p id="code-login-hint" className="text-sm text-slate-700">
+          {t("accountUi.codeLogin.hint")}
+        </p>
         <ContactFields
           value={contact}
           onChange={setContact}
@@ -270,12 +284,28 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
           label={t("accountUi.field.code")}
           value={code}
           onChange={setCode}
-          error={shown.captcha}
+          error={shown.captcha ?? shown.protocolAgreed}
           addon={sender.button}
         />
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? t("accountUi.busy") : t("accountUi.submit.login")}
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          disabled={busy}
+          aria-describedby="code-login-terms"
+        >
+          {busy ? t("accountUi.busy") : t("accountUi.codeLogin.continue")}
         </button>
+        <p id="code-login-terms" className="text-sm text-slate-700">
+          {t("accountUi.codeLogin.agreeBefore")}{" "}
+          <Link className={linkClass} to={href("/pageHtml?type=tacCondition")} target="_blank">
+            {t("accountUi.agree.terms")}
+          </Link>{" "}
+          {t("accountUi.codeLogin.agreeAnd")}{" "}
+          <Link className={linkClass} to={href("/pageHtml?type=privacyPolicy")} target="_blank">
+            {t("accountUi.agree.privacy")}
+          </Link>
+          {t("accountUi.codeLogin.agreeAfter")}
+        </p>
         <AccountLinks here={mode.stay} />
       </form>
       {sender.dialog}

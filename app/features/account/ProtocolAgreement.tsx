@@ -3,16 +3,12 @@ import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n.tsx";
 import { linkClass } from "./form.ts";
 
-/** The protocol agreement (spec 2 /register, /bind): the terms and privacy pages are /pageHtml (spec 2). */
-export function ProtocolAgreement({
-  checked,
-  onChange,
-  error,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string;
-}) {
+/**
+ * The protocol agreement (spec 2 /register, /bind): the terms and privacy pages are /pageHtml (spec 2).
+ * The box is uncontrolled: the account form reads it from the FormData and checks it again on every input (ADR 0319),
+ * and a controlled box would be re-rendered from stale state during that check.
+ */
+export function ProtocolAgreement({ error }: { error?: string }) {
   const { t, href } = useI18n();
   const id = useId();
   const errorId = `${id}-error`;
@@ -24,8 +20,7 @@ export function ProtocolAgreement({
           name="protocolAgreed"
           type="checkbox"
           className="mt-1"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
+          defaultChecked={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />

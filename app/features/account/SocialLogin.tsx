@@ -203,7 +203,11 @@ function SandboxIdentityDialog({
           name="sub"
           label={t("accountUi.sandbox.sub", { provider: name })}
           value={sub}
-          onChange={(event) => setSub(event.target.value)}
+          onChange={(event) => {
+            setSub(event.target.value);
+            // The error goes as soon as the field is filled (issue 30).
+            if (event.target.value.trim()) setError(undefined);
+          }}
           error={error}
         />
         <Field

@@ -12,13 +12,17 @@ import {
   translateErrors,
 } from "./form.ts";
 
+/** The name of the button Conform submits the form with to check a field again (@conform-to/dom's INTENT). */
+const INTENT = "__intent__";
+
 /**
  * The scaffolding every account form shares (register, forgotten password, bind, account deletion), over Conform
  * (ADR 0182): on submit the form's FormData is checked against the form's one zod schema; the first invalid field
  * gets the focus and each field shows its first message, translated. A valid submission runs `submit` with the
  * parsed values while `busy` is set (after `confirm`, when given, says yes); field errors the API answers with
  * (spec 8 `fields`) are shown the same way.
- * Errors change only on submit, as before.
+ * Errors first show on submit; from then on each edit checks the form again, so an error clears as soon as its
+ * field becomes valid (issue 30, ADR 0319).
  */
 export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
   schema,
@@ -39,6 +43,9 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   const [form] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
     shouldValidate: "onSubmit",
+    // After the first submit every edit checks the form again: an error goes as soon as its field is valid (and a
+    // new one shows only once the field was left invalid by an edit), without another submit (issue 30).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: (event, { submission }) => {
       event.preventDefault();
@@ -67,6 +74,13 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   // spec 5: a submission that fails the check also says so in a toast, naming the first invalid field.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const element = event.currentTarget;
+    // Conform checks a field again on input by submitting the form with its own intent button: that is no submission
+    // by the shopper, so no toast (only Conform handles it).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name === INTENT) {
+      form.onSubmit(event);
+      return;
+    }
     const checked = parseWithZod(new FormData(element), { schema });
     if (checked.status !== "success" && checked.error) {
       const text = failureToastText(t, element, checked.error);

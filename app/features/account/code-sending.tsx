@@ -31,8 +31,8 @@ export function canSendTo(target: CodeTarget): boolean {
 }
 
 /**
- * Sends a verification code (spec 4, 5, 7): image captcha first, then the send call; on success the countdown
- * starts at the returned interval. Returns the send button and the dialog, and the code's captchaKey.
+ * Sends a verification code (spec 4, 5, 7): the send call, with an image captcha only when the server asks for
+ * one (ADR 0321); on success the countdown starts at the returned interval. Returns the send button and the dialog, and the code's captchaKey.
  */
 export function useCodeSender(scope: CodeScope, target: CodeTarget) {
   const { t, locale } = useI18n();
@@ -42,15 +42,21 @@ export function useCodeSender(scope: CodeScope, target: CodeTarget) {
   const [codeKey, setCodeKey] = useState<string | undefined>(undefined);
   const close = useCallback(() => setOpen(false), []);
 
-  const send = async (answer: CaptchaAnswer): Promise<string | null> => {
+  /**
+   * Sends the code, with the captcha answer when there is one. ADR 0321: the first send goes without a captcha;
+   * when the server asks for one (captcha.required: repeated sends or a wrong code), the dialog opens.
+   */
+  const send = async (answer?: CaptchaAnswer): Promise<string | null> => {
     let retry: string | null = null;
+    let captchaNeeded = false;
     const onFailed = (error: HttpError) => {
       // spec 8: captcha failed shows the message or 验证码错误 and stays open; other failures close it.
-      if (CAPTCHA_RETRY_CODES.has(error.code)) retry = error.message || t("account.codeInvalid");
+      if (!answer && error.code === "captcha.required") captchaNeeded = true;
+      else if (CAPTCHA_RETRY_CODES.has(error.code)) retry = error.message || t("account.codeInvalid");
       else notify.toast(error.message || t("account.sendCodeFailed"));
     };
     try {
-      const proof = { ...answer, userType: "C", lang: locale };
+      const proof = { ...(answer ?? {}), userType: "C", lang: locale };
       const result =
         scope === "RESET_PASSWORD" && target.kind === "email"
           ? await api.get<{ captchaKey?: string; interval?: number }>(
@@ -78,21 +84,29 @@ export function useCodeSender(scope: CodeScope, target: CodeTarget) {
       setOpen(false);
       return null;
     } catch {
+      if (captchaNeeded) {
+        setOpen(true);
+        return null;
+      }
       if (retry) return retry;
       setOpen(false);
       return null;
     }
   };
+  const [sending, setSending] = useState(false);
 
   // spec 9 form debounce: the button follows the typed address 150 ms after the last keystroke.
   const sendable = useDebounced(canSendTo(target), FORM_DEBOUNCE_MS);
-  const disabled = remaining > 0 || !sendable || !canSendTo(target);
+  const disabled = remaining > 0 || sending || !sendable || !canSendTo(target);
   const button = (
     <button
       type="button"
       className={`${secondaryButtonClass} shrink-0 whitespace-nowrap`}
       disabled={disabled}
-      onClick={() => setOpen(true)}
+      onClick={() => {
+        setSending(true);
+        void send().finally(() => setSending(false));
+      }}
     >
       {remaining > 0 ? t("accountUi.code.wait", { seconds: remaining }) : t("accountUi.code.send")}
     </button>

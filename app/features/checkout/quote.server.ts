@@ -39,3 +39,14 @@ export function loaderAnswer(quote: Promise<Quote>, locale: AppLoadContext["requ
     (error: unknown): QuoteAnswer | null => (isApiError(error) ? apiErrorBody(error, locale) : null),
   );
 }
+
+/**
+ * The coupon the store picked for the checkout's line (issue 30), or none when the line is refused (a top-up that
+ * is not the shopper's): the loader's quote then gives the refusal, as without a pick.
+ */
+export function pickedOrNone(picked: Promise<string | null>): Promise<string | null> {
+  return picked.catch((error: unknown) => {
+    if (isApiError(error)) return null;
+    throw error;
+  });
+}

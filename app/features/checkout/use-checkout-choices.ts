@@ -8,8 +8,13 @@ export type InitialChoices = {
   topUpIccid: string | null;
   quantity: number;
   couponCode: string | null;
+  /** The shopper chose "No coupon" (the URL's `noCoupon=1`): the store applies none for them. */
+  couponDeclined?: boolean;
   promoCode: string | null;
 };
+
+/** The checkout URL's mark that the shopper chose "No coupon" (issue 30): the best coupon is not applied again. */
+export const NO_COUPON_PARAM = "noCoupon";
 
 /**
  * The shopper's choices on the checkout (quantity, coupon, promo code, store credit) and the order line they
@@ -20,6 +25,9 @@ export function useCheckoutChoices(initial: InitialChoices) {
   const { platformProductCode, topUpIccid } = initial;
   const [quantity, setQuantity] = useState(initial.quantity);
   const [couponCode, setCouponCode] = useState<string | null>(initial.couponCode);
+  const [couponDeclined, setCouponDeclined] = useState(
+    Boolean(initial.couponDeclined) && !initial.couponCode,
+  );
   const [promoCode, setPromoCode] = useState<string | null>(initial.promoCode);
   const [search, setSearch] = useSearchParams();
   // Store credit (issue 11): the shopper ticks it; the amount is what the last quote offered.
@@ -48,15 +56,24 @@ export function useCheckoutChoices(initial: InitialChoices) {
       if (value) next.set(name, value);
       else next.delete(name);
     }
+    if (couponDeclined && !couponCode) next.set(NO_COUPON_PARAM, "1");
+    else next.delete(NO_COUPON_PARAM);
     if (next.toString() !== search.toString()) setSearch(next, { replace: true, preventScrollReset: true });
-  }, [quantity, couponCode, promoCode, search, setSearch]);
+  }, [quantity, couponCode, couponDeclined, promoCode, search, setSearch]);
 
   return {
     request,
     quantity,
     setQuantity,
     couponCode,
+    /** Takes a coupon off (or puts one on) for the page, e.g. one that stopped applying; not the shopper's choice. */
     setCouponCode,
+    couponDeclined,
+    /** The shopper's own choice in the dialog: a coupon, or null for "No coupon", which stays chosen (issue 30). */
+    chooseCoupon(code: string | null) {
+      setCouponCode(code);
+      setCouponDeclined(code === null);
+    },
     promoCode,
     setPromoCode,
     useCredit,

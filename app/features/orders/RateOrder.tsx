@@ -84,7 +84,11 @@ export function RateOrder({ orderCode }: { orderCode: string }) {
                     name={`${id}-rating`}
                     value={n}
                     checked={rating === n}
-                    onChange={() => setRating(n)}
+                    onChange={() => {
+                      setRating(n);
+                      // A rating is chosen: the "choose a rating" error goes at once (issue 30).
+                      setError("");
+                    }}
                     className="sr-only"
                   />
                   <Star

@@ -4,7 +4,7 @@ import { defineMessages } from "../define.ts";
 export default defineMessages({
   en_US: {
     "app.name": "Roamly eSIM",
-    "app.tagline": "Travel data for 190+ destinations",
+    "app.tagline": "Travel data plans as eSIMs, for trips around the world",
     "error.notFound": "Not found",
     "error.pageNotFound": "Page Not Found: {path}",
     "error.unauthorized": "Please log in to continue",
@@ -36,7 +36,7 @@ export default defineMessages({
   },
   zh_CN: {
     "app.name": "Roamly eSIM",
-    "app.tagline": "覆盖 190 多个目的地的旅行流量",
+    "app.tagline": "环球旅行 eSIM 流量套餐",
     "error.notFound": "未找到",
     "error.pageNotFound": "Page Not Found: {path}",
     "error.unauthorized": "请先登录",
@@ -68,7 +68,7 @@ export default defineMessages({
   },
   zh_HK: {
     "app.name": "Roamly eSIM",
-    "app.tagline": "覆蓋 190 多個目的地的旅遊流量",
+    "app.tagline": "環球旅遊 eSIM 數據計劃",
     "error.notFound": "找不到",
     "error.pageNotFound": "Page Not Found: {path}",
     "error.unauthorized": "請先登入",

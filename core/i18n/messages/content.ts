@@ -7,7 +7,7 @@ export default defineMessages({
     "content.recommendNotFound": "This recommendation list does not exist",
     "content.previewOnly": "This page can only be read in preview",
     "content.home.description":
-      "Prepaid travel eSIM data plans for 190+ countries and regions. Buy online, install in minutes, stay connected abroad.",
+      "Prepaid travel eSIM data plans for countries and regions around the world. Buy online, install in minutes, stay connected abroad.",
     "content.landing.description": "{title}: travel eSIM offers from Roamly.",
     "content.preview.notice": "Preview: this page is not published yet.",
     "content.preview.title": "Preview: {title}",
@@ -57,7 +57,7 @@ export default defineMessages({
     "content.recommendNotFound": "该推荐列表不存在",
     "content.previewOnly": "该页面仅可在预览中查看",
     "content.home.description":
-      "覆盖 190 多个国家和地区的旅行 eSIM 流量套餐，在线购买，几分钟完成安装，出境轻松上网。",
+      "覆盖全球各个国家和地区的旅行 eSIM 流量套餐，在线购买，几分钟完成安装，出境轻松上网。",
     "content.landing.description": "{title}：Roamly 旅行 eSIM 优惠。",
     "content.preview.notice": "预览：此页面尚未发布。",
     "content.preview.title": "预览：{title}",
@@ -107,7 +107,7 @@ export default defineMessages({
     "content.recommendNotFound": "該推薦列表不存在",
     "content.previewOnly": "該頁面僅可在預覽中查看",
     "content.home.description":
-      "覆蓋 190 多個國家和地區的旅遊 eSIM 數據計劃，網上購買，幾分鐘完成安裝，出境輕鬆上網。",
+      "覆蓋全球各個國家和地區的旅遊 eSIM 數據計劃，網上購買，幾分鐘完成安裝，出境輕鬆上網。",
     "content.landing.description": "{title}：Roamly 旅遊 eSIM 優惠。",
     "content.preview.notice": "預覽：此頁面尚未發佈。",
     "content.preview.title": "預覽：{title}",

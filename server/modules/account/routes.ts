@@ -243,6 +243,11 @@ export function accountRoutes(app: FastifyInstance, services: Services) {
         input.captcha,
         input.captchaKey,
         client(request),
+        {
+          protocolAgreed: input.protocolAgreed,
+          defaultLanguage: input.defaultLanguage,
+          preferenceCurrency: input.preferenceCurrency,
+        },
       );
       return deliverTokens(request, reply, result);
     },

@@ -36,6 +36,10 @@ export interface LoginResult extends IssuedTokens {
   user: { loginName: string | null; nickName: string | null };
 }
 
+/** ADR 0321: code sends in an hour to one address, and from one client, before the next needs an image captcha. */
+export const CODE_SENDS_FREE_PER_TARGET = 2;
+export const CODE_SENDS_FREE_PER_IP = 5;
+
 // spec 9: captcha interval default 60 s.
 export const CODE_INTERVAL_S = 60;
 
@@ -111,10 +115,30 @@ export function createAccountService(deps: AccountServiceDeps) {
     return password;
   }
 
+  function registrationOpen(contact: Contact): boolean {
+    return contact.kind === "email" ? settings.emailRegistrationEnabled : settings.phoneRegistrationEnabled;
+  }
+
   function checkRegistrationOpen(contact: Contact) {
-    const open =
-      contact.kind === "email" ? settings.emailRegistrationEnabled : settings.phoneRegistrationEnabled;
-    if (!open) throw new ApiError(403, "account.registerDisabled");
+    if (!registrationOpen(contact)) throw new ApiError(403, "account.registerDisabled");
+  }
+
+  function hasCaptchaProof(proof: CaptchaProof): boolean {
+    return Boolean(proof.lastCheckKey || (proof.captcha && proof.captchaKey));
+  }
+
+  /**
+   * ADR 0321: whether the next code send needs an image captcha: after CODE_SENDS_FREE_PER_TARGET sends to this
+   * address or CODE_SENDS_FREE_PER_IP sends from this client in the hour, or after a wrong code for the address
+   * in the last ten minutes. Only reads the counters (the send counts itself once it is allowed).
+   */
+  async function codeSendRisky(target: string, ip: string): Promise<boolean> {
+    const [byTarget, byIp, failures] = await Promise.all([
+      limiter.count("codeSendRiskTarget", target),
+      limiter.count("codeSendRiskIp", ip),
+      limiter.count("codeFailures", target),
+    ]);
+    return byTarget >= CODE_SENDS_FREE_PER_TARGET || byIp >= CODE_SENDS_FREE_PER_IP || failures > 0;
   }
 
   /** After a sign-up committed: hands the invite code on; a failure there is not the shopper's problem. */
@@ -225,7 +249,15 @@ export function createAccountService(deps: AccountServiceDeps) {
     ) {
       await limiter.hit("codeSendIp", client.ip);
       const accounts = captchaAccounts(contact);
-      await captcha.requireProof(proof, accounts);
+      // ADR 0321: an image captcha only by risk (ASVS 6.3). A proof the shopper sends is always checked (and
+      // spent); without one the send goes ahead unless this address or this client has sent repeatedly or this
+      // address has had a wrong code lately. The hard limits below stop bulk sending either way.
+      const target = contactTarget(contact);
+      if (hasCaptchaProof(proof) || (await codeSendRisky(target, client.ip))) {
+        await captcha.requireProof(proof, accounts);
+      }
+      await limiter.attempt("codeSendRiskTarget", target);
+      await limiter.attempt("codeSendRiskIp", client.ip);
       const existing = await repo.findByContact(contact);
       let deliver = true;
       if (purpose === "REGISTER") {
@@ -241,9 +273,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       } else if (purpose === "DELETE_ACCOUNT") {
         if (!customer) throw new ApiError(401, "error.unauthorized");
         if (!existing || existing.id !== customer.id) throw new ApiError(400, "account.sendCodeFailed");
-      } else if (!existing) {
-        // LOGIN to an unknown account: answer as if sent, send nothing (no account enumeration). The same work
-        // as a real send, so the time taken does not tell either (issue 32, ADR 0313).
+      } else if (!existing && !registrationOpen(contact)) {
+        // LOGIN to an unknown account where sign-up is closed: answer as if sent, send nothing (no account
+        // enumeration). The same work as a real send, so the time taken does not tell either (issue 32, ADR 0313).
+        // Where sign-up is open the code is sent: it signs the shopper up (issue 30, ADR 0320), and the answer is
+        // the same as for an existing account.
         deliver = false;
       }
       // After the spec's two answers, so a refused send does not start the countdown for the target.
@@ -318,13 +352,47 @@ export function createAccountService(deps: AccountServiceDeps) {
       return loggedIn(customer, client);
     },
 
-    async loginWithCode(contact: Contact, code: string, captchaKey: string | undefined, client: Client) {
+    /**
+     * Sign-in, or sign-up, by code (issue 30, ADR 0320): the code signs in the account the address belongs to, or,
+     * when there is none, registration is open for it and the shopper accepted the terms (the button's words),
+     * creates it without a password (one can be set later) with its welcome gifts. The code is spent first and
+     * only once (an atomic update), so racing requests with the same code create one account at most; a unique
+     * address settles any other race, and the loser signs in to the winner's account.
+     */
+    async loginWithCode(
+      contact: Contact,
+      code: string,
+      captchaKey: string | undefined,
+      client: Client,
+      signUp: { protocolAgreed?: boolean; defaultLanguage?: string; preferenceCurrency?: string } = {},
+    ) {
       await limiter.hit("codeCheckIp", client.ip);
       await codes.consume(contact, "LOGIN", code, captchaKey);
       const customer = await repo.findByContact(contact);
-      // No code is ever sent to an unknown account, so this only happens if it was deleted meanwhile.
-      if (!customer) throw new ApiError(400, "account.codeInvalid");
-      return loggedIn(customer, client);
+      if (customer) return loggedIn(customer, client);
+      // Codes go to unknown addresses only while registration is open for them (ADR 0313 otherwise).
+      if (!registrationOpen(contact)) throw new ApiError(400, "account.codeInvalid");
+      if (signUp.protocolAgreed !== true) {
+        throw new ApiError(400, "account.protocolRequired", {
+          fields: { protocolAgreed: "account.protocolRequired" },
+        });
+      }
+      let created: CustomerRow;
+      try {
+        created = await createCustomer(contact, {
+          passwordHash: null,
+          defaultLanguage: signUp.defaultLanguage,
+          preferenceCurrency: signUp.preferenceCurrency,
+          termsLocale: client.locale,
+        });
+      } catch (error) {
+        const winner =
+          error instanceof ApiError && error.status === 409 ? await repo.findByContact(contact) : null;
+        if (!winner) throw error;
+        return loggedIn(winner, client);
+      }
+      await signedUp(created, client);
+      return loggedIn(created, client);
     },
 
     /** Forgotten password: a RESET_PASSWORD code sets a new password and ends every session. */

@@ -119,12 +119,17 @@ export function createVerificationCodes(
         const stale = await repo.latestExpiredCode(target, purpose, MAX_ATTEMPTS);
         if (!stale || (captchaKey && captchaKey !== stale.id)) throw invalid;
         await repo.countCodeAttempt(stale.id);
-        if (!matches(stale, code)) throw invalid;
+        if (!matches(stale, code)) {
+          await limiter.attempt("codeFailures", target);
+          throw invalid;
+        }
         throw new ApiError(400, "account.codeExpired", { fields: { captcha: "account.codeExpired" } });
       }
       if (captchaKey && captchaKey !== row.id) throw invalid;
       if (!matches(row, code)) {
         await repo.countCodeAttempt(row.id);
+        // ADR 0321: a wrong code makes the next send to this address ask for an image captcha.
+        await limiter.attempt("codeFailures", target);
         throw invalid;
       }
       if (!(await repo.consumeCode(row.id, target, purpose))) throw invalid;

@@ -46,6 +46,8 @@ export async function couponOptions(
     seen.add(coupon.code);
     wallet.push(coupon);
   }
+  // An empty wallet offers nothing: no query more (the checkout's loader asks on every open, issue 30).
+  if (wallet.length === 0) return { content: [] };
   const [each, promoOff] = await Promise.all([
     // Every coupon is priced alone, as the quote would price it, from what one batch of queries loaded.
     coupons.priceEach(
@@ -60,6 +62,8 @@ export async function couponOptions(
       ? ""
       : formatPrice(minimum, { currencySymbol: currency.symbol, minorDigits: currency.minorDigits });
   const content: CouponOption[] = [];
+  // What each usable coupon saves on the whole line: the subtotal less the total the quote would give with it.
+  const saving = new Map<string, number>();
   for (const coupon of wallet) {
     const result = each.get(coupon.code);
     if (!result) throw new Error(`coupon ${coupon.code} was not priced`);
@@ -82,9 +86,30 @@ export async function couponOptions(
       content.push(unusable(BELOW_MINIMUM, { amount: minimumLabel }));
       continue;
     }
+    saving.set(coupon.code, line.subtotal - total);
     content.push({ ...coupon, usable: true, discount, reasonCode: null, reason: null });
   }
-  // Usable first, the biggest saving first; the rest keep the wallet's order.
-  content.sort((a, b) => Number(b.usable) - Number(a.usable) || b.discount - a.discount);
+  // Usable first, in the order of `bestFirst`; the rest keep the wallet's order (soonest to end first).
+  content.sort(
+    (a, b) => Number(b.usable) - Number(a.usable) || (a.usable && b.usable ? bestFirst(a, b, saving) : 0),
+  );
   return { content };
+}
+
+/**
+ * The order of usable coupons, the first being the one checkout applies when it opens (issue 30, ADR 0319): the
+ * biggest saving on the line (with the promo code chosen, if any); on a tie the one that ends soonest (it would be
+ * lost first); then the code, alphabetically, so the choice never depends on the wallet's storage order.
+ */
+function bestFirst(a: CouponOption, b: CouponOption, saving: Map<string, number>): number {
+  const bySaving = (saving.get(b.code) ?? 0) - (saving.get(a.code) ?? 0);
+  if (bySaving !== 0) return bySaving;
+  const byEnd = Date.parse(a.endTime) - Date.parse(b.endTime);
+  if (byEnd !== 0) return byEnd;
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+}
+
+/** The coupon checkout applies when it opens: the first usable option, or null when none applies. */
+export function bestCouponCode(options: CouponOption[]): string | null {
+  return options.find((option) => option.usable)?.code ?? null;
 }

@@ -11,7 +11,7 @@ import type { CouponChoice, CouponService, PricedLine } from "../coupon/service.
 import { CREDIT_CURRENCY, type CreditService, creditCeiling } from "../credit/service.ts";
 import { type OrderRow, type OrderService, PAYMENT_WINDOW_MS } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
-import { couponOptions } from "./coupon-options.ts";
+import { bestCouponCode, couponOptions } from "./coupon-options.ts";
 import { belowMinimumError, belowPaymentMinimum } from "./minimum.ts";
 
 export interface CheckoutInput extends CouponChoice {
@@ -130,6 +130,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
     ) {
       const priced = await priceLine(customer.id, input, currencyCode, locale);
       return couponOptions(coupons, priced, input.promoCode, locale);
+    },
+
+    /**
+     * The coupon checkout applies when it opens (issue 30, ADR 0319): of the customer's coupons that apply to this
+     * line, the one that saves the most, priced exactly as the quote prices it (the dialog's first usable option);
+     * null when none applies.
+     */
+    async bestCoupon(
+      customer: CurrentCustomer,
+      input: Pick<CheckoutInput, "platformProductCode" | "quantity" | "topUpIccid" | "promoCode">,
+      currencyCode: string,
+      locale: Locale,
+    ): Promise<string | null> {
+      const priced = await priceLine(customer.id, input, currencyCode, locale);
+      const { content } = await couponOptions(coupons, priced, input.promoCode, locale);
+      return bestCouponCode(content);
     },
 
     /** What the checkout page shows before placing: the same arithmetic and the same coupon errors. */
