@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { ConsoleOrderPage, ConsoleOrderSearch } from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
-import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
@@ -19,23 +19,6 @@ const IccidParam = z.object({
 const CustomerParam = z.object({ id: z.uuid() });
 const Key = z.string().trim().min(8).max(128);
 const Reason = z.string().trim().min(3).max(500);
-const DateInput = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalid");
-
-const OrderSearch = z.object({
-  code: z.string().trim().max(32).optional(),
-  email: z.string().trim().max(254).optional(),
-  iccid: z
-    .string()
-    .trim()
-    .regex(/^\d{18,22}$/, "validation.invalid")
-    .optional()
-    .or(z.literal("")),
-  from: DateInput.optional().or(z.literal("")),
-  to: DateInput.optional().or(z.literal("")),
-  status: z.enum(ORDER_STATUSES).optional().or(z.literal("")),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /**
  * The support and finance side of the console (issue 16): orders (search, timeline, resend the eSIM e-mail,
@@ -56,23 +39,27 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     method: "GET",
     url: "/orders",
     permission: "orders.read",
-    schema: { querystring: OrderSearch },
-    handler: async ({ query }) => {
+    schema: { querystring: ConsoleOrderSearch },
+    handler: async ({ query }): Promise<ConsoleOrderPage> => {
       const orderIds = query.iccid ? await esim.orderIdsOfIccid(query.iccid) : undefined;
       const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined;
       const { rows, total } = await order.consoleSearch(
         {
+          q: query.q || undefined,
           code: query.code || undefined,
           email: query.email || undefined,
           orderIds,
           from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
           to,
           status: query.status || undefined,
+          paymentProvider: query.payment || undefined,
+          supplier: query.supplier || undefined,
+          currency: query.currency || undefined,
         },
         query.page,
         query.size,
       );
-      return {
+      return ConsoleOrderPage.parse({
         total,
         page: query.page,
         size: query.size,
@@ -84,10 +71,11 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           quantity: row.quantity,
           total: row.total,
           currencyCode: row.currencyCode,
+          paymentProvider: row.paymentProvider,
           createdAt: row.createdAt.toISOString(),
           paidAt: row.paidAt?.toISOString() ?? null,
         })),
-      };
+      });
     },
   });
 

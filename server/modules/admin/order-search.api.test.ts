@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { customers } from "../../../db/schema/index.ts";
+import { setupTestApp } from "../../../test/api.ts";
+import { issuedTo, PRICES, placeAndPay, pricePlan, settle, shopper } from "../checkout/purchase-test-kit.ts";
+import { createOperator, operatorHeaders } from "./admin-test-kit.ts";
+
+const OTHER_PLAN = "TH-1GB-7D";
+
+/**
+ * The console's one search (issue 29 item 3): one box finds an order by part of the customer's name or
+ * e-mail, the plan's name in any language, the code's last characters, an ICCID, and the filters narrow it.
+ */
+describe("console order search (issue 29)", () => {
+  const app = setupTestApp();
+  let headers: Record<string, string>;
+  let japan: string;
+  let thailand: string;
+  let iccid: string;
+
+  const codes = async (query: string) => {
+    const res = await app.server.inject({ method: "GET", url: `/o2adm/v1/orders?${query}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().records as { code: string }[]).map((r) => r.code);
+  };
+  const q = (term: string, extra = "") => codes(`q=${encodeURIComponent(term)}${extra}`);
+
+  beforeAll(async () => {
+    await pricePlan(app);
+    await app.database.db.execute(sql`
+      insert into plan_price (platform_product_code, currency_code, unit_price, display_price)
+      values (${OTHER_PLAN}, 'HKD', ${PRICES.HKD}, null)
+      on conflict (platform_product_code, currency_code) do update set unit_price = excluded.unit_price`);
+    headers = await operatorHeaders(app, await createOperator(app, "support"));
+    // Mia's e-mail does not say "mia": her name does.
+    const mia = await shopper(app, `traveller-${randomUUID()}@example.com`);
+    await app.database.db.update(customers).set({ nickName: "Mia Wong" }).where(eq(customers.id, mia.id));
+    japan = await placeAndPay(app, mia);
+    const other = await shopper(app, `someone-${randomUUID()}@example.com`);
+    thailand = await placeAndPay(app, other, { platformProductCode: OTHER_PLAN });
+    await settle(app);
+    iccid = (await issuedTo(app, mia))[0]!.iccid;
+  });
+
+  it("finds the row by part of a name, the plan's name in English or Chinese, the code's tail and an ICCID", async () => {
+    expect(await q("mia")).toEqual([japan]);
+    expect(await q("MIA W")).toEqual([japan]);
+    expect(await q("Japan")).toEqual([japan]);
+    expect(await q("日本")).toEqual([japan]);
+    expect(await q("Thailand")).toEqual([thailand]);
+    expect(await q("泰國")).toEqual([thailand]);
+    expect(await q(japan.slice(-6))).toEqual([japan]);
+    expect(await q(japan.slice(-6).toLowerCase())).toEqual([japan]);
+    expect(await q(iccid)).toEqual([japan]);
+    expect(await q(iccid.slice(-8))).toEqual([japan]);
+    expect(await q("someone-")).toEqual([thailand]);
+    // LIKE's wildcards are taken literally.
+    expect(await q("%")).toEqual([]);
+    expect(await q("_")).toEqual([]);
+    expect(await q("nobody-at-all")).toEqual([]);
+  });
+
+  it("narrows by status, payment method, supplier, currency and placing date", async () => {
+    expect((await codes("status=COMPLETED")).sort()).toEqual([japan, thailand].sort());
+    expect(await codes("status=CANCELLED")).toEqual([]);
+    expect((await codes("payment=sandbox&currency=HKD")).sort()).toEqual([japan, thailand].sort());
+    expect(await codes("payment=stripe")).toEqual([]);
+    expect(await codes("currency=USD")).toEqual([]);
+    expect((await codes("supplier=sandbox")).sort()).toEqual([japan, thailand].sort());
+    expect(await codes("supplier=airalo")).toEqual([]);
+    expect(await q("Japan", "&supplier=sandbox&payment=sandbox")).toEqual([japan]);
+    expect(await codes("to=2020-01-01")).toEqual([]);
+    const bad = await app.server.inject({ method: "GET", url: "/o2adm/v1/orders?payment=cash", headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ failed: true });
+  });
+});
