@@ -75,4 +75,15 @@ describe("console order search (issue 29)", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ failed: true });
   });
+
+  it("shows each e-mail's real delivery state on the timeline, not the outbox's raw status", async () => {
+    const res = await app.server.inject({ method: "GET", url: `/o2adm/v1/orders/${japan}`, headers });
+    const emails = (res.json().timeline as { kind: string; delivery?: { state: string } }[]).filter(
+      (e) => e.kind === "email",
+    );
+    expect(emails.length).toBeGreaterThan(0);
+    // The test server has no SMTP_URL: the outbox keeps the messages, and the timeline says so.
+    for (const email of emails) expect(email.delivery).toEqual({ state: "UNSENT", attempts: 0, at: null });
+    expect(JSON.stringify(emails)).not.toContain("(PENDING)");
+  });
 });

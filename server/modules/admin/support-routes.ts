@@ -21,6 +21,39 @@ const Key = z.string().trim().min(8).max(128);
 const Reason = z.string().trim().min(3).max(500);
 
 /**
+ * An e-mail's real delivery state on the order's timeline (issue 29): SENT (the mail server took it, with when),
+ * FAILED (every attempt failed), RETRYING (an attempt failed, the next is due), QUEUED (waiting for its first
+ * attempt) or UNSENT (no e-mail server is configured, so it stays in the outbox). The error text stays in the
+ * log: operators see the state, never a mail server's answer.
+ */
+export function emailDelivery(
+  message: { status: string; attempts: number; sentAt: Date | null; nextAttemptAt: Date },
+  transport: boolean,
+) {
+  const state =
+    message.status === "SENT"
+      ? "SENT"
+      : message.status === "FAILED"
+        ? "FAILED"
+        : !transport
+          ? "UNSENT"
+          : message.attempts > 0
+            ? "RETRYING"
+            : "QUEUED";
+  return {
+    state,
+    attempts: message.attempts,
+    at:
+      (state === "SENT"
+        ? message.sentAt
+        : state === "RETRYING"
+          ? message.nextAttemptAt
+          : null
+      )?.toISOString() ?? null,
+  } as const;
+}
+
+/**
  * The support and finance side of the console (issue 16): orders (search, timeline, resend the eSIM e-mail,
  * internal notes, refunds), eSIMs (look-up, refresh, cancel an unused profile), customers (search, detail,
  * credit, password reset, deletion) and the dashboard. Every change writes its audit entry in its transaction.
@@ -132,7 +165,8 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           at: m.createdAt.toISOString(),
           kind: "email",
           label: m.subject,
-          detail: `${m.to} (${m.status})`,
+          detail: m.to,
+          delivery: emailDelivery(m, services.delivery.sends("EMAIL")),
         })),
         ...orderNotes.map((n) => ({ at: n.createdAt, kind: "note", label: n.operatorName, detail: n.body })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
