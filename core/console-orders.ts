@@ -70,3 +70,11 @@ export const ConsoleOrderPage = z.object({
   records: z.array(ConsoleOrderRecord),
 });
 export type ConsoleOrderPage = z.infer<typeof ConsoleOrderPage>;
+
+/** The CSV export's answer (POST /o2adm/v1/orders/export): the file and how many rows it holds of those matched. */
+export const ConsoleOrderExport = z.object({
+  fileName: z.string(),
+  rows: z.number().int(),
+  matched: z.number().int(),
+  csv: z.string(),
+});

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { issuedTo, PRICES, placeAndPay, pricePlan, settle, shopper } from "../checkout/purchase-test-kit.ts";
-import { createOperator, operatorHeaders } from "./admin-test-kit.ts";
+import { auditOf, createOperator, operatorHeaders } from "./admin-test-kit.ts";
 
 const OTHER_PLAN = "TH-1GB-7D";
 
@@ -85,5 +85,36 @@ describe("console order search (issue 29)", () => {
     // The test server has no SMTP_URL: the outbox keeps the messages, and the timeline says so.
     for (const email of emails) expect(email.delivery).toEqual({ state: "UNSENT", attempts: 0, at: null });
     expect(JSON.stringify(emails)).not.toContain("(PENDING)");
+  });
+
+  it("exports the matching orders as CSV for finance, audited, and refuses support", async () => {
+    const finance = await createOperator(app, "finance");
+    const financeHeaders = await operatorHeaders(app, finance);
+    const exported = await app.server.inject({
+      method: "POST",
+      url: "/o2adm/v1/orders/export",
+      headers: financeHeaders,
+      payload: { q: "日本", status: "COMPLETED" },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const { csv, rows, matched, fileName } = exported.json();
+    expect([rows, matched]).toEqual([1, 1]);
+    expect(fileName).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^code,status,created_at,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(japan);
+    expect(lines[1]).not.toContain(thailand);
+    const audit = await auditOf(app, "order", "export");
+    expect(audit.map((e) => [e.action, e.operatorId, e.after])).toEqual([
+      ["order.export", finance.id, { filters: { q: "日本", status: "COMPLETED" }, rows: 1, matched: 1 }],
+    ]);
+    const refused = await app.server.inject({
+      method: "POST",
+      url: "/o2adm/v1/orders/export",
+      headers,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

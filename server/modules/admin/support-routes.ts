@@ -1,12 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ConsoleOrderPage, ConsoleOrderSearch } from "../../../core/console-orders.ts";
+import {
+  ConsoleOrderExport,
+  ConsoleOrderPage,
+  ConsoleOrderSearch,
+  type ConsoleOrderSearchInput,
+} from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
+import type { ConsoleOrderQuery } from "../order/service.ts";
 import { recordAudit } from "./audit.ts";
 import { nothingChanged } from "./audit-scope.ts";
+import { createOrderExport } from "./order-export.ts";
 import { adminRoute } from "./route.ts";
 
 const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
@@ -62,6 +69,24 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
   const { order, esim, payment, refund, credit, account, admin } = services;
   const { notes } = admin;
 
+  /** The order search's filters as the order module takes them (an exact ICCID becomes its orders' ids). */
+  async function orderQuery(query: ConsoleOrderSearchInput): Promise<ConsoleOrderQuery> {
+    const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined;
+    return {
+      q: query.q || undefined,
+      code: query.code || undefined,
+      email: query.email || undefined,
+      orderIds: query.iccid ? await esim.orderIdsOfIccid(query.iccid) : undefined,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      to,
+      status: query.status || undefined,
+      paymentProvider: query.payment || undefined,
+      supplier: query.supplier || undefined,
+      currency: query.currency || undefined,
+    };
+  }
+  const exporter = createOrderExport({ db: admin.db, order });
+
   async function orderByCode(code: string) {
     const row = await order.findByCode(code);
     if (!row) throw new ApiError(404, "error.notFound");
@@ -74,24 +99,7 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     permission: "orders.read",
     schema: { querystring: ConsoleOrderSearch },
     handler: async ({ query }): Promise<ConsoleOrderPage> => {
-      const orderIds = query.iccid ? await esim.orderIdsOfIccid(query.iccid) : undefined;
-      const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined;
-      const { rows, total } = await order.consoleSearch(
-        {
-          q: query.q || undefined,
-          code: query.code || undefined,
-          email: query.email || undefined,
-          orderIds,
-          from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-          to,
-          status: query.status || undefined,
-          paymentProvider: query.payment || undefined,
-          supplier: query.supplier || undefined,
-          currency: query.currency || undefined,
-        },
-        query.page,
-        query.size,
-      );
+      const { rows, total } = await order.consoleSearch(await orderQuery(query), query.page, query.size);
       return ConsoleOrderPage.parse({
         total,
         page: query.page,
@@ -108,6 +116,30 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           createdAt: row.createdAt.toISOString(),
           paidAt: row.paidAt?.toISOString() ?? null,
         })),
+      });
+    },
+  });
+
+  // The orders a search matches, as CSV (issue 29): owner and finance only (it holds shoppers' contacts), audited.
+  adminRoute(app, {
+    method: "POST",
+    url: "/orders/export",
+    permission: "reports.read",
+    schema: { body: ConsoleOrderSearch.omit({ page: true, size: true }) },
+    handler: async ({ operator, body }) => {
+      const filters = Object.fromEntries(
+        Object.entries(body).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+        ),
+      );
+      const result = await exporter.run(
+        operator.id,
+        await orderQuery({ ...body, page: 1, size: 1 }),
+        filters,
+      );
+      return ConsoleOrderExport.parse({
+        ...result,
+        fileName: `orders-${new Date().toISOString().slice(0, 10)}.csv`,
       });
     },
   });
