@@ -35,3 +35,19 @@ test("support finds an order from the console's search box by its code's tail or
   await expect(page).toHaveURL(/payment=stripe/);
   await expect(page.getByRole("link", { name: order.code })).toHaveCount(0);
 });
+
+test("finance exports the orders a search matches as a CSV file", async ({ page }) => {
+  const order = await deliveredOrder(page);
+  await signInAsOperator(page, await createOperator(page, "finance"));
+  await page.goto(`/admin/orders?q=${order.code.slice(-6)}`);
+  await expect(page.getByRole("link", { name: order.code })).toBeVisible();
+  await hydrated(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export these orders (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await file.createReadStream()).toArray();
+  const csv = Buffer.concat(text).toString("utf8");
+  expect(csv.split("\r\n")[0]).toMatch(/^code,status,/);
+  expect(csv).toContain(order.code);
+});

@@ -1,12 +1,17 @@
-import { Link } from "react-router";
-import { CONSOLE_ORDER_FILTERS, ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
+import { data, Form, Link } from "react-router";
+import {
+  CONSOLE_ORDER_FILTERS,
+  ConsoleOrderExport,
+  ConsoleOrderPage,
+  PAYMENT_METHODS,
+} from "../../core/console-orders.ts";
 import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
 import { appContext } from "../context.ts";
-import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
+import { callConsole, consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
-import { linkClass } from "../features/admin/ui.tsx";
+import { linkClass, secondaryButtonClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.orders";
 
 type OrderRecord = ConsoleOrderPage["records"][number];
@@ -14,7 +19,7 @@ type OrderRecord = ConsoleOrderPage["records"][number];
 // Orders (issues 16 and 29): one search box (name, e-mail, phone, code, ICCID, plan or destination name) and
 // filters by code, e-mail, ICCID, placing date, status, payment method, supplier and currency.
 export async function loader(args: Route.LoaderArgs) {
-  await requireOperator(args, "orders.read");
+  const operator = await requireOperator(args, "orders.read");
   const query = new URLSearchParams();
   for (const name of [...CONSOLE_ORDER_FILTERS, "page"]) {
     const value = consoleParam(args.request, name);
@@ -27,18 +32,57 @@ export async function loader(args: Route.LoaderArgs) {
     args.context.get(appContext).services.site.currencies(),
   ]);
   return {
+    canExport: operator.permissions.includes("reports.read"),
     result,
     currencies: [...currencies.keys()].sort(),
     filters: Object.fromEntries(query) as Record<string, string>,
   };
 }
 
+/**
+ * The CSV export (issue 29): the same filters, posted to the console API (owner and finance, audited); the
+ * answer is the file itself.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireOperator(args, "reports.read");
+  const form = await args.request.formData();
+  const body: Record<string, string> = {};
+  for (const name of CONSOLE_ORDER_FILTERS) {
+    const value = form.get(name);
+    if (typeof value === "string" && value !== "") body[name] = value;
+  }
+  const result = await callConsole(args, { method: "POST", path: "/o2adm/v1/orders/export", body });
+  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
+  const exported = ConsoleOrderExport.parse(result.body);
+  return new Response(exported.csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${exported.fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
+}
+
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const { result, filters, currencies } = loaderData;
+  const { result, filters, currencies, canExport } = loaderData;
   return (
     <ListPage
       title={t("console.orders.title")}
+      actions={
+        canExport ? (
+          <Form method="post" reloadDocument className="mb-4">
+            {Object.entries(filters)
+              .filter(([name]) => name !== "page")
+              .map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+            <button type="submit" className={secondaryButtonClass}>
+              {t("console.orders.export")}
+            </button>
+          </Form>
+        ) : null
+      }
       search={{
         fields: [
           { label: t("console.orders.q"), name: "q", type: "search" },
