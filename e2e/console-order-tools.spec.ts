@@ -13,6 +13,7 @@ test.beforeEach(async ({ context }) => {
 test("support finds an order from the console's search box by its code's tail or its ICCID", async ({
   page,
 }) => {
+  test.slow(); // a paid, delivered order first
   const order = await deliveredOrder(page);
   await signInAsOperator(page, await createOperator(page, "support"));
   const box = page.getByRole("searchbox", { name: "Search orders, customers and eSIMs" });
@@ -37,6 +38,7 @@ test("support finds an order from the console's search box by its code's tail or
 });
 
 test("finance exports the orders a search matches as a CSV file", async ({ page }) => {
+  test.slow(); // a paid, delivered order first
   const order = await deliveredOrder(page);
   await signInAsOperator(page, await createOperator(page, "finance"));
   await page.goto(`/admin/orders?q=${order.code.slice(-6)}`);

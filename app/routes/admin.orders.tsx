@@ -1,14 +1,9 @@
-import { data, Form, Link } from "react-router";
-import {
-  CONSOLE_ORDER_FILTERS,
-  ConsoleOrderExport,
-  ConsoleOrderPage,
-  PAYMENT_METHODS,
-} from "../../core/console-orders.ts";
+import { Form, Link } from "react-router";
+import { CONSOLE_ORDER_FILTERS, ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
 import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
 import { appContext } from "../context.ts";
-import { callConsole, consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
+import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
 import { linkClass, secondaryButtonClass } from "../features/admin/ui.tsx";
@@ -39,30 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/**
- * The CSV export (issue 29): the same filters, posted to the console API (owner and finance, audited); the
- * answer is the file itself.
- */
-export async function action(args: Route.ActionArgs) {
-  await requireOperator(args, "reports.read");
-  const form = await args.request.formData();
-  const body: Record<string, string> = {};
-  for (const name of CONSOLE_ORDER_FILTERS) {
-    const value = form.get(name);
-    if (typeof value === "string" && value !== "") body[name] = value;
-  }
-  const result = await callConsole(args, { method: "POST", path: "/o2adm/v1/orders/export", body });
-  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
-  const exported = ConsoleOrderExport.parse(result.body);
-  return new Response(exported.csv, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${exported.fileName}"`,
-      "cache-control": "no-store",
-    },
-  });
-}
-
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const { result, filters, currencies, canExport } = loaderData;
@@ -71,7 +42,7 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
       title={t("console.orders.title")}
       actions={
         canExport ? (
-          <Form method="post" reloadDocument className="mb-4">
+          <Form method="post" action="/admin/orders/export" reloadDocument className="mb-4">
             {Object.entries(filters)
               .filter(([name]) => name !== "page")
               .map(([name, value]) => (
