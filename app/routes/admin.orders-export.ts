@@ -4,8 +4,8 @@ import { callConsole, requireOperator } from "../features/admin/console.server.t
 import type { Route } from "./+types/admin.orders-export";
 
 /**
- * The orders page's CSV export (issue 29), a resource route: the page's filters, posted to the console API (owner and finance, audited); the
- * answer is the file itself.
+ * The orders page's CSV export (issue 29), a resource route: the page's filters, posted to the console API
+ * (owner and finance, audited); the answer is the file itself, so the browser downloads it.
  */
 export async function action(args: Route.ActionArgs) {
   await requireOperator(args, "reports.read");
