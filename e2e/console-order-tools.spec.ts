@@ -25,7 +25,7 @@ test("support finds an order from the console's search box by its code's tail or
 
   // The list's own search keeps the term, and the filters narrow it.
   const listSearch = page.getByRole("search");
-  await listSearch.getByLabel("Search (name, e-mail, phone, code, ICCID, plan)").fill(order.iccid.slice(-10));
+  await listSearch.getByLabel("Keyword (name, e-mail, phone, code, eSIM, plan)").fill(order.iccid.slice(-10));
   await listSearch.getByLabel("Payment method").selectOption("sandbox");
   await listSearch.getByLabel("Supplier").selectOption("sandbox");
   await listSearch.getByRole("button", { name: "Search" }).click();
