@@ -18,6 +18,7 @@ export default [
     layout("routes/admin.console.tsx", { id: "admin-console" }, [
       index("routes/admin.dashboard.tsx"),
       route("orders", "routes/admin.orders.tsx"),
+      route("orders/export", "routes/admin.orders-export.ts"),
       route("orders/:code", "routes/admin.order.tsx"),
       route("customers", "routes/admin.customers.tsx"),
       route("customers/:id", "routes/admin.customer.tsx"),

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { createOperator, signInAsOperator } from "./console-kit.ts";
+import { createOperator, deliveredOrder, signInAsOperator } from "./console-kit.ts";
 import { expect, expectToast, hydrated, test } from "./fixtures.ts";
-import { FETCH_HEADERS, PASSWORD, PLAN, signUp, uniqueEmail } from "./purchase-kit.ts";
+import { FETCH_HEADERS, PASSWORD, signUp, uniqueEmail } from "./purchase-kit.ts";
 
 // The support side of the console (issue 16): find an order by ICCID and resend its e-mail; refund half to the
 // card and the rest to store credit, and the shopper sees both on their order. axe runs on every page visited.
@@ -13,40 +11,6 @@ test.beforeEach(async ({ context }) => {
   const octet = () => Math.floor(Math.random() * 250) + 1;
   await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
 });
-
-/** A shopper (signed in on `page`) with a paid, delivered order: its code, total and ICCID. */
-async function deliveredOrder(page: Page) {
-  await signUp(page.request, uniqueEmail("console"));
-  const placed = await page.request.post("/o2ord/v1/customer/orders", {
-    headers: { ...API, "idempotency-key": randomUUID() },
-    data: { platformProductCode: PLAN, quantity: 1 },
-  });
-  expect(placed.status()).toBe(201);
-  const { code, total } = (await placed.json()) as { code: string; total: number };
-  // The sandbox supplier issues the eSIM up front, so payment completes the order without a supplier wait.
-  expect(
-    (await page.request.post(`/__dev/orders/${code}/issue-esims`, { headers: FETCH_HEADERS })).status(),
-  ).toBe(200);
-  const started = await page.request.post(`/o2pay/v1/customer/orders/${code}/pay`, { headers: API });
-  const { redirectUrl } = await started.json();
-  const paid = await page.request.post(redirectUrl, {
-    headers: FETCH_HEADERS,
-    form: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/o2ord/v1/customer/orders/${code}`, { headers: API })).json()).status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe("COMPLETED");
-  const detail = await (await page.request.get(`/o2ord/v1/customer/orders/${code}`, { headers: API })).json();
-  return { code, total, iccid: detail.esims[0].iccid as string };
-}
 
 test("support finds an order by ICCID and resends its eSIM e-mail", async ({ page }) => {
   const order = await deliveredOrder(page);

@@ -97,6 +97,12 @@ const READS: BoundaryRules["reads"] = {
     plans: "the purchased-packages list shows each package's plan title in the same query",
     planSuppliers: "provisioning reads which supplier packages fulfil a plan, in failover order (ADR 0196)",
   },
+  order: {
+    customers: "the console's one search (issue 29) matches an order by its customer's e-mail, name or phone",
+    plans: "and by its plan's title in any language, in the same paged query",
+    destinations: "and by its destination's name in any language",
+    esims: "and by its eSIMs' ICCIDs or supplier (a filter), so the page and its total agree",
+  },
   recommend: {
     plans: "a recommend list is plans and destinations, read in one query per list (warm render budget)",
     destinations: "as plans",

@@ -21,6 +21,9 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.order";
 
+/** An e-mail's delivery state on the timeline (emailDelivery in server/modules/admin/support-routes.ts). */
+type DeliveryState = "SENT" | "FAILED" | "RETRYING" | "QUEUED" | "UNSENT";
+
 interface OrderDetail {
   order: {
     code: string;
@@ -47,7 +50,14 @@ interface OrderDetail {
     failureCode: string | null;
   }[];
   esims: { id: string; iccid: string; state: string; supplier: string }[];
-  timeline: { at: string; kind: string; label: string; detail: string }[];
+  timeline: {
+    at: string;
+    kind: string;
+    label: string;
+    detail: string;
+    /** An e-mail's delivery state (issue 29). */
+    delivery?: { state: DeliveryState; attempts: number; at: string | null };
+  }[];
 }
 
 // One order (issue 16): summary, refund, resend the eSIM e-mail, internal notes, eSIMs, the timeline.
@@ -367,7 +377,18 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
               <Cell className="whitespace-nowrap">{formatWhen(event.at, t.language)}</Cell>
               <Cell>{t(kindKey(event.kind))}</Cell>
               <Cell>{event.label}</Cell>
-              <Cell className="break-all">{event.detail}</Cell>
+              <Cell className="break-all">
+                {event.detail}
+                {event.delivery ? (
+                  <>
+                    {" · "}
+                    {t(`console.orders.delivery.${event.delivery.state}`, {
+                      attempts: event.delivery.attempts,
+                      at: event.delivery.at ? formatWhen(event.delivery.at, t.language) : "",
+                    })}
+                  </>
+                ) : null}
+              </Cell>
             </tr>
           ))}
         </Table>

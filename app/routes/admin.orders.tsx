@@ -1,46 +1,62 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { CONSOLE_ORDER_FILTERS, ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
+import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
+import { appContext } from "../context.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
-import { linkClass } from "../features/admin/ui.tsx";
+import { linkClass, secondaryButtonClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.orders";
 
-interface OrderRecord {
-  code: string;
-  status: string;
-  contactEmail: string;
-  planTitle: string;
-  total: number;
-  currencyCode: string;
-  createdAt: string;
-}
+type OrderRecord = ConsoleOrderPage["records"][number];
 
-const FILTERS = ["code", "email", "iccid", "from", "to", "status", "page"] as const;
-
-// Orders (issue 16): search by code, e-mail, ICCID and placing date.
+// Orders (issues 16 and 29): one search box (name, e-mail, phone, code, ICCID, plan or destination name) and
+// filters by code, e-mail, ICCID, placing date, status, payment method, supplier and currency.
 export async function loader(args: Route.LoaderArgs) {
-  await requireOperator(args, "orders.read");
+  const operator = await requireOperator(args, "orders.read");
   const query = new URLSearchParams();
-  for (const name of FILTERS) {
+  for (const name of [...CONSOLE_ORDER_FILTERS, "page"]) {
     const value = consoleParam(args.request, name);
     if (value) query.set(name, value);
   }
-  const result = await readConsole<{ total: number; page: number; size: number; records: OrderRecord[] }>(
-    args,
-    `/o2adm/v1/orders?${query.toString()}`,
-  );
-  return { result, filters: Object.fromEntries(query) as Record<string, string> };
+  const [result, currencies] = await Promise.all([
+    readConsole<unknown>(args, `/o2adm/v1/orders?${query.toString()}`).then((body) =>
+      ConsoleOrderPage.parse(body),
+    ),
+    args.context.get(appContext).services.site.currencies(),
+  ]);
+  return {
+    canExport: operator.permissions.includes("reports.read"),
+    result,
+    currencies: [...currencies.keys()].sort(),
+    filters: Object.fromEntries(query) as Record<string, string>,
+  };
 }
 
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const { result, filters } = loaderData;
+  const { result, filters, currencies, canExport } = loaderData;
   return (
     <ListPage
       title={t("console.orders.title")}
+      actions={
+        canExport ? (
+          <Form method="post" action="/admin/orders/export" reloadDocument className="mb-4">
+            {Object.entries(filters)
+              .filter(([name]) => name !== "page")
+              .map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+            <button type="submit" className={secondaryButtonClass}>
+              {t("console.orders.export")}
+            </button>
+          </Form>
+        ) : null
+      }
       search={{
         fields: [
+          { label: t("console.orders.q"), name: "q", type: "search" },
           { label: t("console.orders.code"), name: "code" },
           { label: t("console.orders.email"), name: "email", type: "email" },
           { label: t("console.orders.iccid"), name: "iccid", inputMode: "numeric" },
@@ -52,6 +68,30 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
             options: [
               { value: "", label: t("console.orders.anyStatus") },
               ...ORDER_STATUSES.map((s) => ({ value: s, label: s })),
+            ],
+          },
+          {
+            label: t("console.orders.payment"),
+            name: "payment",
+            options: [
+              { value: "", label: t("console.orders.anyPayment") },
+              ...PAYMENT_METHODS.map((m) => ({ value: m, label: m })),
+            ],
+          },
+          {
+            label: t("console.orders.supplier"),
+            name: "supplier",
+            options: [
+              { value: "", label: t("console.orders.anySupplier") },
+              ...SUPPLIER_NAMES.map((m) => ({ value: m, label: m })),
+            ],
+          },
+          {
+            label: t("console.orders.currency"),
+            name: "currency",
+            options: [
+              { value: "", label: t("console.orders.anyCurrency") },
+              ...currencies.map((c) => ({ value: c, label: c })),
             ],
           },
         ],

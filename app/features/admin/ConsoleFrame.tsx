@@ -60,6 +60,21 @@ export function ConsoleFrame({
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-300 bg-white px-6 py-3">
         <p className="font-semibold">{t("console.title")}</p>
         <div className="flex flex-wrap items-center gap-4">
+          {operator.permissions.includes("orders.read") ? (
+            // The one search (issue 29): orders by name, e-mail, phone, code, ICCID or plan name.
+            <Form method="get" action="/admin/orders" aria-label={t("console.search.label")}>
+              <label htmlFor="console-search" className="sr-only">
+                {t("console.search.label")}
+              </label>
+              <input
+                id="console-search"
+                type="search"
+                name="q"
+                placeholder={t("console.search.placeholder")}
+                className="w-64 rounded border border-slate-500 px-2 py-1 text-sm"
+              />
+            </Form>
+          ) : null}
           <p className="text-sm">
             {t("console.signedInAs", { name: operator.displayName, role: t(roleKey(operator.role)) })}
           </p>

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import {
+  ConsoleOrderExport,
+  ConsoleOrderPage,
+  ConsoleOrderSearch,
+  type ConsoleOrderSearchInput,
+} from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
-import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
+import type { ConsoleOrderQuery } from "../order/service.ts";
 import { recordAudit } from "./audit.ts";
 import { nothingChanged } from "./audit-scope.ts";
+import { createOrderExport } from "./order-export.ts";
 import { adminRoute } from "./route.ts";
 
 const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
@@ -19,23 +26,39 @@ const IccidParam = z.object({
 const CustomerParam = z.object({ id: z.uuid() });
 const Key = z.string().trim().min(8).max(128);
 const Reason = z.string().trim().min(3).max(500);
-const DateInput = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalid");
 
-const OrderSearch = z.object({
-  code: z.string().trim().max(32).optional(),
-  email: z.string().trim().max(254).optional(),
-  iccid: z
-    .string()
-    .trim()
-    .regex(/^\d{18,22}$/, "validation.invalid")
-    .optional()
-    .or(z.literal("")),
-  from: DateInput.optional().or(z.literal("")),
-  to: DateInput.optional().or(z.literal("")),
-  status: z.enum(ORDER_STATUSES).optional().or(z.literal("")),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
+/**
+ * An e-mail's real delivery state on the order's timeline (issue 29): SENT (the mail server took it, with when),
+ * FAILED (every attempt failed), RETRYING (an attempt failed, the next is due), QUEUED (waiting for its first
+ * attempt) or UNSENT (no e-mail server is configured, so it stays in the outbox). The error text stays in the
+ * log: operators see the state, never a mail server's answer.
+ */
+export function emailDelivery(
+  message: { status: string; attempts: number; sentAt: Date | null; nextAttemptAt: Date },
+  transport: boolean,
+) {
+  const state =
+    message.status === "SENT"
+      ? "SENT"
+      : message.status === "FAILED"
+        ? "FAILED"
+        : !transport
+          ? "UNSENT"
+          : message.attempts > 0
+            ? "RETRYING"
+            : "QUEUED";
+  return {
+    state,
+    attempts: message.attempts,
+    at:
+      (state === "SENT"
+        ? message.sentAt
+        : state === "RETRYING"
+          ? message.nextAttemptAt
+          : null
+      )?.toISOString() ?? null,
+  } as const;
+}
 
 /**
  * The support and finance side of the console (issue 16): orders (search, timeline, resend the eSIM e-mail,
@@ -45,6 +68,24 @@ const OrderSearch = z.object({
 export function adminSupportRoutes(app: FastifyInstance, services: Services) {
   const { order, esim, payment, refund, credit, account, admin } = services;
   const { notes } = admin;
+
+  /** The order search's filters as the order module takes them (an exact ICCID becomes its orders' ids). */
+  async function orderQuery(query: ConsoleOrderSearchInput): Promise<ConsoleOrderQuery> {
+    const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined;
+    return {
+      q: query.q || undefined,
+      code: query.code || undefined,
+      email: query.email || undefined,
+      orderIds: query.iccid ? await esim.orderIdsOfIccid(query.iccid) : undefined,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      to,
+      status: query.status || undefined,
+      paymentProvider: query.payment || undefined,
+      supplier: query.supplier || undefined,
+      currency: query.currency || undefined,
+    };
+  }
+  const exporter = createOrderExport({ db: admin.db, order });
 
   async function orderByCode(code: string) {
     const row = await order.findByCode(code);
@@ -56,23 +97,10 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     method: "GET",
     url: "/orders",
     permission: "orders.read",
-    schema: { querystring: OrderSearch },
-    handler: async ({ query }) => {
-      const orderIds = query.iccid ? await esim.orderIdsOfIccid(query.iccid) : undefined;
-      const to = query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000) : undefined;
-      const { rows, total } = await order.consoleSearch(
-        {
-          code: query.code || undefined,
-          email: query.email || undefined,
-          orderIds,
-          from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-          to,
-          status: query.status || undefined,
-        },
-        query.page,
-        query.size,
-      );
-      return {
+    schema: { querystring: ConsoleOrderSearch },
+    handler: async ({ query }): Promise<ConsoleOrderPage> => {
+      const { rows, total } = await order.consoleSearch(await orderQuery(query), query.page, query.size);
+      return ConsoleOrderPage.parse({
         total,
         page: query.page,
         size: query.size,
@@ -84,10 +112,35 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           quantity: row.quantity,
           total: row.total,
           currencyCode: row.currencyCode,
+          paymentProvider: row.paymentProvider,
           createdAt: row.createdAt.toISOString(),
           paidAt: row.paidAt?.toISOString() ?? null,
         })),
-      };
+      });
+    },
+  });
+
+  // The orders a search matches, as CSV (issue 29): owner and finance only (it holds shoppers' contacts), audited.
+  adminRoute(app, {
+    method: "POST",
+    url: "/orders/export",
+    permission: "reports.read",
+    schema: { body: ConsoleOrderSearch.omit({ page: true, size: true }) },
+    handler: async ({ operator, body }) => {
+      const filters = Object.fromEntries(
+        Object.entries(body).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+        ),
+      );
+      const result = await exporter.run(
+        operator.id,
+        await orderQuery({ ...body, page: 1, size: 1 }),
+        filters,
+      );
+      return ConsoleOrderExport.parse({
+        ...result,
+        fileName: `orders-${new Date().toISOString().slice(0, 10)}.csv`,
+      });
     },
   });
 
@@ -144,7 +197,8 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           at: m.createdAt.toISOString(),
           kind: "email",
           label: m.subject,
-          detail: `${m.to} (${m.status})`,
+          detail: m.to,
+          delivery: emailDelivery(m, services.delivery.sends("EMAIL")),
         })),
         ...orderNotes.map((n) => ({ at: n.createdAt, kind: "note", label: n.operatorName, detail: n.body })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { type OrderStatus, orderStatusHistory, orders } from "../../../db/schema/index.ts";
+import {
+  customers,
+  destinations,
+  esims,
+  type OrderStatus,
+  orderStatusHistory,
+  orders,
+  plans,
+} from "../../../db/schema/index.ts";
 import { totalOver, withTotal } from "../../infra/paging.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -36,6 +44,55 @@ export type OrderListRow = Pick<OrderRow, keyof typeof orderListColumns>;
 export type NewOrder = typeof orders.$inferInsert;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What the console's order list can be searched and filtered by (issue 29 item 3). */
+export interface ConsoleOrderQuery {
+  q?: string;
+  code?: string;
+  email?: string;
+  orderIds?: string[];
+  from?: Date;
+  to?: Date;
+  status?: string;
+  paymentProvider?: string;
+  supplier?: string;
+  currency?: string;
+}
+
+/**
+ * The one search box's condition (issue 29): the term anywhere in the order's own code, contact e-mail, phone
+ * and plan title, its customer's e-mail, login, name and phone, its plan's title or its destination's name in
+ * every language, and (six digits or more) its eSIMs' ICCIDs. Reads across modules are declared in
+ * test/module-boundaries.test.ts: one paged query, so the total and the page agree.
+ */
+function matchesText(term: string): SQL {
+  const contains = `%${escapeLike(term)}%`;
+  const digits = term.replace(/[\s+()-]/g, "");
+  const phoneLike = /^\d{3,}$/.test(digits) ? `%${digits}%` : null;
+  const found: SQL[] = [
+    ilike(orders.code, contains),
+    ilike(orders.contactEmail, contains),
+    ilike(orders.planTitle, contains),
+    sql`exists (select 1 from ${customers} where ${customers.id} = ${orders.customerId} and (
+      ${customers.email} ilike ${contains} or ${customers.loginName} ilike ${contains}
+      or ${customers.nickName} ilike ${contains}${phoneLike ? sql` or ${customers.phone} like ${phoneLike}` : sql``}))`,
+    sql`exists (select 1 from ${plans} where ${plans.platformProductCode} = ${orders.platformProductCode} and (
+      ${plans.title} ->> 'en_US' ilike ${contains} or ${plans.title} ->> 'zh_CN' ilike ${contains}
+      or ${plans.title} ->> 'zh_HK' ilike ${contains}))`,
+    sql`exists (select 1 from ${destinations} where ${destinations.code} = ${orders.destinationCode} and (
+      ${destinations.nameEn} ilike ${contains} or ${destinations.nameZhCn} ilike ${contains}
+      or ${destinations.nameZhHk} ilike ${contains}))`,
+  ];
+  if (phoneLike) found.push(sql`${orders.contactPhone} like ${phoneLike}`);
+  if (/^\d{6,22}$/.test(term)) {
+    const iccid = `%${term}%`;
+    found.push(
+      sql`exists (select 1 from ${esims} where ${esims.orderId} = ${orders.id} and ${esims.iccid} like ${iccid})`,
+      sql`${orders.topUpIccid} like ${iccid}`,
+    );
+  }
+  return or(...found) as SQL;
+}
 
 /**
  * Status changes close together can share a timestamp: PGlite's clock (so now()) ticks in milliseconds, and
@@ -87,15 +144,16 @@ export function createOrderRepo(db: Database) {
     },
 
     /**
-     * The console's order search (issue 16): by code (exact or prefix), contact e-mail (exact, case-insensitive),
-     * order ids (an ICCID's orders) and placing date, newest first.
+     * The console's order search (issues 16 and 29), newest first. `q` is the one search box: a part of the
+     * order code (so its last 6 characters), of the contact e-mail or phone, of the customer's e-mail, name or
+     * phone, of an ICCID (the order's eSIMs, or the eSIM a top-up was for), or of the plan's or destination's
+     * name in any of the store's languages. The other fields narrow it: code (prefix), e-mail (exact), order
+     * ids (an ICCID's orders), placing time, status, payment method, supplier and currency. Every pattern is
+     * an escaped ILIKE (pg_trgm's indexes serve them on both PGlite and PostgreSQL).
      */
-    async consoleSearch(
-      query: { code?: string; email?: string; orderIds?: string[]; from?: Date; to?: Date; status?: string },
-      page: number,
-      size: number,
-    ) {
+    async consoleSearch(query: ConsoleOrderQuery, page: number, size: number) {
       const conditions: SQL[] = [];
+      if (query.q) conditions.push(matchesText(query.q));
       if (query.code) conditions.push(ilike(orders.code, `${escapeLike(query.code)}%`));
       if (query.email) conditions.push(sql`lower(${orders.contactEmail}) = ${query.email.toLowerCase()}`);
       if (query.orderIds)
@@ -103,6 +161,12 @@ export function createOrderRepo(db: Database) {
       if (query.from) conditions.push(gte(orders.createdAt, query.from));
       if (query.to) conditions.push(lt(orders.createdAt, query.to));
       if (query.status) conditions.push(eq(orders.status, query.status as OrderRow["status"]));
+      if (query.paymentProvider) conditions.push(eq(orders.paymentProvider, query.paymentProvider));
+      if (query.currency) conditions.push(eq(orders.currencyCode, query.currency));
+      if (query.supplier)
+        conditions.push(
+          sql`exists (select 1 from ${esims} where ${esims.orderId} = ${orders.id} and ${esims.supplier} = ${query.supplier})`,
+        );
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [counted]] = await Promise.all([
         db

@@ -15,9 +15,9 @@ import type { PaymentProvider } from "../../providers/payment/types.ts";
 import type { CouponService } from "../coupon/service.ts";
 import type { NotificationRecorder } from "../notification/recorder.ts";
 import type { SiteService } from "../site/service.ts";
-import type { NewOrder, OrderListRow, OrderRepo, OrderRow } from "./repo.ts";
+import type { ConsoleOrderQuery, NewOrder, OrderListRow, OrderRepo, OrderRow } from "./repo.ts";
 
-export type { OrderRow } from "./repo.ts";
+export type { ConsoleOrderQuery, OrderRow } from "./repo.ts";
 
 export const EXPIRE_ORDER_JOB = defineJob("expire-order", z.object({ orderId: z.uuid() }));
 export const FULFIL_ORDER_JOB = defineJob("fulfil-order", z.object({ orderId: z.uuid() }));
@@ -453,12 +453,11 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     owned,
 
-    /** The console's order search (issue 16); an ICCID search passes the orders of that eSIM as orderIds. */
-    consoleSearch(
-      query: { code?: string; email?: string; orderIds?: string[]; from?: Date; to?: Date; status?: string },
-      page: number,
-      size: number,
-    ) {
+    /**
+     * The console's order search (issues 16 and 29): `q` is the one search box (ConsoleOrderQuery); an exact
+     * ICCID search passes the orders of that eSIM as orderIds.
+     */
+    consoleSearch(query: ConsoleOrderQuery, page: number, size: number) {
       return repo.consoleSearch(query, page, size);
     },
 

@@ -66,6 +66,11 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
   }
 
   return {
+    /** Whether a channel has a transport: without one its messages stay PENDING in the outbox (the sandbox). */
+    sends(channel: MessageChannel): boolean {
+      return channels.includes(channel);
+    },
+
     registerJobs(runner: JobRunner) {
       runner.register(MESSAGE_DELIVERY_JOB, deliverOne);
     },

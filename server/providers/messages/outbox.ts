@@ -67,6 +67,8 @@ export function createOutbox(db: Database, jobs: Pick<JobRunner, "enqueue">) {
           html: messageOutbox.html,
           status: messageOutbox.status,
           attempts: messageOutbox.attempts,
+          sentAt: messageOutbox.sentAt,
+          nextAttemptAt: messageOutbox.nextAttemptAt,
           createdAt: messageOutbox.createdAt,
         })
         .from(messageOutbox)
