@@ -39,7 +39,9 @@ export default async function globalSetup() {
 
   buildIfStale();
   // One migrated, seeded database for every store of the run (ADR 0342): this one and the specs' own.
+  const seedStarted = performance.now();
   const seeded = await makeSeededDataDir();
+  console.log(`[e2e] seeded store data ready in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   process.env.E2E_SEEDED_DATA_DIR = seeded;
   const removeSeeded = () => rmSync(path.dirname(seeded), { recursive: true, force: true });
   // Production requires it (ADR 0142); the workers read it too, to decode the app QR code against it.

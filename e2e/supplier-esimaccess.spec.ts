@@ -16,7 +16,8 @@ import { type Store, startStore as startStoreProcess } from "./store-kit.ts";
 // one the stand-in allocated (its SM-DP+ address is in the LPA; the sandbox supplier's never is).
 
 const STANDIN_SMDP = "rsp-eu.redteamobile.com";
-const READY_TIMEOUT_MS = 90_000;
+// As the global setup and the suppliers-console store: a store start on a loaded two-core machine can pass 90 s.
+const READY_TIMEOUT_MS = 240_000;
 
 function startStore(): Promise<Store> {
   return startStoreProcess({
