@@ -1,50 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { DEFAULT_APP_DOWNLOAD_URL } from "../server/env.ts";
 import { createOperator, signInAsOperator } from "./console-kit.ts";
 import { expect, test as harness, hydrated, type Page } from "./fixtures.ts";
-import { freePort } from "./global-setup.ts";
 import { CARDS, FETCH_HEADERS, payWithCard, randomClientIp, signUp, uniqueEmail } from "./purchase-kit.ts";
+import { type Stop, startStandin, startStore as startStoreProcess } from "./store-kit.ts";
 
 // Issue 28 (ADR 0311): the console's Suppliers page, and the issue's "Done when" journey: an operator maps a plan
 // to both suppliers, syncs, publishes a draft with its three languages, and a shopper buys it. This spec runs its
-// own production store with both suppliers' stand-ins as their own processes, reached over HTTP.
+// own production store with both suppliers' stand-ins as their own processes, reached over HTTP (e2e/store-kit.ts).
 
 const READY_TIMEOUT_MS = 240_000;
-
-type Stop = () => Promise<void>;
-
-function stopper(child: ChildProcess): Stop {
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      child.once("exit", () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
-}
-
-/** Starts a supplier stand-in the way test/standins.ts does; resolves with its URL once it listens. */
-async function startStandin(name: "esimaccess" | "airalo", env: Record<string, string>) {
-  const child = spawn(process.execPath, [`server/standins/${name}/main.ts`], {
-    env: { ...process.env, ...env, STANDIN_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`stand-in ${name} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      const match = /^listening (\S+)$/.exec(line);
-      if (match) resolve(match[1]!);
-    });
-  });
-  return { url, stop: stopper(child) };
-}
 
 const ESIMACCESS = {
   ESIMACCESS_ACCESS_CODE: "e2e-suppliers-code",
@@ -58,64 +22,44 @@ const AIRALO = {
 async function startStore(): Promise<{ url: string; stop: Stop }> {
   const esimaccess = await startStandin("esimaccess", { ...ESIMACCESS, STANDIN_ALLOCATE_AFTER_MS: "1000" });
   const airalo = await startStandin("airalo", AIRALO);
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "esim-e2e-suppliers-"));
-  const url = `http://127.0.0.1:${port}`;
-  let log = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SANDBOX_TOOLS: "true",
-      CONSOLE_AUDIT_STRICT: "true",
-      APP_DOWNLOAD_URL: process.env.APP_DOWNLOAD_URL || DEFAULT_APP_DOWNLOAD_URL,
-      IDENTITY_MODE: "sandbox",
-      PAYMENT_PROVIDER: "sandbox",
-      // Plans that name no supplier go to eSIM Access; the journey's plan names Airalo first.
-      SUPPLIER_PROVIDER: "esimaccess",
-      ...ESIMACCESS,
-      ...AIRALO,
-      ESIMACCESS_BASE_URL: esimaccess.url,
-      AIRALO_BASE_URL: airalo.url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_ORIGIN: url,
-      CODE_HMAC_SECRET: "e2e-suppliers-code-secret-0123456789abcdef",
-      TRUST_PROXY: "loopback",
-      DATA_DIR: dataDir,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    log = `${log}${chunk.toString()}`.slice(-6_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const stopStore = stopper(child);
-  const stop = async () => {
-    await stopStore();
-    await Promise.all([esimaccess.stop(), airalo.stop()]);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`the store with both stand-ins exited:\n${log}`);
-    }
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const stopStandins = () => Promise.all([esimaccess.stop(), airalo.stop()]).then(() => undefined);
+  try {
+    const store = await startStoreProcess({
+      label: "the store with both stand-ins",
+      dataDirPrefix: "esim-e2e-suppliers-",
+      readyTimeoutMs: READY_TIMEOUT_MS,
+      env: {
+        NODE_ENV: "production",
+        SANDBOX_TOOLS: "true",
+        CONSOLE_AUDIT_STRICT: "true",
+        APP_DOWNLOAD_URL: process.env.APP_DOWNLOAD_URL || DEFAULT_APP_DOWNLOAD_URL,
+        IDENTITY_MODE: "sandbox",
+        PAYMENT_PROVIDER: "sandbox",
+        // Plans that name no supplier go to eSIM Access; the journey's plan names Airalo first.
+        SUPPLIER_PROVIDER: "esimaccess",
+        ...ESIMACCESS,
+        ...AIRALO,
+        ESIMACCESS_BASE_URL: esimaccess.url,
+        AIRALO_BASE_URL: airalo.url,
+        CODE_HMAC_SECRET: "e2e-suppliers-code-secret-0123456789abcdef",
+        TRUST_PROXY: "loopback",
+        BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+      },
+    });
+    return {
+      url: store.url,
+      stop: async () => {
+        await store.stop();
+        await stopStandins();
+      },
+    };
+  } catch (error) {
+    await stopStandins();
+    throw error;
   }
-  await stop();
-  throw new Error(`the store with both stand-ins was not ready in time:\n${log}`);
 }
 
 const test = harness.extend<object, { suppliersStore: string }>({

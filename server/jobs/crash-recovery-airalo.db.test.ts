@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { esimSupplierOrders, orders, planSuppliers } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/api.ts";
-import { copyTestTemplate } from "../../test/db.ts";
+import {
+  type Cleanup,
+  freshServerDatabase,
+  startServerProcess,
+  waitForCondition,
+} from "../../test/server-process.ts";
 import { startStandin } from "../../test/standins.ts";
 import { buildApp } from "../app.ts";
 import { readEnv } from "../env.ts";
@@ -20,89 +19,10 @@ import { createAiraloSupplier } from "../providers/supplier/airalo.ts";
 // server's job finds the order Airalo placed: the shopper holds the eSIM, and Airalo holds exactly one order.
 
 const CREDENTIALS = { AIRALO_CLIENT_ID: "crash-client", AIRALO_CLIENT_SECRET: "crash-secret" };
-const cleanup: (() => Promise<void> | void)[] = [];
+const cleanup: Cleanup = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
-
-async function freshDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<DatabaseHandle>;
-}> {
-  const copy = await copyTestTemplate();
-  if (copy.kind === "postgres") {
-    return {
-      env: { DATABASE_URL: copy.databaseUrl },
-      open: () => openDatabase({ databaseUrl: copy.databaseUrl, poolSize: 4 }),
-    };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), "esim-crash-airalo-"));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const first = await openDatabase({ dataDir: dir, loadDataDir: copy.dump });
-  await first.close();
-  return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/main.ts", "--api-only"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout?.on("data", (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    log += chunk;
-  });
-  cleanup.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, base, output: () => log };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server was not ready within 60 s:\n${log}`);
-}
-
-async function waitFor(
-  condition: () => Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-  log: () => string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} not within ${timeoutMs / 1000} s:\n${log()}`);
-}
 
 it("kill -9 while the Airalo order call is in flight: after the restart the shopper has the eSIM, Airalo one order", async () => {
   const standin = await startStandin("airalo", { ...CREDENTIALS, STANDIN_RATE_PER_SECOND: "1000" });
@@ -118,7 +38,7 @@ it("kill -9 while the Airalo order call is in flight: after the restart the shop
     catalogue.find((p) => p.countries.includes("JP"))!;
 
   // A paid order, made in this process with the server's own code: its payment webhook waits as a job.
-  const target = await freshDatabase();
+  const target = await freshServerDatabase(cleanup, "esim-crash-airalo-");
   const database = await target.open();
   const built = await buildApp({
     env: readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...supplierEnv }),
@@ -154,12 +74,12 @@ it("kill -9 while the Airalo order call is in flight: after the restart the shop
     ((await standin.control<{ ordersByDescription: Record<string, number> }>("state")).ordersByDescription[
       key
     ] ?? 0) > 0;
-  const first = await startServer(env);
-  await waitFor(placed, 60_000, "Airalo's order", first.output);
+  const first = await startServerProcess(env, cleanup);
+  await waitForCondition(placed, 60_000, "Airalo's order", first.output);
   first.child.kill("SIGKILL");
   await new Promise((resolve) => first.child.once("exit", resolve));
 
-  const second = await startServer(env);
+  const second = await startServerProcess(env, cleanup);
   const esims = async () => {
     const response = await fetch(`${second.base}/o2esim/v1/customer/esims?page=0&size=10`, {
       headers: who.headers,
@@ -174,7 +94,7 @@ it("kill -9 while the Airalo order call is in flight: after the restart the shop
     });
     return response.ok ? ((await response.json()) as { status: string }).status : "";
   };
-  await waitFor(
+  await waitForCondition(
     async () => (await status()) === "COMPLETED" && (await esims()) === 1,
     90_000,
     "the order completed with its eSIM",

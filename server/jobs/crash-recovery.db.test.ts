@@ -1,14 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray, like, or, sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { esims, jobs, orders, sandboxSupplierPackages } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/api.ts";
-import { copyTestTemplate } from "../../test/db.ts";
+import {
+  type Cleanup,
+  freshServerDatabase,
+  type ServerProcess,
+  startServerProcess,
+  waitForCondition,
+} from "../../test/server-process.ts";
 import { buildApp } from "../app.ts";
 import { readEnv } from "../env.ts";
 import { placeAndPay, pricePlan, type Shopper, shopper } from "../modules/checkout/purchase-test-kit.ts";
@@ -24,76 +25,10 @@ const UNITS = 2;
 const SUPPLIER_DELAY_MS = 1_500;
 const BUDGET_MS = 60_000;
 const LEASE_MS = 600_000;
-const cleanup: (() => Promise<void> | void)[] = [];
+const cleanup: Cleanup = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
-
-/** Where the database lives: a new PostgreSQL database from the template, or a PGlite directory on disk. */
-async function freshDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<DatabaseHandle>;
-}> {
-  const copy = await copyTestTemplate();
-  if (copy.kind === "postgres") {
-    return {
-      env: { DATABASE_URL: copy.databaseUrl },
-      open: () => openDatabase({ databaseUrl: copy.databaseUrl, poolSize: 4 }),
-    };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), "esim-crash-"));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const first = await openDatabase({ dataDir: dir, loadDataDir: copy.dump });
-  await first.close();
-  return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/main.ts", "--api-only"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout?.on("data", (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    log += chunk;
-  });
-  cleanup.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, base, output: () => log };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server was not ready within 60 s:\n${log}`);
-}
 
 /** Sandbox supplier profiles so far (each provisioning call that issues one adds one). */
 async function profileCount(handle: DatabaseHandle): Promise<number> {
@@ -105,7 +40,7 @@ async function profileCount(handle: DatabaseHandle): Promise<number> {
 
 /** The order as its shopper sees it: its status and how many eSIMs it delivered. */
 async function orderSeen(
-  server: Server,
+  server: ServerProcess,
   who: Shopper,
   code: string,
 ): Promise<{ status: string; esims: number }> {
@@ -119,7 +54,7 @@ async function orderSeen(
 }
 
 /** How many eSIMs the shopper sees in their account. */
-async function esimCount(server: Server, who: Shopper): Promise<number> {
+async function esimCount(server: ServerProcess, who: Shopper): Promise<number> {
   const response = await fetch(`${server.base}/o2esim/v1/customer/esims?page=0&size=10`, {
     headers: who.headers,
     signal: AbortSignal.timeout(10_000),
@@ -128,26 +63,9 @@ async function esimCount(server: Server, who: Shopper): Promise<number> {
   return ((await response.json()) as { totalElements: number }).totalElements;
 }
 
-async function waitFor(
-  condition: () => Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-  log: () => string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const met = await condition().catch((error) => {
-      throw new Error(`${error}\n${log()}`);
-    });
-    if (met) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} not within ${timeoutMs / 1000} s:\n${log()}`);
-}
-
 it("after a kill -9 mid-fulfilment and a restart, 24 paid orders of 2 eSIMs each are delivered within 60 s, none ordered twice", async () => {
   const began = performance.now();
-  const target = await freshDatabase();
+  const target = await freshServerDatabase(cleanup, "esim-crash-");
   // Paid orders, made in this process with the server's own code: their payment webhooks wait as jobs.
   const database = await target.open();
   const built = await buildApp({
@@ -183,8 +101,8 @@ it("after a kill -9 mid-fulfilment and a restart, 24 paid orders of 2 eSIMs each
     // A slow supplier, so the kill lands while the server is in the middle of provisioning.
     SUPPLIER_SANDBOX_DELAY_MS: String(SUPPLIER_DELAY_MS),
   };
-  const first = await startServer(env);
-  await waitFor(
+  const first = await startServerProcess(env, cleanup);
+  await waitForCondition(
     async () => (await esimCount(first, shoppers[0]!)) > 0,
     60_000,
     "the first eSIM",
@@ -197,7 +115,7 @@ it("after a kill -9 mid-fulfilment and a restart, 24 paid orders of 2 eSIMs each
   expect(counts.every((count) => count === -1)).toBe(true);
 
   const restartedAt = performance.now();
-  const second = await startServer(env);
+  const second = await startServerProcess(env, cleanup);
   phase("restarted");
   // Only the orders not yet seen complete are asked about again, so the polling adds little load.
   const waiting = new Set(codes.keys());
@@ -208,7 +126,7 @@ it("after a kill -9 mid-fulfilment and a restart, 24 paid orders of 2 eSIMs each
     }
     return waiting.size === 0;
   };
-  await waitFor(delivered, BUDGET_MS, "every order completed with its eSIMs", second.output);
+  await waitForCondition(delivered, BUDGET_MS, "every order completed with its eSIMs", second.output);
   const seconds = (performance.now() - restartedAt) / 1000;
   phase(`all ${ORDERS * UNITS} eSIMs delivered ${seconds.toFixed(1)} s after the restart`);
   expect(seconds).toBeLessThan(BUDGET_MS / 1000);
