@@ -345,7 +345,10 @@ test.describe("an expired session inside the app", () => {
     await page.getByRole("button", { name: /^Pay HK\$/ }).click();
 
     const login = await app.next("openLogin");
-    expect(login.params).toEqual({ pageFrom: `/checkout?platformProductCode=${PLAN}&quantity=1` });
+    // The welcome coupon the new account holds is applied when checkout opens (ADR 0319).
+    expect(login.params).toEqual({
+      pageFrom: `/checkout?platformProductCode=${PLAN}&quantity=1&couponCode=WELCOME10`,
+    });
     expect(app.methods()).not.toContain("pay");
 
     // The app's native login signs the shopper in and hands the web view the session, then answers.
@@ -357,7 +360,9 @@ test.describe("an expired session inside the app", () => {
     await app.answer(login, { ok: true, result: { loggedIn: true } });
     await reloaded;
     await hydrated(page);
-    await expect(page).toHaveURL(new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1&couponCode=WELCOME10$`),
+    );
     await expect(page.getByRole("button", { name: /^Pay HK\$/ })).toBeEnabled();
     expect(navigations.filter((path) => /\/login$/.test(path))).toEqual([]);
   });

@@ -69,7 +69,10 @@ test.describe("checkout and payment", () => {
     await page.getByRole("link", { name: "Buy now" }).click();
 
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1$`));
+    // The welcome coupon the new account holds is applied when checkout opens (ADR 0319).
+    await expect(page).toHaveURL(
+      new RegExp(`/checkout\\?platformProductCode=${PLAN}&quantity=1&couponCode=WELCOME10$`),
+    );
     await hydrated(page);
     // The plan, its coverage, the compatibility check and the delivery e-mail prefilled from the account.
     await expect(page.getByRole("heading", { name: "Your plan" })).toBeVisible();
