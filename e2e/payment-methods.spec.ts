@@ -73,6 +73,48 @@ test.describe("desktop", () => {
     await expectPaidWithEsim(page, code, "支付成功", "安装 eSIM");
   });
 
+  test("Google Pay pays the order and reaches an installable eSIM", async ({ page }) => {
+    test.setTimeout(120_000);
+    const code = await toHostedPage(page);
+    await page.getByRole("button", { name: "Google Pay", exact: true }).click();
+    // The wallet's own sheet over the page: its name, the amount to confirm, and a way back.
+    await expect(page.getByRole("heading", { name: "Google Pay (test wallet)" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay another way" })).toBeVisible();
+    await page.getByRole("button", { name: /^Confirm payment HK\$[\d.]+$/ }).click();
+    await expectPaidWithEsim(page, code, "Payment successful", "Install your eSIM");
+    const esim = await page.getByRole("link", { name: "Install your eSIM" }).getAttribute("href");
+    await page.getByRole("link", { name: "Install your eSIM" }).click();
+    await expect(page).toHaveURL(new RegExp(`${esim}$`));
+  });
+
+  test("zh_CN: a payment cancelled on the hosted page ends on a clear page in Chinese whose retry pays", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const code = await toHostedPage(page, "/zh_CN");
+    // The shopper gives up on the provider's page and goes back to the store.
+    await page.getByRole("link", { name: "取消并返回" }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh_CN/pay/result\\?orderCode=${code}&cancelled=1$`));
+    const outcome = page.getByRole("status");
+    await expect(outcome).toHaveAttribute("data-result", "failed");
+    await expect(outcome).toContainText("支付未完成");
+    await expect(outcome).toContainText(`订单 ${code} 尚未支付，您可以在订单过期前重新支付。`);
+    // Nothing was charged and the order still waits to be paid.
+    expect((await orderOf(page.request, code)).status).toBe("PENDING_PAYMENT");
+
+    // The retry, in the same language, pays the same order and reaches its eSIM.
+    await hydrated(page);
+    await page.getByRole("link", { name: "重新支付" }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh_CN/pay\\?orderCode=${code}$`));
+    await expect(page.getByRole("heading", { name: "支付订单" })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole("button", { name: /^支付 / }).click();
+    await expect(page).toHaveURL(/\/__sandbox\/pay\/ps_/);
+    await page.getByRole("button", { name: "Google Pay", exact: true }).click();
+    await page.getByRole("button", { name: /^确认支付/ }).click();
+    await expectPaidWithEsim(page, code, "支付成功", "安装 eSIM");
+  });
+
   test("a declined Alipay payment says so in the shopper's language and can be paid another way", async ({
     page,
   }) => {
