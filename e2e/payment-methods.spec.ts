@@ -95,7 +95,7 @@ test.describe("desktop", () => {
     // The shopper gives up on the provider's page and goes back to the store.
     await page.getByRole("link", { name: "取消并返回" }).click();
     await expect(page).toHaveURL(new RegExp(`/zh_CN/pay/result\\?orderCode=${code}&cancelled=1$`));
-    const outcome = page.getByRole("status");
+    const outcome = page.locator("[role=status][data-result]");
     await expect(outcome).toHaveAttribute("data-result", "failed");
     await expect(outcome).toContainText("支付未完成");
     await expect(outcome).toContainText(`订单 ${code} 尚未支付，您可以在订单过期前重新支付。`);
