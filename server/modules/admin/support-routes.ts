@@ -1,11 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import {
-  ConsoleOrderExport,
-  ConsoleOrderPage,
-  ConsoleOrderSearch,
-  type ConsoleOrderSearchInput,
-} from "../../../core/console-orders.ts";
+import { ConsoleOrderSearch, type ConsoleOrderSearchInput } from "../../../core/console-order-search.ts";
+import { ConsoleOrderExport, ConsoleOrderPage } from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
