@@ -167,6 +167,34 @@ describe("the Stripe adapter's methods", () => {
     await settle();
     expect(await statusOf(code)).toBe("PENDING_PAYMENT");
     expect(await fulfilJobs(app, code)).toHaveLength(0);
+
+    // Paying again makes a new session: the failed one completed and can never be paid.
+    const again = await app.server.inject({
+      method: "POST",
+      url: `/o2pay/v1/customer/orders/${code}/pay`,
+      headers: { ...who.headers, "x-lang": "zh_CN" },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const retried = again.json().sessionId as string;
+    expect(retried).not.toBe(sessionId);
+    await standin.control("pay", { session: retried, method: "card" });
+    const [completed] = await eventsOf(retried, "checkout.session.completed");
+    expect((await deliver(completed!)).statusCode).toBe(200);
+    await settle();
+    expect(["PAID", "FULFILLING", "COMPLETED"]).toContain(await statusOf(code));
+  });
+
+  it("a delayed payment still settling is resumed, not paid twice", async () => {
+    const who = await shopper(app);
+    const { code, sessionId } = await startPaying(who);
+    await standin.control("pay-async", { session: sessionId, method: "wechat_pay" });
+    const again = await app.server.inject({
+      method: "POST",
+      url: `/o2pay/v1/customer/orders/${code}/pay`,
+      headers: { ...who.headers, "x-lang": "zh_CN" },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().sessionId).toBe(sessionId);
   });
 });
 

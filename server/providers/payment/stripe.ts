@@ -44,7 +44,24 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
   });
   const clock = options.clock ?? (() => new Date());
 
-  function sessionState(session: Stripe.Checkout.Session): SessionState {
+  /**
+   * A session as the store sees it. A session that completed unpaid is a delayed method (Alipay, WeChat Pay)
+   * still settling, which stays "open" so no second session is made under a payer, or one whose payment then
+   * failed: its PaymentIntent wants a new payment method (or was cancelled) and the session can never be paid,
+   * so it counts as closed ("expired") and paying again makes a new session (ADR 0323).
+   */
+  async function sessionState(session: Stripe.Checkout.Session): Promise<SessionState> {
+    const state = eventState(session);
+    if (state.status === "open" && session.status === "complete" && state.paymentId) {
+      const intent = await stripe.paymentIntents.retrieve(state.paymentId);
+      if (intent.status === "requires_payment_method" || intent.status === "canceled")
+        return { ...state, status: "expired" };
+    }
+    return state;
+  }
+
+  /** What a session object says by itself (a webhook's copy needs no further call to tell it was paid). */
+  function eventState(session: Stripe.Checkout.Session): SessionState {
     return {
       status: session.payment_status === "paid" ? "paid" : session.status === "expired" ? "expired" : "open",
       paymentId: idOf(session.payment_intent),
@@ -112,7 +129,7 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
         return "expired";
       } catch (error) {
         // Stripe refuses to expire a completed session: find out whether it was paid.
-        const state = sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+        const state = await sessionState(await stripe.checkout.sessions.retrieve(sessionId));
         if (state.status === "paid") return "paid";
         if (state.status === "expired") return "expired";
         throw error;
@@ -213,7 +230,7 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
         case "checkout.session.completed":
         case "checkout.session.async_payment_succeeded": {
           const session = event.data.object;
-          const state = sessionState(session);
+          const state = eventState(session);
           if (state.status !== "paid" || !state.paymentId)
             return { id: event.id, type: "ignored", providerType: event.type };
           return {
