@@ -127,6 +127,7 @@ export default [
             route("userInfo", "routes/my.user-info.tsx"),
           ]),
           route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
+          route("userInfo/set-password", "routes/my.user-info.set-password.tsx"),
           route("userInfo/delete", "routes/my.user-info.delete.tsx"),
           route("paymentMethods", "routes/my.payment-methods.tsx"),
           layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [

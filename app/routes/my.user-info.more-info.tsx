@@ -16,7 +16,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     loginName: customer.loginName,
     createdAt: customer.createdAt.toISOString(),
     hasPassword: customer.hasPassword,
-    hasEmail: Boolean(customer.email),
   };
 }
 
@@ -46,13 +45,10 @@ export default function MoreInfoPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      {!loaderData.hasPassword && loaderData.hasEmail && (
-        // Issue 30 (ADR 0320): an account made by code has no password; the e-mail code of the reset page sets one.
+      {!loaderData.hasPassword && (
+        // Issue 30 (ADR 0320): an account made by code has no password; a code to its own e-mail or phone sets one.
         <p className="mt-4 text-sm">
-          <Link
-            className={linkClass}
-            to={href(`/logins/forget-password?pageFrom=${encodeURIComponent("/my/userInfo/more-info")}`)}
-          >
+          <Link className={linkClass} to={href("/my/userInfo/set-password")}>
             {t("accountUi.my.setPassword")}
           </Link>
         </p>
