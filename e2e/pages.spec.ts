@@ -70,7 +70,8 @@ test("the footer's terms link opens the terms, and a foreign url is refused with
     "href",
     "tel:+85230001234",
   );
-  await expect(contact.getByText("全天 24 小時，中英文服務")).toBeVisible();
+  // Only true claims (issue 30 item 7, ADR 0318): support answers within one business day, not around the clock.
+  await expect(contact.getByText("中英文服務，一個工作天內回覆")).toBeVisible();
   await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "服務條款" }).click();
   await expect(page).toHaveURL(/\/zh_HK\/pageHtml\?htmlType=tacCondition$/);
