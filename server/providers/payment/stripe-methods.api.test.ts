@@ -27,7 +27,9 @@ import { stripeStandinForFile } from "../../standins/stripe/harness.ts";
 // where Stripe takes it for the currency, WeChat Pay's client, Alipay's and WeChat Pay's late (asynchronous)
 // success and failure through the one idempotent fulfilment, a Customer per shopper with its saved cards.
 
-const standin = stripeStandinForFile({});
+// This file tests methods, not limits: it allows live mode's 100 requests a second (the stand-in's default is test mode's 25),
+// so a burst of the adapter's own calls and the test's checks never meets a 429 the adapter does not retry.
+const standin = stripeStandinForFile({ STANDIN_RATE_PER_SECOND: "100" });
 const app = {} as TestApp;
 let database: DatabaseHandle;
 let sdk: Stripe;
