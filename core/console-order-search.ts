@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "../db/schema/orders.ts";
 import { PAYMENT_METHODS } from "./console-orders.ts";
 import { SUPPLIER_NAMES } from "./esim-supplier.ts";
+import { ORDER_STATUSES } from "./order-status.ts";
 
 /**
  * The console order list's query (issue 29), for the API route: apart from the answer's schema in

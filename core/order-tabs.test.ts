@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "../db/schema/index.ts";
+import { ORDER_STATUSES } from "./order-status.ts";
 import { isOrderTab, maskPaymentId, ORDER_TAB_STATUSES } from "./order-tabs.ts";
 
 describe("order tabs", () => {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../db/schema/index.ts";
+import type { OrderStatus } from "./order-status.ts";
 
 /**
  * The order list's status tabs (ADR 0115): what a shopper asks ("is it paid? is it done?") rather than every

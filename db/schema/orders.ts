@@ -12,6 +12,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, type OrderStatus } from "../../core/order-status.ts";
 import { customers } from "./accounts.ts";
 import { destinations, plans } from "./catalog.ts";
 import { coupons } from "./marketing.ts";
@@ -55,16 +56,7 @@ export const jobs = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = [
-  "PENDING_PAYMENT",
-  "PAID",
-  "FULFILLING",
-  "COMPLETED",
-  "CANCELLED",
-  "REFUNDING",
-  "REFUNDED",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /** An order for one plan (ADR 0102). Amounts are integer minor units of currencyCode. */
 export const orders = pgTable(
