@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { is, Table } from "drizzle-orm";
+import { getTableName, is, Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../db/schema/index.ts";
 import {
@@ -120,6 +120,11 @@ const RULES: BoundaryRules = {
     Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((table) => [table, owner])),
   ),
   reads: READS,
+  sqlOwners: Object.fromEntries(
+    Object.entries(OWNERS).flatMap(([owner, tables]) =>
+      tables.map((table) => [getTableName((schema as unknown as Record<string, Table>)[table]!), owner]),
+    ),
+  ),
 };
 
 describe("module boundaries (ADR 0172)", () => {
@@ -192,6 +197,20 @@ describe("module boundaries (ADR 0172)", () => {
         detail: "writes orders, owned by order",
       },
     ]);
+  });
+
+  it("finds a foreign table written in raw SQL, and lets the owner write its own", () => {
+    const source =
+      "await tx.execute(sql`\n  insert into job (kind, payload) select 'x', '{}'`);\n" +
+      "await db.execute(sql`update customer_order set expires_at = now() where code = 'A'`);\n" +
+      "await db.execute(sql`select 1 from job j where j.kind = 'x'`);\n";
+    expect(checkFile("server/providers/messages/delivery.ts", source, RULES).map((v) => v.detail)).toEqual([
+      "writes job in SQL, owned by jobs",
+      "writes customer_order in SQL, owned by order",
+    ]);
+    expect(
+      checkFile("server/jobs/runner.ts", "await db.execute(sql`update job set run_at = now()`);", RULES),
+    ).toEqual([]);
   });
 
   it("finds core/ or db/ importing from server/ or app/", () => {

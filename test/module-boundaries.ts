@@ -7,12 +7,13 @@ import path from "node:path";
  * - no file of server/ or app/ outside server/modules/<m>/ imports <m>'s repo (repo.ts, *-repo.ts), even for
  *   a type; server/services.ts wires them (as benchmarks and test harnesses may);
  * - a module imports only the tables it owns, except reads it declares, and it never writes those;
+ * - raw SQL (`insert into t`, `update t … set`, `delete from t`) writes only tables the file's owner owns;
  * - nothing in core/ or db/ imports from server/ or app/.
  */
 
 export interface Violation {
   file: string;
-  rule: "foreign-repo" | "foreign-table" | "writes-foreign-table" | "layering";
+  rule: "foreign-repo" | "foreign-table" | "writes-foreign-table" | "writes-foreign-table-sql" | "layering";
   detail: string;
 }
 
@@ -68,6 +69,20 @@ export interface BoundaryRules {
   owners: Record<string, string>;
   /** Reads across the line a module declares: owner → table → why it reads the table in its own queries. */
   reads: Record<string, Record<string, string>>;
+  /** Every table's SQL name and its owner, for raw SQL. */
+  sqlOwners: Record<string, string>;
+}
+
+const RAW_WRITE =
+  /\b(?:insert\s+into|delete\s+from|update)\s+"?([a-z_][a-z0-9_]*)"?(?:\s+(?:as\s+)?[a-z_]+)?\s+(?:set|\(|values|select|where|using|returning)\b/gi;
+
+/** The tables a source file writes in raw SQL (its sql`…` templates), by SQL name. */
+export function rawWrites(source: string): string[] {
+  const found = new Set<string>();
+  for (const template of source.matchAll(/sql`([^`]*)`/g)) {
+    for (const match of template[1]!.matchAll(RAW_WRITE)) found.add(match[1]!.toLowerCase());
+  }
+  return [...found];
 }
 
 function resolve(file: string, specifier: string): string | null {
@@ -102,6 +117,18 @@ export function checkFile(file: string, source: string, rules: BoundaryRules): V
           file,
           rule: "writes-foreign-table",
           detail: `writes ${name}, owned by ${tableOwner}`,
+        });
+      }
+    }
+  }
+  if (!isHarness(file)) {
+    for (const table of rawWrites(source)) {
+      const tableOwner = rules.sqlOwners[table];
+      if (tableOwner && tableOwner !== owner) {
+        violations.push({
+          file,
+          rule: "writes-foreign-table-sql",
+          detail: `writes ${table} in SQL, owned by ${tableOwner}`,
         });
       }
     }

@@ -363,6 +363,16 @@ export function createJobRunner(options: JobRunnerOptions) {
         .onConflictDoNothing();
     },
 
+    /** Makes a waiting job of a kind with this dedupe key due at `at` (the sandbox's tools); whether one was waiting. */
+    async makeDue(kind: AnyJobKind, dedupeKey: string, at: Date = new Date()): Promise<boolean> {
+      const moved = await db
+        .update(jobs)
+        .set({ runAt: at })
+        .where(and(eq(jobs.kind, kind.kind), eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, "PENDING")))
+        .returning({ id: jobs.id });
+      return moved.length > 0;
+    },
+
     runDue,
 
     recover,

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -17,21 +16,11 @@ export function checkoutDevRoutes(app: FastifyInstance, services: Services) {
   if (!tools) return;
   app.post("/__dev/orders/:code/expire", { schema: { params: OrderCodeParam } }, async (request) => {
     const { code } = parseInput(OrderCodeParam, request.params);
-    const { db } = tools;
-    const past = new Date(Date.now() - 1000).toISOString();
-    const aged = (await db.execute(sql`
-      update customer_order set expires_at = ${past}::timestamptz
-      where code = ${code} and status = 'PENDING_PAYMENT'
-      returning id`)) as unknown as { rows: { id: string }[] };
-    const id = aged.rows[0]?.id;
+    const id = await services.order.closeWindowNowForSandbox(code);
     if (!id) throw new ApiError(409, "purchase.order.notPayable");
-    await db.execute(sql`
-      update job set run_at = ${past}::timestamptz
-      where kind = ${EXPIRE_ORDER_JOB.kind} and dedupe_key = ${`expire:${id}`} and status = 'PENDING'`);
+    await services.jobs.makeDue(EXPIRE_ORDER_JOB, `expire:${id}`, new Date(Date.now() - 1000));
     await services.jobs.drain();
-    const status = (await db.execute(sql`select status from customer_order where id = ${id}`)) as unknown as {
-      rows: { status: string }[];
-    };
-    return { code, status: status.rows[0]?.status };
+    const order = await services.order.findById(id);
+    return { code, status: order?.status };
   });
 }

@@ -125,6 +125,16 @@ export function createOrderRepo(db: Database) {
         .then((rows) => rows[0]);
     },
 
+    /** Moves an unpaid order's payment window to `at` (sandbox tools only); its id, or undefined when not unpaid. */
+    closeWindowAt(code: string, at: Date): Promise<string | undefined> {
+      return db
+        .update(orders)
+        .set({ expiresAt: at })
+        .where(and(eq(orders.code, code), eq(orders.status, "PENDING_PAYMENT")))
+        .returning({ id: orders.id })
+        .then((rows) => rows[0]?.id);
+    },
+
     findById(id: string, executor: Database = db) {
       return executor
         .select()

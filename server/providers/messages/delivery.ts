@@ -33,6 +33,11 @@ export interface MessageDeliveryOptions {
 export function createMessageDelivery(options: MessageDeliveryOptions) {
   const { db } = options;
   const channels: MessageChannel[] = [];
+  let runner: JobRunner | undefined;
+  const requireRunner = (): JobRunner => {
+    if (!runner) throw new Error("message delivery: registerJobs was not called");
+    return runner;
+  };
   if (options.email) channels.push("EMAIL");
   if (options.sms) channels.push("SMS");
 
@@ -71,8 +76,9 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
       return channels.includes(channel);
     },
 
-    registerJobs(runner: JobRunner) {
-      runner.register(MESSAGE_DELIVERY_JOB, deliverOne);
+    registerJobs(jobs: JobRunner) {
+      jobs.register(MESSAGE_DELIVERY_JOB, deliverOne);
+      runner = jobs;
     },
 
     /**
@@ -84,10 +90,8 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
       if (channels.length === 0) return 0;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('message.deliver catch-up'))`);
-        const result = await tx.execute(sql`
-          insert into job (kind, payload, max_attempts)
-          select ${MESSAGE_DELIVERY_JOB.kind}, jsonb_build_object('messageId', m.id), ${MESSAGE_DELIVERY_JOB.maxAttempts}
-          from message_outbox m
+        const waiting = (await tx.execute(sql`
+          select m.id from message_outbox m
           where m.status = 'PENDING' and m.channel in (${sql.join(
             channels.map((channel) => sql`${channel}`),
             sql`, `,
@@ -96,9 +100,12 @@ export function createMessageDelivery(options: MessageDeliveryOptions) {
               select 1 from job j
               where j.kind = ${MESSAGE_DELIVERY_JOB.kind} and j.status in ('PENDING', 'RUNNING')
                 and j.payload->>'messageId' = m.id::text
-            )
-          returning id`);
-        return (result as unknown as { rows: unknown[] }).rows.length;
+            )`)) as unknown as { rows: { id: string }[] };
+        // The job runner owns its table: each delivery job is enqueued through it, in this transaction.
+        for (const { id } of waiting.rows) {
+          await requireRunner().enqueue(MESSAGE_DELIVERY_JOB, { messageId: id }, { executor: tx });
+        }
+        return waiting.rows.length;
       });
     },
 
