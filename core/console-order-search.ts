@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "./console-orders.ts";
 import { SUPPLIER_NAMES } from "./esim-supplier.ts";
+import { ICCID_PATTERN } from "./ids.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
 
 /**
@@ -16,12 +17,7 @@ export const ConsoleOrderSearch = z.object({
   q: z.string().trim().max(254).optional(),
   code: z.string().trim().max(32).optional(),
   email: z.string().trim().max(254).optional(),
-  iccid: optional(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{18,22}$/, "validation.invalid"),
-  ),
+  iccid: optional(z.string().trim().regex(ICCID_PATTERN, "validation.invalid")),
   from: optional(DateInput),
   to: optional(DateInput),
   status: optional(z.enum(ORDER_STATUSES)),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ConsoleOrderSearch, type ConsoleOrderSearchInput } from "../../../core/console-order-search.ts";
 import { ConsoleOrderExport, ConsoleOrderPage } from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
+import { ICCID_PATTERN } from "../../../core/ids.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
@@ -14,10 +15,7 @@ import { adminRoute } from "./route.ts";
 
 const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
 const IccidParam = z.object({
-  iccid: z
-    .string()
-    .trim()
-    .regex(/^\d{18,22}$/, "validation.invalid"),
+  iccid: z.string().trim().regex(ICCID_PATTERN, "validation.invalid"),
 });
 const CustomerParam = z.object({ id: z.uuid() });
 const Key = z.string().trim().min(8).max(128);

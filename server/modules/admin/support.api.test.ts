@@ -68,7 +68,8 @@ describe("console support API (issue 16)", () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().state).toBe("CANCELLED");
     expect((await auditOf(app, "esim", esim!.iccid)).map((e) => e.action)).toEqual(["esim.cancel"]);
-    expect((await get("/o2adm/v1/esims/00000000000000000000")).statusCode).toBe(404);
+    expect((await get("/o2adm/v1/esims/89000000000000000000")).statusCode).toBe(404);
+    expect((await get("/o2adm/v1/esims/00000000000000000000")).statusCode).toBe(400);
   });
 
   it("finds a customer, adjusts their credit with a reason and sends a password reset; audited", async () => {

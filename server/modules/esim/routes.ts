@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
-import { esimId } from "../../../core/ids.ts";
+import { esimId, iccid } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
@@ -16,10 +16,7 @@ const EsimAccessWebhook = z.object({
   content: z
     .object({
       orderNo: z.string().max(64).optional(),
-      iccid: z
-        .string()
-        .regex(/^\d{18,22}$/)
-        .optional(),
+      iccid: iccid().optional(),
     })
     .passthrough(),
 });

@@ -8,7 +8,7 @@ import {
   type EsimSummary,
   type PackageState,
 } from "../../../core/esim.ts";
-import { isEsimId } from "../../../core/ids.ts";
+import { isEsimId, isIccid } from "../../../core/ids.ts";
 import { pageList } from "../../../core/lists.ts";
 import type { Database } from "../../../db/client.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -1004,7 +1004,7 @@ export function createEsimService(deps: EsimServiceDeps) {
       } catch {
         return true;
       }
-      if (typeof iccid === "string" && /^\d{18,22}$/.test(iccid)) {
+      if (isIccid(iccid)) {
         const esim = await repo.findByIccid(iccid);
         if (esim?.supplier === name) await syncUsage({ iccid });
       }
