@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { orderCode, planCode } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 import { RATING_MAX, RATING_MIN, REVIEW_MAX_LENGTH } from "./service.ts";
 
-const PlanParams = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/) });
-const OrderParams = z.object({ orderCode: z.string().regex(/^[A-Za-z0-9-]{4,32}$/) });
+const PlanParams = z.object({ code: planCode() });
+const OrderParams = z.object({ orderCode: orderCode() });
 const ReviewBody = z.object({
-  orderCode: z.string().regex(/^[A-Za-z0-9-]{4,32}$/),
+  orderCode: orderCode(),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   body: z.string().max(REVIEW_MAX_LENGTH).default(""),
 });
