@@ -85,7 +85,16 @@ export function createHealth(options: { database: DatabaseHandle; redisUrl?: str
 
 export type Health = ReturnType<typeof createHealth>;
 
-export function registerHealthRoutes(server: FastifyInstance, health: Health, kind: string) {
+/**
+ * `sharing` says whether this instance's caches are shared through Redis now (false while they fall back to the
+ * instance, ADR 0343); the readiness body reports it as `cache: "shared" | "local"` where there is one.
+ */
+export function registerHealthRoutes(
+  server: FastifyInstance,
+  health: Health,
+  kind: string,
+  sharing?: () => boolean,
+) {
   server.get(HEALTH_PATHS.liveness, async () => ({ status: "ok" }));
   server.get(HEALTH_PATHS.readiness, async () => {
     const state = await health.check();
@@ -94,6 +103,12 @@ export function registerHealthRoutes(server: FastifyInstance, health: Health, ki
       throw new ApiError(503, "error.notReady");
     }
     // `redis: "down"`: ready, with caches and rate limits held by this instance alone until it is back.
-    return { status: "ready", database: kind, ...(state.redis ? { redis: state.redis } : {}) };
+    return {
+      status: "ready",
+      database: kind,
+      ...(state.redis
+        ? { redis: state.redis, ...(sharing ? { cache: sharing() ? "shared" : "local" } : {}) }
+        : {}),
+    };
   });
 }

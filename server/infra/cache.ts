@@ -251,7 +251,6 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
         lazyConnect: false,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
-        connectTimeout: 1_000,
       })
     : null;
   const subscriber = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false }) : null;
@@ -365,7 +364,16 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
         const store = reads.getStore();
         if (store) for (const tag of definition.tags(arg)) store.add(tag);
         if (inRedis) await firstConnection;
-        const value = await (inRedis && redisUp() ? inRedis : inProcess)(arg);
+        let value: V;
+        if (inRedis && redisUp()) {
+          try {
+            value = await inRedis(arg);
+          } catch (error) {
+            // A command in flight when the connection dropped: serve from this process, as the next read will.
+            if (redisUp()) throw error;
+            value = await inProcess(arg);
+          }
+        } else value = await inProcess(arg);
         if (store) for (const tag of definition.tags(arg, value)) store.add(tag);
         return value;
       };

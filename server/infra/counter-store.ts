@@ -66,7 +66,6 @@ export function createRedisCounterStore(
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
-    connectTimeout: 1_000,
     lazyConnect: false,
   });
   const local = createMemoryCounterStore();

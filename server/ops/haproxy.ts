@@ -23,12 +23,16 @@ export interface HaproxyBackend {
 export interface HaproxyOptions {
   /** Health check interval in ms (a dead instance is out after `fall` checks). Default 500. */
   checkIntervalMs?: number;
+  /** How long one check may take before it counts as failed. Default 2000 (a loaded machine answers slowly). */
+  checkTimeoutMs?: number;
   /** Failed checks before an instance is taken out. Default 2. */
   fall?: number;
   /** Passed checks before it is taken back. Default 1. */
   rise?: number;
   /** Connections HAProxy accepts at once. Default 2000. */
   maxconn?: number;
+  /** The frontend's port, when it must be known before (an origin the instances are told); default a free one. */
+  port?: number;
 }
 
 export interface RunningHaproxy {
@@ -117,6 +121,7 @@ export function haproxyConfig(
     "  timeout server 30s",
     "  timeout http-request 10s",
     "  timeout queue 10s",
+    `  timeout check ${options.checkTimeoutMs ?? 2000}ms`,
     "",
     "frontend http",
     `  bind 127.0.0.1:${port}`,
@@ -139,7 +144,7 @@ export async function startHaproxy(
   options: HaproxyOptions & { binary?: string } = {},
 ): Promise<RunningHaproxy> {
   const binary = options.binary ?? findHaproxy();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dir = mkdtempSync(path.join(os.tmpdir(), "esim-haproxy-"));
   const config = haproxyConfig(port, backends, options);
   const file = path.join(dir, "haproxy.cfg");
