@@ -63,6 +63,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool and the next query
+    // opens a new one; without a listener the pool's "error" event would end the process (issue 34, ADR 0343).
+    pool.on("error", () => {});
     // A span per statement inside traced work (ADR 0331); nothing when tracing is off.
     tracePgPool(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;

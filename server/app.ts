@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // handler, which a route takes from where it is registered.
   const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
   // Liveness and readiness (schema current, Redis, not shutting down; ADR 0328).
-  registerHealthRoutes(server, health, database.kind);
+  registerHealthRoutes(server, health, database.kind, () => services.cache.shared);
 
   await server.register(async (api) => registerApiRoutes(api, services, env.PUBLIC_ORIGIN));
   // Sandbox webhooks go to the app's own endpoint: over HTTP when a URL is configured, else in-process

@@ -7,8 +7,10 @@ import { ApiError } from "./http/errors.ts";
 export const HEALTH_PATHS = { liveness: "/healthz", readiness: "/readyz" } as const;
 
 /**
- * Readiness (ADR 0328): the database answers, its schema has every migration this code knows, Redis answers when
- * one is configured, and the process is not shutting down. Liveness is only "the process answers".
+ * Readiness (ADR 0328): the database answers, its schema has every migration this code knows, Redis has answered
+ * since start when one is configured, and the process is not shutting down. Liveness is only "the process
+ * answers". A Redis outage after that keeps the instance ready (ADR 0343): caches and rate limits fall back to
+ * the instance itself, so taking every instance out of the load balancer would only stop a store that can sell.
  */
 export function createHealth(options: { database: DatabaseHandle; redisUrl?: string }) {
   const { database } = options;
@@ -29,8 +31,9 @@ export function createHealth(options: { database: DatabaseHandle; redisUrl?: str
   // Migrations only go forward: once the schema is current it stays so for this code.
   let schemaCurrent = false;
   let shuttingDown = false;
+  let redisAnswered = false;
 
-  async function check(): Promise<{ ready: boolean; reason?: string }> {
+  async function check(): Promise<{ ready: boolean; reason?: string; redis?: "up" | "down" }> {
     if (shuttingDown) return { ready: false, reason: "shutting down" };
     try {
       await database.ping();
@@ -47,7 +50,9 @@ export function createHealth(options: { database: DatabaseHandle; redisUrl?: str
         ),
         new Promise<boolean>((resolve) => setTimeout(resolve, 1_000, false).unref()),
       ]);
-      if (!answered) return { ready: false, reason: "redis unavailable" };
+      if (answered) redisAnswered = true;
+      if (!redisAnswered) return { ready: false, reason: "redis unavailable" };
+      return { ready: true, redis: answered ? "up" : "down" };
     }
     return { ready: true };
   }
@@ -80,7 +85,16 @@ export function createHealth(options: { database: DatabaseHandle; redisUrl?: str
 
 export type Health = ReturnType<typeof createHealth>;
 
-export function registerHealthRoutes(server: FastifyInstance, health: Health, kind: string) {
+/**
+ * `sharing` says whether this instance's caches are shared through Redis now (false while they fall back to the
+ * instance, ADR 0343); the readiness body reports it as `cache: "shared" | "local"` where there is one.
+ */
+export function registerHealthRoutes(
+  server: FastifyInstance,
+  health: Health,
+  kind: string,
+  sharing?: () => boolean,
+) {
   server.get(HEALTH_PATHS.liveness, async () => ({ status: "ok" }));
   server.get(HEALTH_PATHS.readiness, async () => {
     const state = await health.check();
@@ -88,6 +102,13 @@ export function registerHealthRoutes(server: FastifyInstance, health: Health, ki
       // Reported in the request's language by the error handler, like every API failure.
       throw new ApiError(503, "error.notReady");
     }
-    return { status: "ready", database: kind };
+    // `redis: "down"`: ready, with caches and rate limits held by this instance alone until it is back.
+    return {
+      status: "ready",
+      database: kind,
+      ...(state.redis
+        ? { redis: state.redis, ...(sharing ? { cache: sharing() ? "shared" : "local" } : {}) }
+        : {}),
+    };
   });
 }

@@ -244,21 +244,55 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
   const instance = randomUUID();
   const channel = `${namespace}:cache:invalidate`;
   const onError = options.onError ?? (() => undefined);
+  // No offline queue: while Redis is down a command fails at once and the in-process cache serves (ADR 0343),
+  // rather than every read waiting for reconnects.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new Redis(options.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : null;
   const subscriber = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false }) : null;
-  redis?.on("error", onError);
-  subscriber?.on("error", onError);
+  // A connection that stays down is reported once per outage, not on every reconnect attempt.
+  let reported = false;
+  const reportOnce = (error: unknown) => {
+    if (!reported) onError(error);
+    reported = true;
+  };
+  redis?.on("error", reportOnce);
+  subscriber?.on("error", reportOnce);
   const decoded = createDecodedCopies();
-  const cache = createCache({
+  const shared = redis
+    ? createCache({
+        ttl: 60,
+        storage: {
+          type: "redis",
+          options: { client: redis, invalidation: { referencesTTL: REFERENCES_TTL_S } },
+        },
+        transformer: decoded,
+        onError,
+      })
+    : null;
+  // This process's own entries: the only cache without Redis, and the fallback while Redis is down (ADR 0343).
+  const local = createCache({
     ttl: 60,
-    storage: redis
-      ? { type: "redis", options: { client: redis, invalidation: { referencesTTL: REFERENCES_TTL_S } } }
-      : { type: "memory", options: { size: 4_096, invalidation: true } },
+    storage: { type: "memory", options: { size: 4_096, invalidation: true } },
     transformer: decoded,
     onError,
   });
+  // At start, reads wait (a second at most) for the first connection rather than fill this process's cache.
+  const firstConnection = redis
+    ? new Promise<void>((resolve) => {
+        redis.once("ready", () => resolve());
+        setTimeout(resolve, 1_000).unref();
+      })
+    : Promise.resolve();
+  /** Set from Redis's return until this instance has replayed what it missed; reads stay local meanwhile. */
+  let recovering = false;
+  const redisUp = () => redis?.status === "ready" && !recovering;
+  /** Tags invalidated while Redis was down: dropped from Redis once it is back (its entries missed them). */
+  const missed = new Set<string>();
   const listeners = new Set<(tags: string[]) => void>();
   const names = new Set<string>();
   const tagOf = (tag: string) => `${namespace}:${tag}`;
@@ -266,6 +300,34 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
     decoded.clear();
     for (const listener of listeners) listener(tags);
   };
+
+  if (redis) {
+    let wasDown = false;
+    redis.on("close", () => {
+      wasDown = true;
+    });
+    redis.on("ready", () => {
+      if (!wasDown) return;
+      wasDown = false;
+      reported = false;
+      recovering = true;
+      // Back from an outage: what was invalidated meanwhile is dropped from Redis too, the entries kept here
+      // during it are dropped (Redis serves again), and in-process copies (HTML pages, personal entries) are
+      // dropped by every coarse tag, since other instances' invalidations during the outage never arrived.
+      const replay = [...missed].map(tagOf);
+      missed.clear();
+      const replayed = replay.length > 0 ? shared!.invalidateAll(replay) : Promise.resolve();
+      Promise.all([replayed, local.clear()])
+        .then(() => notify(Object.values(CACHE_TAGS)))
+        .catch((error) => {
+          for (const tag of replay) missed.add(tag.slice(namespace.length + 1));
+          onError(error);
+        })
+        .finally(() => {
+          recovering = false;
+        });
+    });
+  }
 
   const subscribed = subscriber
     ? subscriber.subscribe(channel).then(() => {
@@ -283,24 +345,35 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
       const fullName = `${namespace}:${name}`;
       if (names.has(fullName)) throw new Error(`cache ${name} defined twice`);
       names.add(fullName);
-      cache.define(
-        fullName,
-        {
-          ttl: definition.ttlS,
-          ...(definition.staleS ? { stale: definition.staleS } : {}),
-          // The hit ratio (ADR 0331): a dedupe joins a load under way, which is a miss's.
-          onHit: () => cacheRequests.add(1, { cache: name, result: "hit" }),
-          onMiss: () => cacheRequests.add(1, { cache: name, result: "miss" }),
-          references: (arg: A, _key: string, value: V) =>
-            [...new Set([...definition.tags(arg), ...definition.tags(arg, value)])].map(tagOf),
-        },
-        definition.load,
-      );
-      const call = (cache as unknown as Record<string, (arg: A) => Promise<V>>)[fullName]!;
+      const options = {
+        ttl: definition.ttlS,
+        ...(definition.staleS ? { stale: definition.staleS } : {}),
+        // The hit ratio (ADR 0331): a dedupe joins a load under way, which is a miss's.
+        onHit: () => cacheRequests.add(1, { cache: name, result: "hit" }),
+        onMiss: () => cacheRequests.add(1, { cache: name, result: "miss" }),
+        references: (arg: A, _key: string, value: V) =>
+          [...new Set([...definition.tags(arg), ...definition.tags(arg, value)])].map(tagOf),
+      };
+      const callOf = (cache: typeof local) => {
+        cache.define(fullName, options, definition.load);
+        return (cache as unknown as Record<string, (arg: A) => Promise<V>>)[fullName]!;
+      };
+      const inProcess = callOf(local);
+      const inRedis = shared ? callOf(shared) : null;
       return async (arg: A) => {
         const store = reads.getStore();
         if (store) for (const tag of definition.tags(arg)) store.add(tag);
-        const value = await call(arg);
+        if (inRedis) await firstConnection;
+        let value: V;
+        if (inRedis && redisUp()) {
+          try {
+            value = await inRedis(arg);
+          } catch (error) {
+            // A command in flight when the connection dropped: serve from this process, as the next read will.
+            if (redisUp()) throw error;
+            value = await inProcess(arg);
+          }
+        } else value = await inProcess(arg);
         if (store) for (const tag of definition.tags(arg, value)) store.add(tag);
         return value;
       };
@@ -308,9 +381,18 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
 
     /** Drops every entry with one of the tags, here and on every instance, and tells the listeners. */
     async invalidate(tags: string[]) {
-      await cache.invalidateAll(tags.map(tagOf));
+      await local.invalidateAll(tags.map(tagOf));
+      if (shared) {
+        await firstConnection;
+        if (redisUp()) {
+          await shared.invalidateAll(tags.map(tagOf)).catch((error) => {
+            for (const tag of tags) missed.add(tag);
+            onError(error);
+          });
+        } else for (const tag of tags) missed.add(tag);
+      }
       notify(tags);
-      if (redis) {
+      if (redis && redisUp()) {
         await redis.publish(channel, JSON.stringify({ from: instance, tags })).catch(onError);
       }
     },
@@ -323,6 +405,11 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
 
     /** Resolves once the invalidation channel is subscribed (tests wait for it before publishing). */
     ready: () => subscribed,
+
+    /** Whether entries are shared through Redis now (false without Redis, or while it is down). */
+    get shared() {
+      return redisUp();
+    },
 
     async close() {
       listeners.clear();

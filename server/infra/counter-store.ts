@@ -52,31 +52,82 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
+/**
+ * Counters in Redis, shared by every instance. While Redis is unreachable each instance counts on its own, in
+ * memory (ADR 0343): the store keeps selling and signing in during an outage, with each limit held per instance
+ * (a client spread over N instances gets at most N times the limit) instead of every guarded action failing.
+ * Commands never queue for a connection that is down: they fall back at once.
+ */
 export function createRedisCounterStore(
   redisUrl: string,
   prefix = "esim:rl:",
   onError: (error: Error) => void = () => {},
-): CounterStore {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
-  // Connection errors are reported here (and each command that fails rejects, failing the request closed).
-  redis.on("error", onError);
+): CounterStore & { readonly shared: boolean } {
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  });
+  const local = createMemoryCounterStore();
+  // Reported once per outage, not per command: a connection that stays down would flood the log.
+  let reported = false;
+  redis.on("error", (error) => {
+    if (!reported) onError(error);
+    reported = true;
+  });
+  redis.on("ready", () => {
+    reported = false;
+  });
+  // At start, commands wait (a second at most) for the first connection rather than count alone.
+  const firstConnection = new Promise<void>((resolve) => {
+    redis.once("ready", () => resolve());
+    setTimeout(resolve, 1_000).unref();
+  });
+  async function shared<T>(viaRedis: () => Promise<T>, viaMemory: () => Promise<T>): Promise<T> {
+    await firstConnection;
+    if (redis.status !== "ready") return viaMemory();
+    try {
+      return await viaRedis();
+    } catch (error) {
+      if (!reported) onError(error as Error);
+      reported = true;
+      return viaMemory();
+    }
+  }
   return {
-    async increment(key, windowMs) {
-      const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, prefix + key, String(windowMs))) as [
-        number,
-        number,
-      ];
-      return { count, resetInMs: ttl };
+    increment(key, windowMs) {
+      return shared(
+        async () => {
+          const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, prefix + key, String(windowMs))) as [
+            number,
+            number,
+          ];
+          return { count, resetInMs: ttl };
+        },
+        () => local.increment(key, windowMs),
+      );
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await local.reset(key);
+      await shared(
+        () => redis.del(prefix + key),
+        async () => 0,
+      );
     },
-    async peek(key) {
+    peek(key) {
       // An expired key is gone in Redis, so a value present is the current window's.
-      return Number((await redis.get(prefix + key)) ?? 0);
+      return shared(
+        async () => Number((await redis.get(prefix + key)) ?? 0),
+        () => local.peek(key),
+      );
+    },
+    /** Whether counts are shared through Redis now (false while it is down). */
+    get shared() {
+      return redis.status === "ready";
     },
     async close() {
-      await redis.quit();
+      await local.close();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
