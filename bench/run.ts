@@ -35,6 +35,7 @@ import {
   type RunningServer,
   rssMb,
   sampleRss,
+  startReferenceServer,
   startStaticServer,
   startStoreServer,
   waitUntilIdle,
@@ -305,7 +306,14 @@ interface Results {
   /** Issue 15: home, plp and pdp for the signed-in shopper, from the shared template (ADR 0246). */
   signedIn: Partial<Record<PageName, (TargetResult & { personal: boolean }) | null>>;
   static: TargetResult | null;
+  /**
+   * Issue 34 (ADR 0348): React's own renderToString of home's markup from a bare node:http server, at the full
+   * renders' connections: the framework's floor for a page of home's size.
+   */
+  reference: (TargetResult & { elements: number | null }) | null;
   ratios: Record<string, number | null>;
+  /** Every full render's throughput over the reference render's, by row label. */
+  referenceRatios: Record<string, number | null>;
   firstLoad: FirstLoad | null;
   /** The median run by score (the budget's figure); every run's score is in lighthouseScores. */
   lighthouse: LighthouseResult | null;
@@ -372,7 +380,9 @@ async function main() {
     personal: {},
     signedIn: {},
     static: null,
+    reference: null,
     ratios: {},
+    referenceRatios: {},
     firstLoad: null,
     lighthouse: null,
     lighthouseScores: [],
@@ -559,6 +569,27 @@ async function main() {
           `${storeGzip.encoding === "gzip" ? "" : `, ${storeGzip.encoding || "uncompressed"}`})`,
       );
       return await measureTarget(server, "static file", "/");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  // --- 2a. The reference render (issue 34, ADR 0348): React's renderToString of home's own markup, no data,
+  // router or post-processing, from a bare node:http server, under the full renders' load. ---------------------
+  results.reference = await phase("reference render", async () => {
+    const file = path.join(dirs.static, "home.html");
+    if (!existsSync(file)) throw new Error("no home page captured for the static baseline");
+    const server = await startReferenceServer(file);
+    try {
+      const elements = Number((await fetch(`${server.url}/`)).headers.get("x-elements")) || null;
+      log(
+        `reference render: React renderToString of home's markup (${int(elements)} elements) per request, ` +
+          `bare node:http, gzip level 1 as the store's full renders`,
+      );
+      const target = await measureTarget(server, "reference render", "/", {
+        connections: config.uncachedConnections,
+      });
+      return { ...target, elements };
     } finally {
       await server.stop();
     }
@@ -859,8 +890,17 @@ function printSummary(results: Results) {
   );
 
   const staticRps = results.static?.load?.rps ?? null;
-  const row = (label: string, target: TargetResult | null | undefined, flags: string[] = []) => {
+  const referenceRps = results.reference?.load?.rps ?? null;
+  /** A full render (HTML cache off or not applicable) is also shown over the reference render (ADR 0348). */
+  const row = (
+    label: string,
+    target: TargetResult | null | undefined,
+    flags: string[] = [],
+    full = false,
+  ) => {
     const rps = target?.load?.rps ?? null;
+    const overReference = full && rps !== null && referenceRps ? rps / referenceRps : null;
+    if (full) results.referenceRatios[label] = overReference;
     const problems = [
       target?.routeMissing ? "ROUTE MISSING" : "",
       target && !target.routeMissing && target.status !== 200 ? `status ${target.status}` : "",
@@ -877,6 +917,7 @@ function printSummary(results: Results) {
       fixed(target?.load?.p99Ms, 0),
       kb(target?.bytes),
       rps !== null && staticRps ? `${fixed(rps / staticRps, 2)}×` : "—",
+      overReference !== null ? `${fixed(overReference, 2)}×` : "—",
       fixed(target?.load?.loadAvg, 1),
       problems.join("; ") || "",
     ];
@@ -890,6 +931,7 @@ function printSummary(results: Results) {
     "p99 ms",
     "size",
     "÷ static",
+    "÷ reference",
     "load",
     "notes",
   ];
@@ -904,19 +946,38 @@ function printSummary(results: Results) {
       ),
     );
   }
-  for (const name of PAGE_NAMES) rows.push(row(`${name}, uncached`, results.ssr.uncached[name]));
+  for (const name of PAGE_NAMES) rows.push(row(`${name}, uncached`, results.ssr.uncached[name], [], true));
+  for (const name of PERSONAL_PAGE_NAMES) {
+    const target = results.personal[name];
+    if (target) rows.push(row(`${name}, signed in`, target, [], true));
+  }
   rows.push(row("static file (node:http)", results.static));
+  if (results.reference) {
+    rows.push(
+      row(
+        `reference render (React, ${int(results.reference.elements)} elements)`,
+        results.reference,
+        [],
+        false,
+      ),
+    );
+  }
   if (results.postgres) {
     rows.push(row("home, cached, PostgreSQL", results.postgres.cachedHome));
-    rows.push(row("home, uncached, PostgreSQL", results.postgres.uncachedHome));
+    for (const name of PAGE_NAMES) {
+      rows.push(row(`${name}, uncached, PostgreSQL`, results.postgres.uncachedPages[name], [], true));
+    }
   }
   if (results.large) {
     for (const name of PAGE_NAMES) {
-      rows.push(row(`${name}, uncached, ${int(results.large.plans)} plans`, results.large.pages[name]));
+      rows.push(
+        row(`${name}, uncached, ${int(results.large.plans)} plans`, results.large.pages[name], [], true),
+      );
     }
   }
   console.log(
-    "Throughput and latency (SSR on PGlite unless named; load: the machine's 1-minute load average as each began)",
+    "Throughput and latency (SSR on PGlite unless named; load: the machine's 1-minute load average as each began;\n" +
+      "÷ reference: a full render's req/s over React's own renderToString of home's markup, same connections)",
   );
   console.log(table(header, rows));
 
