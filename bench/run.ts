@@ -16,6 +16,14 @@ import {
   fillCache,
 } from "./lib/cache-fill.ts";
 import { onCleanup, runTool, spawnTracked, waitForExit } from "./lib/children.ts";
+import {
+  type ClusterConfig,
+  type ClusterResults,
+  clusterConfigFromEnv,
+  clusterSummary,
+  runMixed,
+  runScaleOut,
+} from "./lib/cluster-phases.ts";
 import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, int, kb, ms, table } from "./lib/format.ts";
 import { type LighthouseResult, runLighthouse } from "./lib/lighthouse.ts";
@@ -71,6 +79,10 @@ const config = {
   lighthouseRuns: Math.round(num("BENCH_LIGHTHOUSE_RUNS", 3)),
   skipLarge: flag("BENCH_SKIP_LARGE"),
   skipPostgres: flag("BENCH_SKIP_POSTGRES"),
+  /** Issue 34 (ADRs 0349, 0350): the cluster figures on PostgreSQL, each skippable. */
+  skipScaleOut: flag("BENCH_SKIP_SCALE_OUT"),
+  skipMixed: flag("BENCH_SKIP_MIXED"),
+  ...clusterConfigFromEnv(num),
   buildDir: process.env.BENCH_BUILD_DIR || "build-bench",
   postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
   /** What the PostgreSQL store servers start with (scripts/serve.ts, ADR 0145); PGlite ones get V8's sizing. */
@@ -335,6 +347,8 @@ interface Results {
     /** Issue 32: a fresh server's RSS while 5,000 distinct page URLs fill its HTML cache (bench/lib/cache-fill.ts). */
     cacheFill: CacheFillResult | null;
   } | null;
+  /** Issue 34: scale-out and the mixed load, on PostgreSQL through HAProxy (bench/lib/cluster-phases.ts). */
+  cluster: ClusterResults | null;
   /** Issue 15: the statements of a warm render, counted by bench/queries.ts on the production renderer. */
   queries: QueryCounts | null;
   /** Issue 15: the static baseline's gzipped body over the store's gzipped home, in per cent. */
@@ -389,6 +403,7 @@ async function main() {
     lighthousePages: {},
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
+    cluster: null,
     queries: null,
     staticBytesPercent: null,
     large: null,
@@ -476,7 +491,7 @@ async function main() {
             htmlCacheTtlMs: 0,
           }),
         ]);
-        return { scratch, cached, uncached };
+        return { scratch, prepared, cached, uncached };
       });
 
   const largeServer = config.skipLarge
@@ -686,6 +701,27 @@ async function main() {
       cachedHomePeakMb: cachedHome?.rss?.peakMb ?? null,
       uncachedHomePeakMb: uncachedHome?.rss?.peakMb ?? null,
     };
+    // --- 5b. Issue 34: scale-out and the mixed load, through HAProxy, on the same database (ADRs 0349, 0350). -----
+    const clusterConfig: ClusterConfig = {
+      buildDir: config.buildDir,
+      databaseUrl: postgres.scratch.url,
+      shopperToken: postgres.prepared.shopperToken ?? null,
+      planCode: postgres.prepared.planCode,
+      connections: config.connections,
+      uncachedConnections: config.uncachedConnections,
+      durationS: config.durationS,
+      warmupS: config.warmupS,
+      scaleOutRounds: config.scaleOutRounds,
+      mixed: config.mixed,
+      scratchDir: dirs.static,
+    };
+    results.cluster = { scaleOut: null, mixed: null, static: results.static?.load ?? null };
+    if (!config.skipScaleOut) {
+      results.cluster.scaleOut = await phase("scale-out", () => runScaleOut(clusterConfig, log));
+    }
+    if (!config.skipMixed) {
+      results.cluster.mixed = await phase("mixed load", () => runMixed(clusterConfig, log));
+    }
     await phase("drop PostgreSQL scratch database", () => postgres.scratch.drop());
   }
 
@@ -801,7 +837,8 @@ async function main() {
     const why = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
     notes.postgresRssMb = why;
     notes.i32CacheFillRssMb = why;
-  }
+    notes.i34ScaleOut = why;
+  } else if (config.skipScaleOut) notes.i34ScaleOut = "BENCH_SKIP_SCALE_OUT";
   const pgPages = results.postgres?.uncachedPages ?? {};
   const perPage: Record<string, number | null> = {};
   for (const name of PAGE_NAMES) {
@@ -858,6 +895,7 @@ async function main() {
       postgresRssMb: pgPeak,
       i32CacheFillRssMb: results.postgres?.cacheFill?.peakMb ?? null,
       searchP95Ms: results.large?.search?.p95Ms ?? null,
+      i34ScaleOut: results.cluster?.scaleOut?.ratio ?? null,
     },
     notes,
   );
@@ -1035,6 +1073,11 @@ function printSummary(results: Results) {
     );
   }
 
+  if (results.cluster) {
+    const lines = clusterSummary(results.cluster, results.static?.load?.rps ?? null);
+    if (lines.length) console.log(`\n${lines.join("\n")}`);
+  }
+
   console.log("\nBudgets (tracked, never failing the run)");
   console.log(
     table(
@@ -1044,12 +1087,13 @@ function printSummary(results: Results) {
         b.target,
         b.value === null
           ? "—"
-          : `${fixed(b.value, b.unit === "ms" ? 2 : b.unit === "kB" ? 1 : 0)} ${b.unit}`.trim(),
+          : `${fixed(b.value, b.unit === "ms" ? 2 : b.unit === "kB" ? 1 : b.unit === "×" ? 2 : 0)} ${b.unit}`.trim(),
         b.note ? `${b.status} (${b.note})` : b.status,
       ]),
     ),
   );
   for (const note of results.notes) console.log(`note: ${note}`);
+  console.log(`The whole bench took ${fixed((Date.now() - started) / 1000, 0)} s.`);
   if (results.errors.length) {
     console.log(`\n${results.errors.length} phase(s) failed:`);
     for (const error of results.errors) console.log(`  ${error.phase}: ${error.message.split("\n")[0]}`);
