@@ -155,6 +155,14 @@ export const BUDGETS: Budget[] = [
       met: (percent) => percent >= 80,
     }),
   ),
+  // Issue 34 (ADR 0350): a second web instance behind HAProxy, full renders of home on PostgreSQL, same run.
+  {
+    id: "i34ScaleOut",
+    label: "Issue 34: scale-out, home rendered in full on PostgreSQL, two web instances over one (HAProxy)",
+    target: "≥ 1.5×",
+    unit: "×",
+    met: (ratio) => ratio >= 1.5,
+  },
 ];
 
 export type BudgetStatus = "PASS" | "MISS" | "NOT MEASURED";

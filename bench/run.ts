@@ -16,6 +16,14 @@ import {
   fillCache,
 } from "./lib/cache-fill.ts";
 import { onCleanup, runTool, spawnTracked, waitForExit } from "./lib/children.ts";
+import {
+  type ClusterConfig,
+  type ClusterResults,
+  clusterConfigFromEnv,
+  clusterSummary,
+  runMixed,
+  runScaleOut,
+} from "./lib/cluster-phases.ts";
 import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, int, kb, ms, table } from "./lib/format.ts";
 import { type LighthouseResult, runLighthouse } from "./lib/lighthouse.ts";
@@ -35,6 +43,7 @@ import {
   type RunningServer,
   rssMb,
   sampleRss,
+  startReferenceServer,
   startStaticServer,
   startStoreServer,
   waitUntilIdle,
@@ -70,6 +79,10 @@ const config = {
   lighthouseRuns: Math.round(num("BENCH_LIGHTHOUSE_RUNS", 3)),
   skipLarge: flag("BENCH_SKIP_LARGE"),
   skipPostgres: flag("BENCH_SKIP_POSTGRES"),
+  /** Issue 34 (ADRs 0349, 0350): the cluster figures on PostgreSQL, each skippable. */
+  skipScaleOut: flag("BENCH_SKIP_SCALE_OUT"),
+  skipMixed: flag("BENCH_SKIP_MIXED"),
+  ...clusterConfigFromEnv(num),
   buildDir: process.env.BENCH_BUILD_DIR || "build-bench",
   postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
   /** What the PostgreSQL store servers start with (scripts/serve.ts, ADR 0145); PGlite ones get V8's sizing. */
@@ -305,7 +318,14 @@ interface Results {
   /** Issue 15: home, plp and pdp for the signed-in shopper, from the shared template (ADR 0246). */
   signedIn: Partial<Record<PageName, (TargetResult & { personal: boolean }) | null>>;
   static: TargetResult | null;
+  /**
+   * Issue 34 (ADR 0348): React's own renderToString of home's markup from a bare node:http server, at the full
+   * renders' connections: the framework's floor for a page of home's size.
+   */
+  reference: (TargetResult & { elements: number | null }) | null;
   ratios: Record<string, number | null>;
+  /** Every full render's throughput over the reference render's, by row label. */
+  referenceRatios: Record<string, number | null>;
   firstLoad: FirstLoad | null;
   /** The median run by score (the budget's figure); every run's score is in lighthouseScores. */
   lighthouse: LighthouseResult | null;
@@ -327,6 +347,8 @@ interface Results {
     /** Issue 32: a fresh server's RSS while 5,000 distinct page URLs fill its HTML cache (bench/lib/cache-fill.ts). */
     cacheFill: CacheFillResult | null;
   } | null;
+  /** Issue 34: scale-out and the mixed load, on PostgreSQL through HAProxy (bench/lib/cluster-phases.ts). */
+  cluster: ClusterResults | null;
   /** Issue 15: the statements of a warm render, counted by bench/queries.ts on the production renderer. */
   queries: QueryCounts | null;
   /** Issue 15: the static baseline's gzipped body over the store's gzipped home, in per cent. */
@@ -372,13 +394,16 @@ async function main() {
     personal: {},
     signedIn: {},
     static: null,
+    reference: null,
     ratios: {},
+    referenceRatios: {},
     firstLoad: null,
     lighthouse: null,
     lighthouseScores: [],
     lighthousePages: {},
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
+    cluster: null,
     queries: null,
     staticBytesPercent: null,
     large: null,
@@ -466,7 +491,7 @@ async function main() {
             htmlCacheTtlMs: 0,
           }),
         ]);
-        return { scratch, cached, uncached };
+        return { scratch, prepared, cached, uncached };
       });
 
   const largeServer = config.skipLarge
@@ -564,6 +589,27 @@ async function main() {
     }
   });
 
+  // --- 2a. The reference render (issue 34, ADR 0348): React's renderToString of home's own markup, no data,
+  // router or post-processing, from a bare node:http server, under the full renders' load. ---------------------
+  results.reference = await phase("reference render", async () => {
+    const file = path.join(dirs.static, "home.html");
+    if (!existsSync(file)) throw new Error("no home page captured for the static baseline");
+    const server = await startReferenceServer(file);
+    try {
+      const elements = Number((await fetch(`${server.url}/`)).headers.get("x-elements")) || null;
+      log(
+        `reference render: React renderToString of home's markup (${int(elements)} elements) per request, ` +
+          `bare node:http, gzip level 1 as the store's full renders`,
+      );
+      const target = await measureTarget(server, "reference render", "/", {
+        connections: config.uncachedConnections,
+      });
+      return { ...target, elements };
+    } finally {
+      await server.stop();
+    }
+  });
+
   // --- 1b. SSR without the HTML cache. --------------------------------------------------------------------------
   log(`SSR, PGlite, HTML cache off: SSR_CACHE_TTL_MS=0 (${pglite.uncached.url})`);
   for (const name of PAGE_NAMES) {
@@ -655,6 +701,27 @@ async function main() {
       cachedHomePeakMb: cachedHome?.rss?.peakMb ?? null,
       uncachedHomePeakMb: uncachedHome?.rss?.peakMb ?? null,
     };
+    // --- 5b. Issue 34: scale-out and the mixed load, through HAProxy, on the same database (ADRs 0349, 0350). -----
+    const clusterConfig: ClusterConfig = {
+      buildDir: config.buildDir,
+      databaseUrl: postgres.scratch.url,
+      shopperToken: postgres.prepared.shopperToken ?? null,
+      planCode: postgres.prepared.planCode,
+      connections: config.connections,
+      uncachedConnections: config.uncachedConnections,
+      durationS: config.durationS,
+      warmupS: config.warmupS,
+      scaleOutRounds: config.scaleOutRounds,
+      mixed: config.mixed,
+      scratchDir: dirs.static,
+    };
+    results.cluster = { scaleOut: null, mixed: null, static: results.static?.load ?? null };
+    if (!config.skipScaleOut) {
+      results.cluster.scaleOut = await phase("scale-out", () => runScaleOut(clusterConfig, log));
+    }
+    if (!config.skipMixed) {
+      results.cluster.mixed = await phase("mixed load", () => runMixed(clusterConfig, log));
+    }
     await phase("drop PostgreSQL scratch database", () => postgres.scratch.drop());
   }
 
@@ -770,7 +837,8 @@ async function main() {
     const why = config.skipPostgres ? "BENCH_SKIP_POSTGRES" : "no PostgreSQL";
     notes.postgresRssMb = why;
     notes.i32CacheFillRssMb = why;
-  }
+    notes.i34ScaleOut = why;
+  } else if (config.skipScaleOut) notes.i34ScaleOut = "BENCH_SKIP_SCALE_OUT";
   const pgPages = results.postgres?.uncachedPages ?? {};
   const perPage: Record<string, number | null> = {};
   for (const name of PAGE_NAMES) {
@@ -827,6 +895,7 @@ async function main() {
       postgresRssMb: pgPeak,
       i32CacheFillRssMb: results.postgres?.cacheFill?.peakMb ?? null,
       searchP95Ms: results.large?.search?.p95Ms ?? null,
+      i34ScaleOut: results.cluster?.scaleOut?.ratio ?? null,
     },
     notes,
   );
@@ -859,8 +928,17 @@ function printSummary(results: Results) {
   );
 
   const staticRps = results.static?.load?.rps ?? null;
-  const row = (label: string, target: TargetResult | null | undefined, flags: string[] = []) => {
+  const referenceRps = results.reference?.load?.rps ?? null;
+  /** A full render (HTML cache off or not applicable) is also shown over the reference render (ADR 0348). */
+  const row = (
+    label: string,
+    target: TargetResult | null | undefined,
+    flags: string[] = [],
+    full = false,
+  ) => {
     const rps = target?.load?.rps ?? null;
+    const overReference = full && rps !== null && referenceRps ? rps / referenceRps : null;
+    if (full) results.referenceRatios[label] = overReference;
     const problems = [
       target?.routeMissing ? "ROUTE MISSING" : "",
       target && !target.routeMissing && target.status !== 200 ? `status ${target.status}` : "",
@@ -877,6 +955,7 @@ function printSummary(results: Results) {
       fixed(target?.load?.p99Ms, 0),
       kb(target?.bytes),
       rps !== null && staticRps ? `${fixed(rps / staticRps, 2)}×` : "—",
+      overReference !== null ? `${fixed(overReference, 2)}×` : "—",
       fixed(target?.load?.loadAvg, 1),
       problems.join("; ") || "",
     ];
@@ -890,6 +969,7 @@ function printSummary(results: Results) {
     "p99 ms",
     "size",
     "÷ static",
+    "÷ reference",
     "load",
     "notes",
   ];
@@ -904,19 +984,38 @@ function printSummary(results: Results) {
       ),
     );
   }
-  for (const name of PAGE_NAMES) rows.push(row(`${name}, uncached`, results.ssr.uncached[name]));
+  for (const name of PAGE_NAMES) rows.push(row(`${name}, uncached`, results.ssr.uncached[name], [], true));
+  for (const name of PERSONAL_PAGE_NAMES) {
+    const target = results.personal[name];
+    if (target) rows.push(row(`${name}, signed in`, target, [], true));
+  }
   rows.push(row("static file (node:http)", results.static));
+  if (results.reference) {
+    rows.push(
+      row(
+        `reference render (React, ${int(results.reference.elements)} elements)`,
+        results.reference,
+        [],
+        false,
+      ),
+    );
+  }
   if (results.postgres) {
     rows.push(row("home, cached, PostgreSQL", results.postgres.cachedHome));
-    rows.push(row("home, uncached, PostgreSQL", results.postgres.uncachedHome));
+    for (const name of PAGE_NAMES) {
+      rows.push(row(`${name}, uncached, PostgreSQL`, results.postgres.uncachedPages[name], [], true));
+    }
   }
   if (results.large) {
     for (const name of PAGE_NAMES) {
-      rows.push(row(`${name}, uncached, ${int(results.large.plans)} plans`, results.large.pages[name]));
+      rows.push(
+        row(`${name}, uncached, ${int(results.large.plans)} plans`, results.large.pages[name], [], true),
+      );
     }
   }
   console.log(
-    "Throughput and latency (SSR on PGlite unless named; load: the machine's 1-minute load average as each began)",
+    "Throughput and latency (SSR on PGlite unless named; load: the machine's 1-minute load average as each began;\n" +
+      "÷ reference: a full render's req/s over React's own renderToString of home's markup, same connections)",
   );
   console.log(table(header, rows));
 
@@ -974,6 +1073,11 @@ function printSummary(results: Results) {
     );
   }
 
+  if (results.cluster) {
+    const lines = clusterSummary(results.cluster, results.static?.load?.rps ?? null);
+    if (lines.length) console.log(`\n${lines.join("\n")}`);
+  }
+
   console.log("\nBudgets (tracked, never failing the run)");
   console.log(
     table(
@@ -983,12 +1087,13 @@ function printSummary(results: Results) {
         b.target,
         b.value === null
           ? "—"
-          : `${fixed(b.value, b.unit === "ms" ? 2 : b.unit === "kB" ? 1 : 0)} ${b.unit}`.trim(),
+          : `${fixed(b.value, b.unit === "ms" ? 2 : b.unit === "kB" ? 1 : b.unit === "×" ? 2 : 0)} ${b.unit}`.trim(),
         b.note ? `${b.status} (${b.note})` : b.status,
       ]),
     ),
   );
   for (const note of results.notes) console.log(`note: ${note}`);
+  console.log(`The whole bench took ${fixed((Date.now() - started) / 1000, 0)} s.`);
   if (results.errors.length) {
     console.log(`\n${results.errors.length} phase(s) failed:`);
     for (const error of results.errors) console.log(`  ${error.phase}: ${error.message.split("\n")[0]}`);

@@ -53,6 +53,8 @@ export interface StoreServerOptions {
   databaseUrl?: string;
   /** 0 disables the HTML cache (uncached renders). */
   htmlCacheTtlMs: number;
+  /** More environment (ROLE, the payment sandbox…), over productionEnv's. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
       BUILD_DIR: options.buildDir,
       SSR_CACHE_TTL_MS: String(options.htmlCacheTtlMs),
       ...productionEnv(url),
+      ...options.env,
     },
     options.label,
   );
@@ -184,4 +187,26 @@ export async function waitUntilIdle(pids: number[], timeoutMs = 30_000, threshol
     before = now;
   }
   return { idle: false, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The reference render (bench/lib/reference-render.ts, ADR 0348): React's `renderToString` of `file`'s markup on
+ * every request, from a bare `node:http` server, with React's production build.
+ */
+export async function startReferenceServer(file: string): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const spawned = spawnTracked(
+    ["bench/lib/reference-render.ts"],
+    { ...process.env, NODE_ENV: "production", PORT: String(port), REFERENCE_FILE: file },
+    "reference render",
+  );
+  await waitUntilReady(spawned, `${url}/`, "reference render");
+  return {
+    label: "reference",
+    url,
+    pid: spawned.child.pid!,
+    child: spawned.child,
+    stop: () => stopChild(spawned.child),
+  };
 }
