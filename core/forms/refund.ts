@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { REQUIRED } from "./fields.ts";
 
 // The shopper's refund forms (issue 29, ADR 0352): one schema for the API's bodies
 // (server/modules/refund/routes.ts) and the order page's forms (app/features/orders/RefundPanel.tsx).
+
+/** spec 5 '不能为空', from the validation messages the order pages carry (not the account forms'). */
+const REQUIRED = "validation.required";
 
 /** Where the money goes back: the card (or wallet) the order was paid with, or store credit at once. */
 export const refundDestination = z.enum(["CARD", "CREDIT"], { error: REQUIRED });

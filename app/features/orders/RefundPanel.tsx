@@ -43,7 +43,8 @@ export function RefundPanel({
 }) {
   const { t, href, locale } = useI18n();
   const nothing = !options.cancel.allowed && !options.request.allowed;
-  const block = options.cancel.block ?? options.request.block;
+  // The broader way (a request) says best why nothing is possible; else why the cancel is not.
+  const block = options.request.block ?? options.cancel.block;
   return (
     <section className={cardClass} aria-labelledby="order-refund" data-refund-panel>
       <h2 id="order-refund" className="text-lg font-semibold text-slate-900">
@@ -69,7 +70,12 @@ export function RefundPanel({
       )}
       {options.cancel.allowed && <CancelForm code={code} options={options} amount={amount} />}
       {options.request.allowed && <RequestForm code={code} options={options} />}
-      {nothing && (
+      {nothing && options.request.block === "requestOpen" && (
+        <p className="mt-2 text-sm text-slate-800" data-refund-none>
+          {t("refund.block.requestOpen")}
+        </p>
+      )}
+      {nothing && options.request.block !== "requestOpen" && (
         <div className="mt-2 text-sm text-slate-800" data-refund-none>
           <p>{t("refund.panel.none")}</p>
           {block && block !== "nothingLeft" && (

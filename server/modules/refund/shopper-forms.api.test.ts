@@ -24,7 +24,7 @@ describe("the shopper's refund forms (issue 29)", () => {
 
     const body = { reason: "broken" };
     const browser = fieldsOf(refundRequestSchema.safeParse(body));
-    expect(browser).toEqual({ destination: "account.field.required", reason: "validation.tooShort" });
+    expect(browser).toEqual({ destination: "validation.required", reason: "validation.tooShort" });
     const answer = await app.server.inject({
       method: "POST",
       url: `/o2ord/v1/customer/orders/${code}/refund-requests`,
