@@ -98,7 +98,7 @@ const WORDS: Record<"en_US" | "zh_CN" | "zh_HK", Words> = {
   zh_HK: {
     prefix: "/zh_HK",
     panel: "取消或退款",
-    toCard: /退回信用卡（最多需要 \d+ 天）/,
+    toCard: /退回信用卡（最多需要 \d+ 日）/,
     toCredit: /退為商店積分（即時到賬）/,
     cancel: "取消 eSIM 並退款",
     confirm: "取消並退款",
@@ -119,8 +119,9 @@ async function cancelFromOrderPage(page: Page, locale: keyof typeof WORDS, desti
   const panel = page.getByRole("region", { name: words.panel });
   await expect(panel).toBeVisible();
   // The shopper chooses where the money goes; the card says how long it takes, store credit that it is instant.
-  await panel.getByRole("radio", { name: destination === "CARD" ? words.toCard : words.toCredit }).check();
-  await panel.getByRole("button", { name: words.cancel }).click();
+  const form = panel.locator("form[data-refund-cancel]");
+  await form.getByRole("radio", { name: destination === "CARD" ? words.toCard : words.toCredit }).check();
+  await form.getByRole("button", { name: words.cancel }).click();
   // A confirmation first; nothing happens until the shopper says yes.
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();

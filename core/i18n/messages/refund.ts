@@ -49,6 +49,24 @@ export default defineMessages({
     "refund.panel.sentAt": "Sent {time}",
     "refund.panel.whyNot": "Why not:",
     "refund.panel.policyLink": "Read our refund policy",
+    "refund.policy.heading": "What you can do, and until when",
+    "refund.policy.cancel":
+      "An eSIM that was never installed nor used can be cancelled from its order page within {days} days of payment, for a full refund.",
+    "refund.policy.cancelNever": "An eSIM cannot be cancelled from its order page.",
+    "refund.policy.request":
+      "If something is wrong with your eSIM, ask for a refund from its order page within {days} days of payment, with a reason and a screenshot if you have one. We review each request; the answer shows on the order page.",
+    "refund.policy.requestNever": "Refunds cannot be requested from the order page.",
+    "refund.policy.installed":
+      "An installed eSIM is refunded in full only while it has used at most {percent} % of its data.",
+    "refund.policy.installedUnused": "An installed eSIM is refunded in full only while it has used no data.",
+    "refund.policy.installedNever": "An eSIM that has been installed or used is not refunded.",
+    "refund.policy.toBoth":
+      "You choose where the money goes: back to the card or wallet you paid with, within {days} days, or as store credit at once.",
+    "refund.policy.toCard": "The money goes back to the card or wallet you paid with, within {days} days.",
+    "refund.policy.toCredit": "The money comes back as store credit, at once.",
+    "refund.policy.comesBack":
+      "When an order is refunded in full, the store credit and the coupon it used come back to your account.",
+    "refund.policy.updated": "Policy last changed {date}.",
   },
   zh_CN: {
     "refund.block.notPaid": "只有已支付的订单可以退款。",
@@ -92,6 +110,22 @@ export default defineMessages({
     "refund.panel.sentAt": "提交于 {time}",
     "refund.panel.whyNot": "原因：",
     "refund.panel.policyLink": "查看退款政策",
+    "refund.policy.heading": "您可以做什么，期限到何时",
+    "refund.policy.cancel":
+      "从未安装也未使用的 eSIM，可在付款后 {days} 天内于其订单页面取消，并获得全额退款。",
+    "refund.policy.cancelNever": "eSIM 不能在订单页面取消。",
+    "refund.policy.request":
+      "如果 eSIM 出现问题，可在付款后 {days} 天内于其订单页面申请退款，并说明原因，如有截图可一并提交。我们会逐一审核，结果会显示在订单页面。",
+    "refund.policy.requestNever": "不能在订单页面申请退款。",
+    "refund.policy.installed": "已安装的 eSIM，仅在已用流量不超过 {percent} % 时可全额退款。",
+    "refund.policy.installedUnused": "已安装的 eSIM，仅在尚未使用任何流量时可全额退款。",
+    "refund.policy.installedNever": "已安装或已使用的 eSIM 不予退款。",
+    "refund.policy.toBoth":
+      "退款去向由您选择：在 {days} 天内退回您付款时使用的银行卡或钱包，或立即退为账户余额。",
+    "refund.policy.toCard": "退款将在 {days} 天内退回您付款时使用的银行卡或钱包。",
+    "refund.policy.toCredit": "退款将立即退为账户余额。",
+    "refund.policy.comesBack": "订单全额退款时，该订单使用的账户余额和优惠券将退回您的账户。",
+    "refund.policy.updated": "政策最后更新于 {date}。",
   },
   zh_HK: {
     "refund.block.notPaid": "只有已付款的訂單可以退款。",
@@ -105,7 +139,7 @@ export default defineMessages({
     "refund.requestDecided": "此退款申請已處理。",
     "refund.panel.title": "取消或退款",
     "refund.panel.cancelIntro": "您的 eSIM 尚未安裝。在 {date} 前可取消並全額退款 {amount}。",
-    "refund.panel.toCard": "退回信用卡（最多需要 {days} 天）",
+    "refund.panel.toCard": "退回信用卡（最多需要 {days} 日）",
     "refund.panel.toCredit": "退為商店積分（即時到賬）",
     "refund.panel.cancel": "取消 eSIM 並退款",
     "refund.panel.confirmCancel": "確定要取消此 eSIM 嗎？取消後將無法使用，亦無法安裝。",
@@ -135,5 +169,20 @@ export default defineMessages({
     "refund.panel.sentAt": "提交於 {time}",
     "refund.panel.whyNot": "原因：",
     "refund.panel.policyLink": "查看退款政策",
+    "refund.policy.heading": "您可以做甚麼，期限到何時",
+    "refund.policy.cancel": "從未安裝亦未使用的 eSIM，可在付款後 {days} 日內於其訂單頁面取消，並獲全額退款。",
+    "refund.policy.cancelNever": "eSIM 不能在訂單頁面取消。",
+    "refund.policy.request":
+      "如果 eSIM 出現問題，可在付款後 {days} 日內於其訂單頁面申請退款，並說明原因，如有截圖可一併提交。我們會逐一審核，結果會顯示在訂單頁面。",
+    "refund.policy.requestNever": "不能在訂單頁面申請退款。",
+    "refund.policy.installed": "已安裝的 eSIM，只在已用數據不超過 {percent} % 時可全額退款。",
+    "refund.policy.installedUnused": "已安裝的 eSIM，只在尚未使用任何數據時可全額退款。",
+    "refund.policy.installedNever": "已安裝或已使用的 eSIM 恕不退款。",
+    "refund.policy.toBoth":
+      "退款去向由您選擇：在 {days} 日內退回您付款時使用的信用卡或錢包，或即時退為商店積分。",
+    "refund.policy.toCard": "退款會在 {days} 日內退回您付款時使用的信用卡或錢包。",
+    "refund.policy.toCredit": "退款會即時退為商店積分。",
+    "refund.policy.comesBack": "訂單全額退款時，該訂單使用的商店積分和優惠券會退回您的帳戶。",
+    "refund.policy.updated": "政策最後更新於 {date}。",
   },
 });

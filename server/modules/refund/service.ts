@@ -4,6 +4,7 @@ import { DEFAULT_REFUND_POLICY, type RefundPolicy } from "../../../core/refund-p
 import type { Database } from "../../../db/client.ts";
 import type { RefundDestination, RefundStarter } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
+import { CACHE_TAGS, recordRead } from "../../infra/cache.ts";
 import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { formatAmount } from "../../providers/messages/email-template.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
@@ -554,6 +555,15 @@ export function createRefundService(deps: {
       if (!row) return { ...DEFAULT_REFUND_POLICY, updatedAt: null };
       const { id: _id, updatedBy: _by, updatedAt, ...values } = row;
       return { ...values, updatedAt: updatedAt.toISOString() };
+    },
+
+    /**
+     * The policy as the refund policy page shows it (ADR 0353): the page's render notes the content tag, which a
+     * change to the policy invalidates, so a cached page never shows an old policy.
+     */
+    async publicPolicy(): Promise<RefundPolicy & { updatedAt: string | null }> {
+      recordRead(CACHE_TAGS.content);
+      return this.policy();
     },
 
     /** The operator changes the policy: saved and audited in one transaction. */
