@@ -223,3 +223,16 @@ test("a shopper with an installed eSIM asks for a refund with a reason and a scr
   expect(options.requests).toHaveLength(1);
   expect(options.requests[0].status).toBe("REQUESTED");
 });
+
+test("the footer links the refund policy, which states the operator's policy in the shopper's language", async ({
+  page,
+}) => {
+  await page.goto("/zh_HK/");
+  await hydrated(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "退款政策" }).click();
+  await expect(page).toHaveURL(/\/zh_HK\/pageHtml\?htmlType=refundPolicy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("退款政策");
+  const terms = page.getByRole("region", { name: "您可以做甚麼，期限到何時" });
+  await expect(terms).toContainText("付款後 30 日內於其訂單頁面取消");
+  await expect(terms).toContainText("即時退為商店積分");
+});
