@@ -22,7 +22,7 @@ export default defineMessages({
     "refund.panel.confirmCancel": "Cancel this eSIM for good? It will stop working and cannot be installed.",
     "refund.panel.cancelled": "Your eSIM was cancelled and {amount} refunded.",
     "refund.panel.requestIntro":
-      "Something wrong with your eSIM? Ask for a refund until {date}; our answer shows on this page.",
+      "Something wrong with your eSIM? Ask for a refund until {date}; we reply by e-mail and on this page.",
     "refund.panel.reason": "What went wrong?",
     "refund.panel.screenshot": "Screenshot (optional)",
     "refund.panel.send": "Ask for a refund",
@@ -85,7 +85,8 @@ export default defineMessages({
     "refund.panel.cancel": "取消 eSIM 并退款",
     "refund.panel.confirmCancel": "确定要取消此 eSIM 吗？取消后将无法使用，也无法安装。",
     "refund.panel.cancelled": "您的 eSIM 已取消，已退款 {amount}。",
-    "refund.panel.requestIntro": "eSIM 有问题？在 {date} 前可申请退款，处理结果会显示在本页。",
+    "refund.panel.requestIntro":
+      "eSIM 有问题？在 {date} 前可申请退款，处理结果会通过电子邮件通知并显示在本页。",
     "refund.panel.reason": "遇到了什么问题？",
     "refund.panel.screenshot": "截图（可选）",
     "refund.panel.send": "申请退款",
@@ -144,7 +145,7 @@ export default defineMessages({
     "refund.panel.cancel": "取消 eSIM 並退款",
     "refund.panel.confirmCancel": "確定要取消此 eSIM 嗎？取消後將無法使用，亦無法安裝。",
     "refund.panel.cancelled": "您的 eSIM 已取消，已退款 {amount}。",
-    "refund.panel.requestIntro": "eSIM 有問題？在 {date} 前可申請退款，處理結果會顯示在本頁。",
+    "refund.panel.requestIntro": "eSIM 有問題？在 {date} 前可申請退款，處理結果會以電郵通知並顯示在本頁。",
     "refund.panel.reason": "遇到了甚麼問題？",
     "refund.panel.screenshot": "截圖（可選）",
     "refund.panel.send": "申請退款",

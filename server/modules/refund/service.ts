@@ -14,7 +14,7 @@ import type { CreditService } from "../credit/service.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
-import { refundEmail } from "./emails.ts";
+import { refundDeclinedEmail, refundEmail } from "./emails.ts";
 import type { RefundRepo, RefundRequestRow, RefundRow } from "./repo.ts";
 
 export type { RefundRequestRow };
@@ -582,6 +582,21 @@ export function createRefundService(deps: {
         });
         return { ...values, updatedAt: row.updatedAt.toISOString() };
       });
+    },
+
+    /**
+     * The e-mail telling the shopper their request was declined (ADR 0354): rendered before the transaction
+     * (rendering needs no connection), then written with the decision by `sendDeclined`, so it goes once.
+     */
+    declinedEmail(
+      order: { code: string; planTitle: string; contactEmail: string; locale: string },
+      reason: string,
+    ): Promise<Awaited<ReturnType<typeof refundDeclinedEmail>> | null> {
+      if (!deps.outbox) return Promise.resolve(null);
+      return refundDeclinedEmail({ order, reason }, deps.publicOrigin ?? "");
+    },
+    async sendDeclined(message: Awaited<ReturnType<typeof refundDeclinedEmail>> | null, tx: Database) {
+      if (message) await deps.outbox!.send(message, tx);
     },
 
     /** Shoppers' refund requests (ADR 0338): written by the refund flow, under the order's lock. */
