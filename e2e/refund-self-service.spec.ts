@@ -79,7 +79,7 @@ const WORDS: Record<"en_US" | "zh_CN" | "zh_HK", Words> = {
     refundedCard: /HK\$[\d.]+ refunded to your card/,
     refundedCredit: /HK\$[\d.]+ refunded to your store credit/,
     cancelled: "Cancelled",
-    notice: /This eSIM was cancelled and its order refunded/,
+    notice: /This eSIM was cancelled and can no longer be installed/,
     qrHeading: "Scan the QR code",
   },
   zh_CN: {
@@ -92,7 +92,7 @@ const WORDS: Record<"en_US" | "zh_CN" | "zh_HK", Words> = {
     refundedCard: /已退款 HK\$[\d.]+ 至您的银行卡/,
     refundedCredit: /已退款 HK\$[\d.]+ 至您的储值余额/,
     cancelled: "已取消",
-    notice: /此 eSIM 已取消，订单款项已退回/,
+    notice: /此 eSIM 已取消，无法再安装或充值/,
     qrHeading: "扫描二维码",
   },
   zh_HK: {
@@ -105,7 +105,7 @@ const WORDS: Record<"en_US" | "zh_CN" | "zh_HK", Words> = {
     refundedCard: /已退款 HK\$[\d.]+ 至您的信用卡/,
     refundedCredit: /已退款 HK\$[\d.]+ 至您的儲值餘額/,
     cancelled: "已取消",
-    notice: /此 eSIM 已取消，訂單款項已退回/,
+    notice: /此 eSIM 已取消，無法再安裝或增值/,
     qrHeading: "掃描二維碼",
   },
 };
