@@ -36,7 +36,9 @@ for (const [name, viewport] of [
         .getByRole("link", { name: "退款政策" })
         .click();
       await expect(terms.getByRole("heading", { level: 1 })).toHaveText("退款政策");
-      await expect(terms.getByRole("heading", { name: "尚未安装：全额退款" })).toBeVisible();
+      // The refund policy's rules come from the operator's policy data (issue 29, ADR 0353).
+      await expect(terms.getByRole("heading", { name: "您可以做什么，期限到何时" })).toBeVisible();
+      await expect(terms.getByText(/于其订单页面取消，并获得全额退款/)).toBeVisible();
     });
 
     test("about us and join us are public pages in every locale", async ({ page }) => {

@@ -93,6 +93,10 @@ describe("feature message bundles", () => {
       "ordersUi",
       "purchase",
       "discovery",
+      "refund",
+      "validation",
+      "uploads",
+      "esimUi",
     ]);
     // ADR 0286: the account forms' and the product pages' messages come with the pages that use them.
     expect(all.find(([file]) => file === "routes/checkout.tsx")?.[1]).toEqual([

@@ -14,7 +14,7 @@ export function loader(args: Route.LoaderArgs) {
 
 // spec 2 /my/order/{code}: the order's lines, amounts, coupon, payment, status history, eSIMs and invoice.
 export default function MyOrderDetailPage({ loaderData }: Route.ComponentProps) {
-  return <OrderDetailView order={loaderData.order} base="/my/order" />;
+  return <OrderDetailView order={loaderData.order} refund={loaderData.refund} base="/my/order" />;
 }
 
 export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

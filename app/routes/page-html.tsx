@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { legalPageKind, legalPageVersion } from "../../core/legal-page.ts";
 import { appContext } from "../context.ts";
 import { LegalDocument } from "../features/pages/LegalDocument.tsx";
+import { RefundPolicyTerms } from "../features/pages/RefundPolicyTerms.tsx";
 import { pageMessage } from "../lib/meta.ts";
 import { serviceError } from "../lib/service-error.ts";
 import type { Route } from "./+types/page-html";
@@ -21,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const version = legalPageVersion(query);
   if (kind === null || version === null) throw data(null, { status: 404 });
   try {
-    return await app.services.pages.legalDocument(kind, app.request.locale, version);
+    const document = await app.services.pages.legalDocument(kind, app.request.locale, version);
+    // The refund policy page says what the operator's policy data allows (issue 29, ADR 0353); a change to it
+    // drops the cached page (the content tag).
+    if (kind !== "refundPolicy") return { ...document, refundPolicy: null };
+    return { ...document, refundPolicy: await app.services.refund.publicPolicy() };
   } catch (error) {
     if (serviceError(error)?.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -29,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PageHtml({ loaderData }: Route.ComponentProps) {
-  return <LegalDocument document={loaderData} />;
+  return (
+    <LegalDocument document={loaderData}>
+      {loaderData.refundPolicy && <RefundPolicyTerms policy={loaderData.refundPolicy} />}
+    </LegalDocument>
+  );
 }
 
 export { PageErrorBoundary as ErrorBoundary } from "../features/shell/PageStates.tsx";

@@ -49,6 +49,8 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
   const { esim, qr, platform, phone, appleOneTap } = loaderData;
   const cancelled = esim.state === "CANCELLED";
   const plan = cancelled ? null : topUpPlan(esim);
+  // The order that bought the eSIM: its page says what may be done now by the refund policy (issue 29).
+  const firstOrder = (esim.packages.find((pkg) => !pkg.topUp) ?? esim.packages[0])?.orderCode ?? null;
 
   const qrSection = (
     <section key="qr" aria-labelledby="esim-qr-heading" className={SECTION}>
@@ -127,6 +129,15 @@ export default function EsimDetailPage({ loaderData }: Route.ComponentProps) {
               className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               {t("esimUi.topUp")}
+            </Link>
+          )}
+          {firstOrder && (
+            <Link
+              to={`${href(`/ucenter/order/${firstOrder}`)}#order-refund`}
+              className="rounded-full border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+              data-esim-refund-link
+            >
+              {cancelled ? t("esimUi.refundSeen") : t("esimUi.refundLink")}
             </Link>
           )}
           <Link

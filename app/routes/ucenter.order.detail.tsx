@@ -16,7 +16,7 @@ export function loader(args: Route.LoaderArgs) {
 export default function UcenterOrderDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
-      <OrderDetailView order={loaderData.order} base="/ucenter/order" />
+      <OrderDetailView order={loaderData.order} refund={loaderData.refund} base="/ucenter/order" />
     </div>
   );
 }

@@ -118,10 +118,12 @@ export const FEATURE_MESSAGE_BUNDLES = {
   content: ["content"],
   // Checkout, orders and top-up show plans as the product pages do (plan formats, price tags, the rating form).
   purchase: ["checkoutUi", "purchase", "helpLinks", "journey", "discovery"],
-  orders: ["ordersUi", "purchase", "discovery"],
+  // The order page's refund panel (issue 29): its forms, their errors, the screenshot upload, the eSIMs' states.
+  orders: ["ordersUi", "purchase", "discovery", "refund", "validation", "uploads", "esimUi"],
   esim: ["esimUi", "helpLinks", "journey", "discovery"],
   install: ["install"],
-  pages: ["pages", "help", "uploads"],
+  // The refund policy page renders from the policy data (issue 29).
+  pages: ["pages", "help", "uploads", "refund"],
   notifications: ["notify"],
   sfb: ["sfbUi", "credit"],
   uploads: ["uploads"],

@@ -264,26 +264,32 @@ export const SEED_HELP_ARTICLES: SeedHelpArticle[] = [
     copy: {
       en_US: {
         title: "How do I get a refund?",
-        summary: "Cancel an eSIM you have not installed, or contact us.",
+        summary: "From the order's page: cancel an unused eSIM, or ask for a refund with a reason.",
         paragraphs: [
-          "If you have not installed the eSIM, cancel the order from My orders within 30 days for a full refund.",
-          "If an installed eSIM does not work at its destination, contact us from the help centre with your order number; our refund policy explains when we refund it.",
+          "Sign in and open the order in My orders. Its page shows what you can do now under our refund policy.",
+          "An eSIM you have not installed can be cancelled there for a full refund, within the days the refund policy gives. You confirm first; the eSIM then stops working and its QR code disappears.",
+          "If your eSIM does not work, ask for a refund on the same page with a reason and, if you have one, a screenshot. We review each request, and the answer shows on the order page.",
+          "The refund policy page lists the time limits and what an installed eSIM may have used.",
         ],
       },
       zh_CN: {
         title: "如何申请退款？",
-        summary: "取消尚未安装的 eSIM，或联系我们。",
+        summary: "在订单页面取消未使用的 eSIM，或说明原因申请退款。",
         paragraphs: [
-          "如果尚未安装 eSIM，可在 30 天内于“我的订单”中取消订单，获得全额退款。",
-          "如果已安装的 eSIM 在目的地无法使用，请在帮助中心联系我们并提供订单号；退款政策说明了我们何时退款。",
+          "登录后在“我的订单”中打开订单，订单页面会显示按退款政策您现在可以做什么。",
+          "尚未安装的 eSIM 可在退款政策规定的天数内在该页面取消并获得全额退款。取消前需要确认；取消后 eSIM 停止工作，二维码也不再显示。",
+          "如果 eSIM 无法使用，可在同一页面说明原因申请退款，如有截图可一并提交。我们会逐一审核，结果会显示在订单页面。",
+          "退款政策页面列出了期限以及已安装的 eSIM 可使用的流量上限。",
         ],
       },
       zh_HK: {
         title: "如何申請退款？",
-        summary: "取消尚未安裝的 eSIM，或聯絡我們。",
+        summary: "在訂單頁面取消未使用的 eSIM，或說明原因申請退款。",
         paragraphs: [
-          "如果尚未安裝 eSIM，可在 30 日內於「我的訂單」中取消訂單，獲得全額退款。",
-          "如果已安裝的 eSIM 在目的地無法使用，請在幫助中心聯絡我們並提供訂單編號；退款政策說明了我們何時退款。",
+          "登入後在「我的訂單」中打開訂單，訂單頁面會顯示按退款政策您現在可以做甚麼。",
+          "尚未安裝的 eSIM 可在退款政策規定的日數內在該頁面取消並獲全額退款。取消前需要確認；取消後 eSIM 停止運作，二維碼亦不再顯示。",
+          "如果 eSIM 無法使用，可在同一頁面說明原因申請退款，如有截圖可一併提交。我們會逐一審核，結果會顯示在訂單頁面。",
+          "退款政策頁面列出了期限以及已安裝的 eSIM 可使用的數據上限。",
         ],
       },
     },
@@ -294,26 +300,29 @@ export const SEED_HELP_ARTICLES: SeedHelpArticle[] = [
     copy: {
       en_US: {
         title: "When will I see my refund?",
-        summary: "5 to 10 business days, to the way you paid.",
+        summary: "Store credit at once; a card refund within the days the order page states.",
         paragraphs: [
-          "Refunds go back to the card or wallet you paid with, usually within 5 to 10 business days depending on your bank.",
-          "Coupons and store credit used on the order come back to your account if they are still valid.",
+          "When you cancel or ask for a refund you choose where the money goes, among the ways the refund policy offers.",
+          "Store credit is in your account at once. A refund to the card or wallet you paid with takes up to the number of days shown beside that choice; your bank decides the exact day.",
+          "When an order is refunded in full, the store credit and the coupon it used come back to your account.",
         ],
       },
       zh_CN: {
         title: "退款多久到账？",
-        summary: "5 至 10 个工作日，原路退回。",
+        summary: "账户余额立即到账；退回银行卡则在订单页面所示天数内到账。",
         paragraphs: [
-          "退款将退回您付款时使用的银行卡或钱包，视银行而定，通常需要 5 至 10 个工作日。",
-          "订单使用的优惠券和账户余额，如仍在有效期内，将退回您的账户。",
+          "取消或申请退款时，您可在退款政策提供的方式中选择退款去向。",
+          "退为账户余额会立即到账。退回付款时使用的银行卡或钱包，最长需要该选项旁显示的天数，具体日期由银行决定。",
+          "订单全额退款时，该订单使用的账户余额和优惠券将退回您的账户。",
         ],
       },
       zh_HK: {
         title: "退款多久到賬？",
-        summary: "5 至 10 個工作天，退回原付款方式。",
+        summary: "商店積分即時到賬；退回信用卡則在訂單頁面所示日數內到賬。",
         paragraphs: [
-          "退款會退回您付款時使用的信用卡或錢包，視乎銀行而定，通常需要 5 至 10 個工作天。",
-          "訂單使用的優惠券和帳戶餘額，如仍在有效期內，會退回您的帳戶。",
+          "取消或申請退款時，您可在退款政策提供的方式中選擇退款去向。",
+          "退為商店積分會即時到賬。退回付款時使用的信用卡或錢包，最長需要該選項旁顯示的日數，實際日子由銀行決定。",
+          "訂單全額退款時，該訂單使用的商店積分和優惠券會退回您的帳戶。",
         ],
       },
     },

@@ -240,74 +240,44 @@ const PRIVACY: typeof TERMS = {
   },
 };
 
+// The refund policy's rules (windows, install and usage limits, card or store credit) are the operator's policy
+// data: the page renders them above this text (issue 29, ADR 0353). This text says only what holds whatever the
+// policy is.
 const REFUNDS: typeof TERMS = {
   en_US: {
     title: "Refund policy",
     sections: [
       [
-        "Not installed yet: a full refund",
-        "If the eSIM has not been installed on any phone, you can ask for a full refund within 30 days of buying it. Cancelling the order from your order page does this for you.",
+        "If we cannot deliver your eSIM",
+        "If we cannot issue an eSIM you paid for, the order is cancelled and refunded automatically; you do not need to ask.",
       ],
       [
-        "Installed or used",
-        "Once an eSIM has been installed, the profile cannot be reused, so we cannot refund it, except as below.",
+        "Check your phone first",
+        "Please make sure your phone supports eSIM and is not locked to a carrier before you buy: the rules above apply to every purchase in the same way.",
       ],
       [
-        "When something is our fault",
-        "If the eSIM cannot connect at the destination it was sold for and our support team cannot fix it, we refund the plan in full, or the unused days if you used part of it. If we could not deliver the eSIM at all, the order is cancelled and refunded automatically.",
-      ],
-      [
-        "Phones without eSIM",
-        "A purchase for a phone that does not support eSIM is refunded only while the eSIM is still not installed. Please check compatibility before you buy.",
-      ],
-      [
-        "How and when",
-        "Contact us through the help centre with your order number. Refunds go back to the original payment method within 5 to 10 business days. Coupons and store credit used on the order are returned to your account if they are still valid.",
+        "Questions",
+        "For anything these rules do not cover, contact us through the help centre with your order number.",
       ],
     ],
   },
   zh_CN: {
     title: "退款政策",
     sections: [
-      [
-        "尚未安装：全额退款",
-        "如果 eSIM 尚未安装到任何手机上，您可以在购买后 30 天内申请全额退款。在订单页面取消订单即可完成。",
-      ],
-      ["已安装或已使用", "eSIM 一经安装，描述文件便无法再次使用，因此除以下情况外不予退款。"],
-      [
-        "因我们的原因导致的问题",
-        "如果 eSIM 在所售目的地无法连接网络，且客服团队无法解决，我们将全额退款；如已使用部分天数，则退还未使用的天数。如果我们完全无法交付 eSIM，订单将自动取消并退款。",
-      ],
-      [
-        "不支持 eSIM 的手机",
-        "为不支持 eSIM 的手机购买的套餐，仅在 eSIM 尚未安装时可退款。请在购买前检查兼容性。",
-      ],
-      [
-        "申请方式与时间",
-        "请通过帮助中心联系我们并提供订单号。退款将在 5 至 10 个工作日内原路退回。订单使用的优惠券和账户余额，如仍在有效期内，将退回您的账户。",
-      ],
+      ["如果我们无法交付 eSIM", "如果我们无法为您已付款的订单签发 eSIM，订单将自动取消并退款，您无需申请。"],
+      ["购买前请检查手机", "购买前请确认您的手机支持 eSIM 且未被运营商锁定：以上规则同样适用于每一笔购买。"],
+      ["疑问", "如有以上规则未涵盖的情况，请通过帮助中心联系我们并提供订单号。"],
     ],
   },
   zh_HK: {
     title: "退款政策",
     sections: [
+      ["如果我們未能交付 eSIM", "如果我們未能為您已付款的訂單簽發 eSIM，訂單會自動取消並退款，您毋須申請。"],
       [
-        "尚未安裝：全額退款",
-        "如果 eSIM 尚未安裝到任何手機上，您可以在購買後 30 日內申請全額退款。在訂單頁面取消訂單即可完成。",
+        "購買前請檢查手機",
+        "購買前請確認您的手機支援 eSIM 而且未被電訊商鎖定：以上規則同樣適用於每一次購買。",
       ],
-      ["已安裝或已使用", "eSIM 一經安裝，描述檔便無法再次使用，因此除以下情況外恕不退款。"],
-      [
-        "因我們的原因引致的問題",
-        "如果 eSIM 在所售目的地無法連接網絡，而客服團隊未能解決，我們會全額退款；如已使用部分日數，則退還未使用的日數。如果我們完全未能交付 eSIM，訂單會自動取消並退款。",
-      ],
-      [
-        "不支援 eSIM 的手機",
-        "為不支援 eSIM 的手機購買的計劃，只在 eSIM 尚未安裝時可退款。請在購買前檢查兼容性。",
-      ],
-      [
-        "申請方法及時間",
-        "請透過幫助中心聯絡我們並提供訂單編號。退款會在 5 至 10 個工作天內退回原付款方式。訂單使用的優惠券和帳戶餘額，如仍在有效期內，會退回您的帳戶。",
-      ],
+      ["疑問", "如有以上規則未涵蓋的情況，請透過幫助中心聯絡我們並提供訂單編號。"],
     ],
   },
 };

@@ -281,6 +281,8 @@ export function createRefundOrderFlow(deps: {
       const request = await refund.requestById(requestId);
       if (!request) throw new ApiError(404, "error.notFound");
       const order = await orders.findById(request.orderId);
+      // The shopper is told by e-mail, in the order's language, written with the decision (ADR 0354).
+      const message = order ? await refund.declinedEmail(order, reason).catch(() => null) : null;
       return db.transaction(async (raw) => {
         const tx = raw as unknown as Database;
         const decided = await refund.decideRequest(
@@ -289,6 +291,7 @@ export function createRefundOrderFlow(deps: {
           tx,
         );
         if (!decided) throw new ApiError(409, "refund.requestDecided");
+        await refund.sendDeclined(message, tx);
         await recordAudit(tx, {
           operatorId,
           action: "order.refund.request.decline",

@@ -7,11 +7,12 @@ import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { currencyFormat, formatDateTime } from "./format.ts";
 import type { OrderBase } from "./OrderListView.tsx";
 import { RateOrder } from "./RateOrder.tsx";
+import { RefundPanel, type ShopperRefundOptions } from "./RefundPanel.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { UnpaidOrderActions } from "./UnpaidOrderActions.tsx";
 
 /** The eSIMs an order made; the eSIM work adds them to the detail (issue 6). */
-type WithEsims = { esims?: { id: string; iccid: string }[] };
+type WithEsims = { esims?: { id: string; iccid: string; state?: string }[] };
 
 const cardClass = "rounded-2xl border border-slate-200 bg-white p-4";
 const headingClass = "text-lg font-semibold text-slate-900";
@@ -20,7 +21,16 @@ const headingClass = "text-lg font-semibold text-slate-900";
  * spec 2 /my/order/{code} and /ucenter/order/{code}: lines, amounts, coupon, payment, the status history with
  * times, the eSIMs it made, the invoice, and paying or cancelling while unpaid.
  */
-export function OrderDetailView({ order, base }: { order: OrderDetailData & WithEsims; base: OrderBase }) {
+export function OrderDetailView({
+  order,
+  base,
+  refund = null,
+}: {
+  order: OrderDetailData & WithEsims;
+  base: OrderBase;
+  /** What the shopper may do now by the refund policy (a paid order only; issue 29). */
+  refund?: ShopperRefundOptions | null;
+}) {
   const { t, has, href, price, locale } = useI18n();
   const { site } = useRootData();
   const money = currencyFormat(site.supportCurrencyList, order.currencyCode, order.currencySymbol);
@@ -200,22 +210,42 @@ export function OrderDetailView({ order, base }: { order: OrderDetailData & With
           </h2>
           {esims.length > 0 ? (
             <ul className="mt-2 flex flex-col gap-1">
-              {esims.map((esim) => (
-                <li key={esim.id}>
-                  <Link
-                    to={href(`/ucenter/eSIM/${esim.id}`)}
-                    className="font-medium text-brand-700 hover:underline"
+              {esims.map((esim) => {
+                const stateKey = `esimUi.state.${esim.state ?? ""}`;
+                return (
+                  <li
+                    key={esim.id}
+                    className="flex flex-wrap items-center gap-2"
+                    data-order-esim={esim.state}
                   >
-                    {t("ordersUi.detail.esimLink", { iccid: esim.iccid })}
-                  </Link>
-                </li>
-              ))}
+                    <Link
+                      to={href(`/ucenter/eSIM/${esim.id}`)}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {t("ordersUi.detail.esimLink", { iccid: esim.iccid })}
+                    </Link>
+                    {esim.state && has(stateKey) && (
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                          esim.state === "CANCELLED"
+                            ? "bg-rose-50 text-rose-900"
+                            : "bg-slate-100 text-slate-800"
+                        }`}
+                      >
+                        {t(stateKey)}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <p className="mt-2 text-sm text-slate-700">{t("ordersUi.detail.esimPending")}</p>
           )}
         </section>
       )}
+
+      {refund && <RefundPanel code={order.code} options={refund} amount={amount} />}
 
       {order.status === "COMPLETED" && <RateOrder orderCode={order.code} />}
 

@@ -11,6 +11,9 @@ interface LoaderArgs {
   context: Readonly<RouterContextProvider>;
 }
 
+/** The order statuses whose page shows the refund panel (what may be done now, a request's state). */
+const REFUND_PANEL_STATUSES: readonly string[] = ["PAID", "FULFILLING", "COMPLETED", "REFUNDING", "REFUNDED"];
+
 /** Orders per page of the list (spec 3 page mode). */
 export const ORDER_PAGE_SIZE = 10;
 
@@ -46,7 +49,12 @@ export async function loadOrderDetail({ request, url, context }: LoaderArgs, cod
   // Not an order code at all, or not this customer's order: the same 404 page (no enumeration).
   if (!isOrderCode(code)) throw data(null, { status: 404 });
   try {
-    return { order: await app.services.order.detailWithPayment(customer.id, code, app.request.locale) };
+    const order = await app.services.order.detailWithPayment(customer.id, code, app.request.locale);
+    // What the shopper may do now by the refund policy (issue 29, ADR 0352): only once the order was paid.
+    const refund = REFUND_PANEL_STATUSES.includes(order.status)
+      ? await app.services.refundOrder.shopperOptions(customer.id, code)
+      : null;
+    return { order, refund };
   } catch (error) {
     if (serviceError(error)?.status === 404) throw data(null, { status: 404 });
     throw error;

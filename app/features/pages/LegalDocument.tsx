@@ -15,7 +15,14 @@ export interface LegalDocumentData {
 }
 
 /** spec 2 /pageHtml: a legal document with its version and effective date, its earlier versions, the others. */
-export function LegalDocument({ document }: { document: LegalDocumentData }) {
+export function LegalDocument({
+  document,
+  children,
+}: {
+  document: LegalDocumentData;
+  /** What the page shows from live data before the document's text (the refund policy's terms, ADR 0353). */
+  children?: React.ReactNode;
+}) {
   const { t, href } = useI18n();
   const day = (iso: string) => formatDay(iso, document.lang);
   const current = document.versions[0]?.version;
@@ -25,6 +32,7 @@ export function LegalDocument({ document }: { document: LegalDocumentData }) {
       <p className="mt-2 text-sm text-slate-700">
         {t("pages.legal.versionLine", { version: document.version, date: day(document.effectiveAt) })}
       </p>
+      {children}
       <OperatorDocument html={document.body} />
       {document.versions.length > 1 && (
         <section aria-labelledby="legal-versions" className="mt-10">

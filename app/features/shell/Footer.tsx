@@ -42,6 +42,8 @@ export function Footer({
     ["/ucenter/help", t("shell.help")],
     ["/pageHtml?htmlType=tacCondition", t("shell.terms")],
     ["/pageHtml?htmlType=privacyPolicy", t("shell.privacy")],
+    // What the shopper may cancel or get refunded, rendered from the operator's policy (issue 29).
+    ["/pageHtml?htmlType=refundPolicy", t("shell.refundPolicy")],
     ["/ucenter/join-us", t("shell.joinUs")],
   ];
   return (

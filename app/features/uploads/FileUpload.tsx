@@ -19,6 +19,8 @@ export function FileUpload(props: {
   purpose: UploadPurpose;
   label: string;
   hint: string;
+  /** Fewer files than the purpose allows (a refund request takes one screenshot). */
+  maxFiles?: number;
   value: UploadedMedia[];
   onChange: (files: UploadedMedia[]) => void;
 }) {
@@ -30,6 +32,7 @@ export function FileUpload(props: {
   const [error, setError] = useState("");
   const [status, setStatus] = useState("");
   const rule = UPLOAD_RULES[props.purpose];
+  const maxFiles = Math.min(props.maxFiles ?? rule.maxFiles, rule.maxFiles);
   const accept = rule.kinds.map((kind) => UPLOAD_ACCEPT[kind]).join(",");
 
   async function pick(files: FileList | null) {
@@ -37,7 +40,10 @@ export function FileUpload(props: {
     setStatus("");
     let attached = props.value;
     for (const file of Array.from(files ?? [])) {
-      const problem = precheck(locale, file, props.purpose, attached.length);
+      const problem =
+        attached.length >= maxFiles
+          ? t("uploads.tooMany", { n: maxFiles })
+          : precheck(locale, file, props.purpose, attached.length);
       if (problem) {
         setError(problem);
         break;
@@ -67,7 +73,7 @@ export function FileUpload(props: {
     setStatus(t("uploads.deleted"));
   }
 
-  const full = props.value.length >= rule.maxFiles;
+  const full = props.value.length >= maxFiles;
   return (
     <div className="text-sm">
       <label htmlFor={`${id}-input`} className="font-medium text-slate-800">
@@ -81,7 +87,7 @@ export function FileUpload(props: {
         id={`${id}-input`}
         type="file"
         accept={accept}
-        multiple={rule.maxFiles > 1}
+        multiple={maxFiles > 1}
         disabled={progress !== null || full}
         aria-describedby={`${id}-hint`}
         onChange={(event) => void pick(event.currentTarget.files)}

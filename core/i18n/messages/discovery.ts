@@ -26,7 +26,8 @@ export default defineMessages({
     "discovery.trust.payment":
       "Pay by credit or debit card, Apple Pay or Google Pay on a secure payment page",
     "discovery.trust.delivery": "Instant delivery by e-mail: your eSIM and its QR code arrive in minutes",
-    "discovery.trust.refund": "Not installed yet? A full refund within 30 days.",
+    "discovery.trust.refund":
+      "Not installed yet? Cancel it from your order page for a full refund, within the policy's time limit.",
     "discovery.trust.refundLink": "Refund policy",
     "discovery.trust.support": "Help from real people:",
     "discovery.trust.supportLink": "Help centre",
@@ -126,7 +127,7 @@ export default defineMessages({
     "discovery.trust.title": "放心购买",
     "discovery.trust.payment": "在安全支付页面使用信用卡、借记卡、Apple Pay 或 Google Pay 付款",
     "discovery.trust.delivery": "即时电邮送达：eSIM 及其二维码几分钟内送到",
-    "discovery.trust.refund": "尚未安装？30 天内全额退款。",
+    "discovery.trust.refund": "尚未安装？可在政策期限内于订单页面取消并全额退款。",
     "discovery.trust.refundLink": "退款政策",
     "discovery.trust.support": "真人客服：",
     "discovery.trust.supportLink": "帮助中心",
@@ -223,7 +224,7 @@ export default defineMessages({
     "discovery.trust.title": "安心購買",
     "discovery.trust.payment": "在安全付款頁面使用信用卡、扣賬卡、Apple Pay 或 Google Pay 付款",
     "discovery.trust.delivery": "即時電郵送達：eSIM 及其 QR 碼幾分鐘內送到",
-    "discovery.trust.refund": "尚未安裝？30 日內全額退款。",
+    "discovery.trust.refund": "尚未安裝？可在政策期限內於訂單頁面取消並全額退款。",
     "discovery.trust.refundLink": "退款政策",
     "discovery.trust.support": "真人客服：",
     "discovery.trust.supportLink": "幫助中心",

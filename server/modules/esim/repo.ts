@@ -238,15 +238,15 @@ export function createEsimRepo(db: Database) {
       return { rows: flatten(rows), total: total[0]?.n ?? 0 };
     },
 
-    /** The eSIMs an order issued or topped up (order detail). */
+    /** The eSIMs an order issued or topped up, with their state (order detail: a cancelled one says so). */
     esimsOfOrder(orderId: string, executor: Database = db) {
       return executor
-        .selectDistinct({ id: esims.id, iccid: esims.iccid, createdAt: esims.createdAt })
+        .selectDistinct({ id: esims.id, iccid: esims.iccid, state: esims.state, createdAt: esims.createdAt })
         .from(esimPackages)
         .innerJoin(esims, eq(esims.id, esimPackages.esimId))
         .where(eq(esimPackages.orderId, orderId))
         .orderBy(asc(esims.createdAt))
-        .then((rows) => rows.map(({ id, iccid }) => ({ id, iccid })));
+        .then((rows) => rows.map(({ id, iccid, state }) => ({ id, iccid, state })));
     },
 
     /** eSIMs the usage job still follows. */

@@ -116,7 +116,7 @@ export interface OrderServiceDeps {
    */
   onFulfilling?: (order: OrderRow) => Promise<void>;
   /** The eSIMs an order issued or topped up (the eSIM issue fills this in for the order detail). */
-  esimsOfOrder?: (orderId: string) => Promise<{ id: string; iccid: string }[]>;
+  esimsOfOrder?: (orderId: string) => Promise<{ id: string; iccid: string; state?: string }[]>;
   /** The refunds operators made of an order (the refund module, ADR 0225), for the shopper's order page. */
   refundsOfOrder?: (orderId: string) => Promise<
     {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { RefundPolicySchema } from "../../../core/refund-policy.ts";
+import { CACHE_TAGS } from "../../infra/cache.ts";
 import type { Services } from "../../services.ts";
 import { nothingChanged } from "../admin/audit-scope.ts";
 import { adminRoute } from "../admin/route.ts";
@@ -37,7 +38,12 @@ export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
     url: "/refund-policy",
     permission: "refunds.policy",
     schema: { body: RefundPolicySchema },
-    handler: async ({ operator, body }) => refund.savePolicy(operator.id, body),
+    handler: async ({ operator, body }) => {
+      const saved = await refund.savePolicy(operator.id, body);
+      // The refund policy page renders from it (ADR 0353): every instance drops its cached copy.
+      await services.cache.invalidate([CACHE_TAGS.content]);
+      return saved;
+    },
   });
 
   adminRoute(app, {

@@ -65,3 +65,38 @@ export function refundEmail(notice: RefundNotice, origin: string): Promise<Outbo
     ],
   });
 }
+
+/**
+ * A shopper's refund request was declined (issue 29, ADR 0354): the operator's reason, in the order's language,
+ * with a link to the order, where the request shows as declined.
+ */
+export function refundDeclinedEmail(
+  notice: { order: RefundNotice["order"]; reason: string },
+  origin: string,
+): Promise<OutboundMessage> {
+  const locale: Locale = isLocale(notice.order.locale) ? notice.order.locale : "en_US";
+  const t = translator(locale);
+  const { order } = notice;
+  const body = t("mail.refundDeclinedText", { code: order.code, plan: order.planTitle });
+  return designedEmail({
+    to: order.contactEmail,
+    subject: t("mail.refundDeclinedSubject", { code: order.code }),
+    locale,
+    origin,
+    preview: body,
+    blocks: [
+      { kind: "heading", text: t("mail.refundDeclinedHeading") },
+      { kind: "text", text: body },
+      { kind: "text", text: t("mail.refundDeclinedReason", { reason: notice.reason }) },
+      {
+        kind: "facts",
+        lines: [t("mail.fact.order", { code: order.code }), t("mail.fact.plan", { plan: order.planTitle })],
+      },
+      {
+        kind: "button",
+        text: t("mail.viewOrder"),
+        url: `${origin}${localePath(locale, `/my/order/${order.code}`, true)}`,
+      },
+    ],
+  });
+}

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { refundCancelSchema, refundRequestSchema } from "../../../core/forms/refund.ts";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";
 
-const Destination = z.enum(["CARD", "CREDIT"]);
-const CancelBody = z.object({ destination: Destination });
-const RequestBody = z.object({
-  destination: Destination,
-  reason: z.string().trim().min(10, "validation.tooShort").max(1000),
-  /** The mediaUrl of the shopper's screenshot, uploaded first through /o2upload (spec 5's rules). */
-  screenshot: z.string().trim().max(300).nullable().optional(),
-});
+const CancelBody = refundCancelSchema;
+const RequestBody = refundRequestSchema;
 
 /**
  * The shopper's self-service by policy (issue 29 item 2, ADR 0337): what they may do now on a paid order, cancel

@@ -4,6 +4,7 @@ import { DEFAULT_REFUND_POLICY, type RefundPolicy } from "../../../core/refund-p
 import type { Database } from "../../../db/client.ts";
 import type { RefundDestination, RefundStarter } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
+import { CACHE_TAGS, recordRead } from "../../infra/cache.ts";
 import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { formatAmount } from "../../providers/messages/email-template.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
@@ -13,7 +14,7 @@ import type { CreditService } from "../credit/service.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
-import { refundEmail } from "./emails.ts";
+import { refundDeclinedEmail, refundEmail } from "./emails.ts";
 import type { RefundRepo, RefundRequestRow, RefundRow } from "./repo.ts";
 
 export type { RefundRequestRow };
@@ -556,6 +557,15 @@ export function createRefundService(deps: {
       return { ...values, updatedAt: updatedAt.toISOString() };
     },
 
+    /**
+     * The policy as the refund policy page shows it (ADR 0353): the page's render notes the content tag, which a
+     * change to the policy invalidates, so a cached page never shows an old policy.
+     */
+    async publicPolicy(): Promise<RefundPolicy & { updatedAt: string | null }> {
+      recordRead(CACHE_TAGS.content);
+      return this.policy();
+    },
+
     /** The operator changes the policy: saved and audited in one transaction. */
     async savePolicy(operatorId: string, values: RefundPolicy) {
       return db.transaction(async (raw) => {
@@ -572,6 +582,21 @@ export function createRefundService(deps: {
         });
         return { ...values, updatedAt: row.updatedAt.toISOString() };
       });
+    },
+
+    /**
+     * The e-mail telling the shopper their request was declined (ADR 0354): rendered before the transaction
+     * (rendering needs no connection), then written with the decision by `sendDeclined`, so it goes once.
+     */
+    declinedEmail(
+      order: { code: string; planTitle: string; contactEmail: string; locale: string },
+      reason: string,
+    ): Promise<Awaited<ReturnType<typeof refundDeclinedEmail>> | null> {
+      if (!deps.outbox) return Promise.resolve(null);
+      return refundDeclinedEmail({ order, reason }, deps.publicOrigin ?? "");
+    },
+    async sendDeclined(message: Awaited<ReturnType<typeof refundDeclinedEmail>> | null, tx: Database) {
+      if (message) await deps.outbox!.send(message, tx);
     },
 
     /** Shoppers' refund requests (ADR 0338): written by the refund flow, under the order's lock. */
