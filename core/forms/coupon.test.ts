@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { instantToZoned, zonedToInstant } from "../store-time.ts";
 import { couponRulesSchema, newCouponSchema, percentOffFromShare, shareFromPercentOff } from "./coupon.ts";
@@ -93,5 +94,37 @@ describe("the coupon form's schema", () => {
       }),
     );
     expect(errors).toEqual({ percentOff: "consoleMerch.percentOff", endTime: "consoleMerch.endBeforeStart" });
+  });
+
+  it("reads the browser form's FormData through Conform, empty optional texts included", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      code: "jp15",
+      marketingType: "PROMO_CODE",
+      couponTypeCode: "DISCOUNT",
+      percentOff: "15",
+      reductionAmount: "",
+      minimumSpendAmount: "0",
+      minimumSpendCurrency: "HKD",
+      startTime: "2026-12-01T00:00",
+      endTime: "2027-01-01T00:00",
+      "name.en_US": "Japan 15% off",
+      "name.zh_CN": "",
+      "description.en_US": "",
+      totalLimit: "",
+      perCustomerLimit: "1",
+      "scopes[0].scopeType": "DESTINATION",
+      "scopes[0].scopeCode": "JP",
+    }))
+      form.append(name, value);
+    const submission = parseWithZod(form, { schema: newCouponSchema(FORM) });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      code: "JP15",
+      resultDiscount: "0.85",
+      name: { en_US: "Japan 15% off", zh_CN: "", zh_HK: "" },
+      enabled: false,
+      scopes: [{ scopeType: "DESTINATION", scopeCode: "JP" }],
+    });
   });
 });

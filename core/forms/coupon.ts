@@ -43,7 +43,12 @@ const requiredText = (max: number) =>
   z.string({ error: issue }).trim().min(1, COUPON_REQUIRED).max(max, COUPON_INVALID);
 /** An optional text: absent or blank is "" (the shopper's language then falls back to English). */
 const optionalText = (max: number) =>
-  z.preprocess((v) => (absent(v) ? "" : v), z.string({ error: issue }).trim().max(max, COUPON_INVALID));
+  z
+    .string({ error: issue })
+    .trim()
+    .max(max, COUPON_INVALID)
+    .optional()
+    .transform((v) => v ?? "");
 
 const localized = (max: number, englishRequired: boolean) =>
   z.preprocess(
