@@ -35,6 +35,7 @@ export default [
       route("suppliers", "routes/admin.suppliers.tsx"),
       route("marketing/coupons", "routes/admin.coupons.tsx"),
       route("marketing/coupons/:code", "routes/admin.coupon.tsx"),
+      route("marketing/coupon-scopes", "routes/admin.coupon-scopes.ts"),
       route("marketing/campaigns", "routes/admin.campaigns.tsx"),
       route("marketing/words", "routes/admin.words.tsx"),
       route("marketing/invite", "routes/admin.invite.tsx"),

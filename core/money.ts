@@ -52,3 +52,13 @@ export function convertMinor(
   const doubled = (numerator * 2n) / denominator;
   return Number((doubled + (doubled >= 0n ? 1n : -1n)) / 2n);
 }
+
+/** An amount typed in major units ("9.50") as minor units with `digits` decimals; null when it is not one. */
+export function toMinorUnits(text: string, digits: number): number | null {
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return null;
+  const minor = Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(minor) ? minor : null;
+}

@@ -93,16 +93,16 @@ test("a merchandiser creates a promo code, a shopper uses it at checkout, and th
   await page.getByLabel("Benefit").selectOption("REDUCTION");
   await page.getByLabel("Amount off", { exact: true }).fill("10");
   await page.getByLabel("Currency of the amount").selectOption("HKD");
-  await page.getByLabel("Starts (UTC)").fill("2026-01-01T00:00");
-  await page.getByLabel("Ends (UTC)").fill("2030-01-01T00:00");
+  await page.getByLabel("Starts (GMT+8)").fill("2026-01-01T00:00");
+  await page.getByLabel("Ends (GMT+8)").fill("2030-01-01T00:00");
   await page.getByLabel("Total uses (empty: no limit)").fill("5");
   for (const [label, value] of [
     ["Name (English)", "E2E ten off"],
-    ["Name (Simplified Chinese)", "立减十元"],
-    ["Name (Traditional Chinese)", "立減十元"],
-    ["Description (English)", "HK$10 off"],
-    ["Description (Simplified Chinese)", "立减10港元"],
-    ["Description (Traditional Chinese)", "立減10港元"],
+    ["Name (Simplified Chinese, optional)", "立减十元"],
+    ["Name (Traditional Chinese, optional)", "立減十元"],
+    ["Description (English, optional)", "HK$10 off"],
+    ["Description (Simplified Chinese, optional)", "立减10港元"],
+    ["Description (Traditional Chinese, optional)", "立減10港元"],
   ] as const)
     await page.getByLabel(label).fill(value);
   await page.getByRole("button", { name: "Save" }).click();

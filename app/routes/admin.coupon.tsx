@@ -1,22 +1,27 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import { Form, Link, redirect, useActionData } from "react-router";
 import {
-  actionResult,
-  callConsole,
-  field,
-  readConsole,
-  requireOperator,
-} from "../features/admin/console.server.ts";
+  AMOUNT_FORMAT,
+  COUPON_CODE_FORMAT,
+  COUPON_INVALID,
+  COUPON_REQUIRED,
+  couponRulesSchema,
+  END_BEFORE_START,
+  newCouponSchema,
+  PERCENT_OFF_RANGE,
+  percentOffFromShare,
+} from "../../core/forms/coupon.ts";
+import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
+import { instantToZoned, STORE_TIME_ZONE, zoneLabel } from "../../core/store-time.ts";
+import { callConsole, readConsole, requireOperator } from "../features/admin/console.server.ts";
+import { CouponScopePicker, type PickedScope } from "../features/admin/coupon-scope-picker.tsx";
 import { useConsoleT } from "../features/admin/i18n.tsx";
-import {
-  type CurrencyInfo,
-  codes,
-  fromLocalInput,
-  toLocalInput,
-  toMajor,
-  toMinor,
-} from "../features/admin/merch.ts";
-import { ActionNote, buttonClass, Field, linkClass, PageTitle, SelectField } from "../features/admin/ui.tsx";
+import { type CurrencyInfo, toMajor } from "../features/admin/merch.ts";
+import { buttonClass, Field, linkClass, PageTitle, SelectField } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.coupon";
+import type { CouponScopeOption } from "./admin.coupon-scopes.ts";
 
 interface Coupon {
   code: string;
@@ -40,7 +45,22 @@ interface Coupon {
   usage: { used: number; issued: number; customers: number };
 }
 
-// One coupon or promo code (ADR 0232): every rule checkout enforces, as a form; a new one at /new.
+/** The browser's side of the coupon form's one schema (core/forms/coupon.ts, ADR 0360). */
+const FORM_SIDE = { timeZone: STORE_TIME_ZONE, checkboxes: true };
+const schemaFor = (isNew: boolean) => (isNew ? newCouponSchema(FORM_SIDE) : couponRulesSchema(FORM_SIDE));
+
+/** The schema's and the API's field message keys, as the console says them. */
+const ERROR_TEXT: Record<string, ConsoleMessageKey> = {
+  [COUPON_REQUIRED]: "console.coupons.err.required",
+  [COUPON_INVALID]: "console.coupons.err.invalid",
+  [PERCENT_OFF_RANGE]: "console.coupons.err.percentOff",
+  [AMOUNT_FORMAT]: "console.coupons.err.amount",
+  [COUPON_CODE_FORMAT]: "console.coupons.err.code",
+  [END_BEFORE_START]: "console.coupons.err.endBeforeStart",
+};
+
+// One coupon or promo code (ADR 0232): every rule checkout enforces, as one form checked as a whole (issue 29
+// item 5, ADR 0360): a percentage off as typed, plans and destinations picked by name, times in the store's zone.
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "marketing.read");
   const isNew = args.params.code === "new";
@@ -50,67 +70,67 @@ export async function loader(args: Route.LoaderArgs) {
       : readConsole<Coupon>(args, `/o2adm/v1/marketing/coupons/${encodeURIComponent(args.params.code)}`),
     readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing"),
   ]);
+  const codes = coupon?.scopes.map((s) => s.scopeCode) ?? [];
+  const named =
+    codes.length === 0
+      ? { options: [] as CouponScopeOption[] }
+      : await readConsole<{ options: CouponScopeOption[] }>(
+          args,
+          `/o2adm/v1/marketing/coupon-scopes?codes=${encodeURIComponent(codes.join(","))}`,
+        );
+  const scopes: PickedScope[] = (coupon?.scopes ?? []).map((s) => ({
+    ...s,
+    name: named.options.find((o) => o.scopeType === s.scopeType && o.scopeCode === s.scopeCode)?.name ?? null,
+  }));
   const saved = new URL(args.request.url).searchParams.get("saved") === "1";
-  return { coupon, currencies: pricing.rates.filter((c) => c.enabled), saved };
+  // A new coupon starts now (to the minute), in the store's zone; the end is the operator's to choose.
+  const now = instantToZoned(new Date(), STORE_TIME_ZONE);
+  return { coupon, scopes, now, currencies: pricing.rates.filter((c) => c.enabled), saved };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireOperator(args, "marketing.write");
-  const form = await args.request.formData();
-  const { rates } = await readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing");
-  const digits = (code: string) => rates.find((c) => c.code === code)?.minorDigits ?? 2;
-  const kind = field(form, "couponTypeCode");
-  const reductionCurrency = field(form, "reductionCurrency");
-  const minimumSpendCurrency = field(form, "minimumSpendCurrency");
-  const limit = field(form, "totalLimit");
-  const localized = (name: string) => ({
-    en_US: field(form, `${name}_en_US`),
-    zh_CN: field(form, `${name}_zh_CN`),
-    zh_HK: field(form, `${name}_zh_HK`),
-  });
-  const body = {
-    couponTypeCode: kind,
-    name: localized("name"),
-    description: localized("description"),
-    resultDiscount: kind === "DISCOUNT" ? field(form, "resultDiscount") : null,
-    resultReduction:
-      kind === "REDUCTION" ? toMinor(field(form, "resultReduction"), digits(reductionCurrency)) : null,
-    reductionCurrency: kind === "REDUCTION" ? reductionCurrency : null,
-    minimumSpend: toMinor(field(form, "minimumSpend") || "0", digits(minimumSpendCurrency)) ?? -1,
-    minimumSpendCurrency,
-    startTime: fromLocalInput(field(form, "startTime")),
-    endTime: fromLocalInput(field(form, "endTime")),
-    totalLimit: limit === "" ? null : Number(limit),
-    perCustomerLimit: Number(field(form, "perCustomerLimit") || 1),
-    enabled: form.get("enabled") === "on",
-    welcomeGift: form.get("welcomeGift") === "on",
-    note: field(form, "note") || null,
-    scopes: [
-      ...codes(field(form, "plans")).map((scopeCode) => ({ scopeType: "PLAN", scopeCode })),
-      ...codes(field(form, "destinations")).map((scopeCode) => ({ scopeType: "DESTINATION", scopeCode })),
-    ],
-  };
-  if (args.params.code === "new") {
-    const result = await callConsole(args, {
-      method: "POST",
-      path: "/o2adm/v1/marketing/coupons",
-      body: { ...body, code: field(form, "code"), marketingType: field(form, "marketingType") },
-    });
-    if (result.status === 200)
-      throw redirect(`/admin/marketing/coupons/${encodeURIComponent(result.body.code)}?saved=1`);
-    return actionResult("save", result);
+  const isNew = args.params.code === "new";
+  const submission = parseWithZod(await args.request.formData(), { schema: schemaFor(isNew) });
+  if (submission.status !== "success") return { result: submission.reply(), message: null };
+  const path = isNew
+    ? "/o2adm/v1/marketing/coupons"
+    : `/o2adm/v1/marketing/coupons/${encodeURIComponent(args.params.code)}`;
+  const result = await callConsole(args, { method: isNew ? "POST" : "PUT", path, body: submission.value });
+  if (result.status === 200) {
+    const code = isNew ? String(result.body.code) : args.params.code;
+    throw redirect(`/admin/marketing/coupons/${encodeURIComponent(code)}?saved=1`);
   }
-  const path = `/o2adm/v1/marketing/coupons/${encodeURIComponent(args.params.code)}`;
-  return actionResult("save", await callConsole(args, { method: "PUT", path, body }));
+  const fields = (result.body?.fields ?? {}) as Record<string, string>;
+  return {
+    result: submission.reply({
+      fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, [key]])),
+    }) as SubmissionResult<string[]>,
+    message: String(result.body?.message ?? "Error"),
+  };
 }
 
 export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const result = useActionData<typeof action>();
-  const { coupon, currencies, saved } = loaderData;
+  const answer = useActionData<typeof action>();
+  const { coupon, currencies, saved, now, scopes } = loaderData;
+  const isNew = !coupon;
+  const schema = useMemo(() => schemaFor(isNew), [isNew]);
+  const [form] = useForm({
+    lastResult: answer?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const error = (name: string) => {
+    const key = form.allErrors[name]?.[0];
+    if (!key) return undefined;
+    return t(ERROR_TEXT[key] ?? "console.coupons.err.invalid");
+  };
+  const invalid = Object.keys(form.allErrors).length > 0;
+  const zone = zoneLabel(STORE_TIME_ZONE, t.language);
   const currencyOptions = currencies.map((c) => ({ value: c.code, label: c.code }));
   const digits = (code: string | null) => currencies.find((c) => c.code === code)?.minorDigits ?? 2;
-  const fieldError = (name: string) => (result && !result.ok ? result.fields?.[name] : undefined);
   return (
     <>
       <title>{`${coupon ? coupon.code : t("console.coupons.new")} · ${t("console.title")}`}</title>
@@ -131,13 +151,33 @@ export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
           })}
         </p>
       ) : null}
-      <ActionNote result={result} success={t("console.saved")} />
-      {saved && !result ? (
+      {answer?.message ? (
+        <p
+          role="alert"
+          className="mb-3 rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          {answer.message}
+        </p>
+      ) : invalid ? (
+        <p
+          role="alert"
+          className="mb-3 rounded border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          {t("console.coupons.fieldErrors")}
+        </p>
+      ) : null}
+      {saved && !answer ? (
         <p role="status" className="mb-3 text-sm text-green-900">
           {t("console.saved")}
         </p>
       ) : null}
-      <Form method="post" className="grid max-w-3xl grid-cols-1 gap-x-4 md:grid-cols-3">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="grid max-w-3xl grid-cols-1 gap-x-4 md:grid-cols-3"
+      >
         {coupon ? null : (
           <>
             <Field
@@ -145,7 +185,7 @@ export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
               name="code"
               required
               maxLength={48}
-              error={fieldError("code")}
+              error={error("code")}
             />
             <SelectField
               label={t("console.coupons.kind")}
@@ -169,11 +209,19 @@ export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <Field
+          label={t("console.coupons.discount")}
+          name="percentOff"
+          inputMode="decimal"
+          defaultValue={percentOffFromShare(coupon?.resultDiscount)}
+          error={error("percentOff")}
+        />
+        <div />
+        <Field
           label={t("console.coupons.reduction")}
-          name="resultReduction"
-          inputMode="text"
+          name="reductionAmount"
+          inputMode="decimal"
           defaultValue={toMajor(coupon?.resultReduction, digits(coupon?.reductionCurrency ?? "HKD"))}
-          error={fieldError("resultReduction")}
+          error={error("reductionAmount")}
         />
         <SelectField
           label={t("console.coupons.reductionCurrency")}
@@ -181,17 +229,13 @@ export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
           defaultValue={coupon?.reductionCurrency ?? "HKD"}
           options={currencyOptions}
         />
-        <Field
-          label={t("console.coupons.discount")}
-          name="resultDiscount"
-          defaultValue={coupon?.resultDiscount ?? ""}
-          error={fieldError("resultDiscount")}
-        />
+        <div />
         <Field
           label={t("console.coupons.minimumSpend")}
-          name="minimumSpend"
-          inputMode="text"
+          name="minimumSpendAmount"
+          inputMode="decimal"
           defaultValue={toMajor(coupon?.minimumSpend ?? 0, digits(coupon?.minimumSpendCurrency ?? "HKD"))}
+          error={error("minimumSpendAmount")}
         />
         <SelectField
           label={t("console.coupons.minimumSpendCurrency")}
@@ -199,99 +243,104 @@ export default function ConsoleCoupon({ loaderData }: Route.ComponentProps) {
           defaultValue={coupon?.minimumSpendCurrency ?? "HKD"}
           options={currencyOptions}
         />
+        <div />
         <Field
-          label={t("console.coupons.start")}
+          label={t("console.coupons.start", { zone })}
           name="startTime"
           type="datetime-local"
           required
-          defaultValue={toLocalInput(coupon?.startTime)}
-          error={fieldError("startTime")}
+          defaultValue={coupon ? instantToZoned(coupon.startTime, STORE_TIME_ZONE) : now}
+          error={error("startTime")}
         />
         <Field
-          label={t("console.coupons.end")}
+          label={t("console.coupons.end", { zone })}
           name="endTime"
           type="datetime-local"
           required
-          defaultValue={toLocalInput(coupon?.endTime)}
-          error={fieldError("endTime")}
+          defaultValue={instantToZoned(coupon?.endTime, STORE_TIME_ZONE)}
+          error={error("endTime")}
         />
-        <div />
+        <p className="mb-3 self-end text-sm text-slate-700">{t("console.coupons.timeZone", { zone })}</p>
         <Field
           label={t("console.coupons.totalLimit")}
           name="totalLimit"
           inputMode="numeric"
           defaultValue={coupon?.totalLimit?.toString() ?? ""}
-          error={fieldError("totalLimit")}
+          error={error("totalLimit")}
         />
         <Field
           label={t("console.coupons.perCustomer")}
           name="perCustomerLimit"
           inputMode="numeric"
           defaultValue={String(coupon?.perCustomerLimit ?? 1)}
+          error={error("perCustomerLimit")}
         />
-        <label className="mb-3 flex items-end gap-2 text-sm">
-          <input type="checkbox" name="enabled" defaultChecked={coupon?.enabled ?? true} />
-          {t("console.coupons.enabled")}
-        </label>
-        {(coupon?.marketingType ?? "COUPON") === "COUPON" && (
+        <div className="flex flex-col">
           <label className="mb-3 flex items-end gap-2 text-sm">
-            <input type="checkbox" name="welcomeGift" defaultChecked={coupon?.welcomeGift ?? false} />
-            {t("console.coupons.welcomeGift")}
+            <input type="checkbox" name="enabled" defaultChecked={coupon?.enabled ?? true} />
+            {t("console.coupons.enabled")}
           </label>
-        )}
+          {(coupon?.marketingType ?? "COUPON") === "COUPON" && (
+            <label className="mb-3 flex items-end gap-2 text-sm">
+              <input type="checkbox" name="welcomeGift" defaultChecked={coupon?.welcomeGift ?? false} />
+              {t("console.coupons.welcomeGift")}
+            </label>
+          )}
+        </div>
+        <div className="md:col-span-3">
+          <CouponScopePicker initial={scopes} error={error("scopes")} />
+        </div>
+        <p className="mb-2 text-sm text-slate-700 md:col-span-3">{t("console.coupons.textFallback")}</p>
         <Field
           label={t("console.coupons.nameEn")}
-          name="name_en_US"
+          name="name.en_US"
           required
+          maxLength={100}
           defaultValue={coupon?.name.en_US}
+          error={error("name.en_US")}
         />
         <Field
           label={t("console.coupons.nameZhCn")}
-          name="name_zh_CN"
-          required
+          name="name.zh_CN"
+          maxLength={100}
           defaultValue={coupon?.name.zh_CN}
+          error={error("name.zh_CN")}
         />
         <Field
           label={t("console.coupons.nameZhHk")}
-          name="name_zh_HK"
-          required
+          name="name.zh_HK"
+          maxLength={100}
           defaultValue={coupon?.name.zh_HK}
+          error={error("name.zh_HK")}
         />
         <Field
           label={t("console.coupons.descriptionEn")}
-          name="description_en_US"
-          required
+          name="description.en_US"
+          maxLength={500}
           defaultValue={coupon?.description.en_US}
+          error={error("description.en_US")}
         />
         <Field
           label={t("console.coupons.descriptionZhCn")}
-          name="description_zh_CN"
-          required
+          name="description.zh_CN"
+          maxLength={500}
           defaultValue={coupon?.description.zh_CN}
+          error={error("description.zh_CN")}
         />
         <Field
           label={t("console.coupons.descriptionZhHk")}
-          name="description_zh_HK"
-          required
+          name="description.zh_HK"
+          maxLength={500}
           defaultValue={coupon?.description.zh_HK}
+          error={error("description.zh_HK")}
         />
         <Field
-          label={t("console.coupons.plans")}
-          name="plans"
-          defaultValue={coupon?.scopes
-            .filter((s) => s.scopeType === "PLAN")
-            .map((s) => s.scopeCode)
-            .join(", ")}
+          label={t("console.coupons.note")}
+          name="note"
+          maxLength={500}
+          defaultValue={coupon?.note ?? ""}
+          error={error("note")}
         />
-        <Field
-          label={t("console.coupons.destinations")}
-          name="destinations"
-          defaultValue={coupon?.scopes
-            .filter((s) => s.scopeType === "DESTINATION")
-            .map((s) => s.scopeCode)
-            .join(", ")}
-        />
-        <Field label={t("console.coupons.note")} name="note" defaultValue={coupon?.note ?? ""} />
         <div className="md:col-span-3">
           <button type="submit" className={buttonClass}>
             {t("console.save")}

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponCode } from "../../../core/coupon-code.ts";
+import { type CouponRulesInput, couponRulesSchema, newCouponSchema } from "../../../core/forms/coupon.ts";
 import { planCode } from "../../../core/ids.ts";
+import { toMinorUnits } from "../../../core/money.ts";
+import { STORE_TIME_ZONE } from "../../../core/store-time.ts";
 import type { Database } from "../../../db/client.ts";
-import { COUPON_TYPES, MARKETING_TYPES } from "../../../db/schema/index.ts";
+import { MARKETING_TYPES } from "../../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
 import type { Services } from "../../services.ts";
@@ -15,63 +18,23 @@ import { adminRoute } from "../admin/route.ts";
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 const Localized = (max: number) => z.object({ en_US: Text(max), zh_CN: Text(max), zh_HK: Text(max) });
-const Currency = z.string().regex(/^[A-Z]{3}$/, "validation.invalid");
 const Instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
 const Lang = z.enum(["en_US", "zh_CN", "zh_HK"]);
 
-const CouponRules = z
-  .object({
-    couponTypeCode: z.enum(COUPON_TYPES),
-    name: Localized(100),
-    description: Localized(500),
-    /** DISCOUNT: the fraction paid, 0.50 to 0.99 ("0.85" shows as 8.5折). */
-    resultDiscount: z
-      .string()
-      .regex(/^0\.\d{1,3}$/, "validation.invalid")
-      .refine((d) => Number(d) >= 0.05 && Number(d) < 1, { message: "validation.invalid" })
-      .nullable()
-      .default(null),
-    resultReduction: z.number().int().min(1).max(100_000_000).nullable().default(null),
-    reductionCurrency: Currency.nullable().default(null),
-    minimumSpend: z.number().int().min(0).max(100_000_000).default(0),
-    minimumSpendCurrency: Currency,
-    startTime: Instant,
-    endTime: Instant,
-    totalLimit: z.number().int().min(1).max(10_000_000).nullable().default(null),
-    perCustomerLimit: z.number().int().min(1).max(1000).default(1),
-    enabled: z.boolean().default(true),
-    /** Given to every new account (issue 12, ADR 0252); COUPON only. */
-    welcomeGift: z.boolean().default(false),
-    note: z.string().trim().max(500).nullable().default(null),
-    scopes: z
-      .array(
-        z.object({
-          scopeType: z.enum(["PLAN", "DESTINATION"]),
-          scopeCode: z
-            .string()
-            .trim()
-            .regex(/^[A-Za-z0-9_-]{1,48}$/, "validation.invalid"),
-        }),
-      )
-      .max(200)
-      .default([]),
-  })
-  .refine((c) => c.endTime > c.startTime, { message: "consoleMerch.endBeforeStart", path: ["endTime"] })
-  .refine((c) => c.couponTypeCode !== "DISCOUNT" || c.resultDiscount !== null, {
-    message: "validation.required",
-    path: ["resultDiscount"],
-  })
-  .refine(
-    (c) => c.couponTypeCode !== "REDUCTION" || (c.resultReduction !== null && c.reductionCurrency !== null),
-    {
-      message: "validation.required",
-      path: ["resultReduction"],
-    },
-  );
-const NewCoupon = z.intersection(
-  z.object({ code: couponCode(), marketingType: z.enum(MARKETING_TYPES) }),
-  CouponRules,
-);
+// The coupon's fields and their rules are the console form's own schema (core/forms/coupon.ts, ADR 0360): a
+// percentage off, amounts as typed, times in the store's zone; the older shapes (share paid, minor units, ISO
+// instants) are still taken.
+const COUPON_SIDE = { timeZone: STORE_TIME_ZONE, checkboxes: false };
+const CouponRules = couponRulesSchema(COUPON_SIDE);
+const NewCoupon = newCouponSchema(COUPON_SIDE);
+const ScopeQuery = z.object({
+  q: z.string().trim().max(60).optional(),
+  codes: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ? v.split(",").filter((c) => /^[A-Za-z0-9_-]{1,48}$/.test(c)) : [])),
+});
 const CodeParam = z.object({ code: couponCode() });
 const CouponQuery = z.object({
   q: z.string().trim().max(48).optional(),
@@ -116,11 +79,44 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
   const transaction = <T>(work: (tx: Database) => Promise<T>) =>
     db.transaction((raw) => work(raw as unknown as Database));
 
-  async function checkReferences(input: z.infer<typeof CouponRules>) {
-    const known = new Set((await merch.rates.list(db)).map((c) => c.code));
+  /** The coupon as stored: amounts typed in major units converted with their currency's digits. */
+  async function resolved<T extends CouponRulesInput>(input: T) {
+    const digitsOf = await merch.rates.minorDigits(db);
+    const known = new Set(digitsOf.keys());
     for (const currency of [input.minimumSpendCurrency, input.reductionCurrency])
       if (currency && !known.has(currency))
         throw new ApiError(400, "consoleMerch.unknownCurrency", { params: { currency } });
+    const digits = (code: string | null) => (code ? digitsOf.get(code) : undefined) ?? 2;
+    const minor = (field: string, amount: string, currency: string | null) => {
+      const value = toMinorUnits(amount, digits(currency));
+      if (value === null || value > 100_000_000)
+        throw new ApiError(400, "error.badRequest", { fields: { [field]: "consoleMerch.amountFormat" } });
+      return value;
+    };
+    const { reductionAmount, minimumSpendAmount, ...rest } = input;
+    const resultReduction =
+      reductionAmount !== null
+        ? minor("reductionAmount", reductionAmount, input.reductionCurrency)
+        : rest.resultReduction;
+    if (input.couponTypeCode === "REDUCTION" && (resultReduction === null || resultReduction < 1))
+      throw new ApiError(400, "error.badRequest", {
+        fields: { reductionAmount: "consoleMerch.amountFormat" },
+      });
+    const rules = {
+      ...rest,
+      resultReduction,
+      minimumSpend:
+        minimumSpendAmount !== null
+          ? minor("minimumSpendAmount", minimumSpendAmount, input.minimumSpendCurrency)
+          : (rest.minimumSpend ?? 0),
+    };
+    await checkReferences(rules);
+    return rules;
+  }
+
+  async function checkReferences(input: {
+    scopes: { scopeType: "PLAN" | "DESTINATION"; scopeCode: string }[];
+  }) {
     for (const scope of input.scopes) {
       const exists =
         scope.scopeType === "PLAN"
@@ -132,7 +128,7 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
   }
 
   /** Coupon fields the kind does not use are stored empty, so the rules read one way. */
-  function normalized<T extends z.infer<typeof CouponRules>>(input: T): T {
+  function normalized<T extends { couponTypeCode: string }>(input: T): T {
     return input.couponTypeCode === "DISCOUNT"
       ? { ...input, resultReduction: null, reductionCurrency: null }
       : { ...input, resultDiscount: null };
@@ -144,6 +140,18 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     permission: "marketing.read",
     schema: { querystring: CouponQuery },
     handler: async ({ query }) => merch.coupons.list(db, query),
+  });
+
+  // The coupon form's plan and destination picker (issue 29 item 5): names in any of the three languages, or
+  // the chosen codes (to name them on an existing coupon).
+  adminRoute(app, {
+    method: "GET",
+    url: "/marketing/coupon-scopes",
+    permission: "marketing.read",
+    schema: { querystring: ScopeQuery },
+    handler: async ({ query }) => ({
+      options: await merch.catalogue.scopeOptions(db, { q: query.q, codes: query.codes }),
+    }),
   });
 
   adminRoute(app, {
@@ -164,10 +172,10 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     permission: "marketing.write",
     schema: { body: NewCoupon },
     handler: async ({ operator, body }) => {
-      await checkReferences(body);
+      const coupon = normalized(await resolved(body));
       const created = await transaction((tx) =>
         auditedChange(tx, operator, { action: "coupon.create", entity: "coupon", entityId: body.code }, () =>
-          merch.coupons.create(tx, normalized(body)),
+          merch.coupons.create(tx, coupon),
         ),
       );
       if (!created) throw new ApiError(409, "consoleMerch.couponExists");
@@ -183,13 +191,13 @@ export function consoleMarketingRoutes(app: FastifyInstance, services: Services)
     permission: "marketing.write",
     schema: { params: CodeParam, body: CouponRules },
     handler: async ({ operator, params, body }) => {
-      await checkReferences(body);
+      const coupon = normalized(await resolved(body));
       const updated = await transaction((tx) =>
         auditedChange(
           tx,
           operator,
           { action: "coupon.update", entity: "coupon", entityId: params.code },
-          () => merch.coupons.update(tx, params.code, normalized(body)),
+          () => merch.coupons.update(tx, params.code, coupon),
         ),
       );
       if (!updated) throw notFound("consoleMerch.couponNotFound");

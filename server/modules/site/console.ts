@@ -12,6 +12,13 @@ export function createConsoleRates() {
       .orderBy(asc(currencies.sortOrder));
   return {
     list: all,
+    /** Each currency's decimals, for amounts an operator types in major units. */
+    async minorDigits(db: Database) {
+      const rows = await db
+        .select({ code: currencies.code, minorDigits: currencies.minorDigits })
+        .from(currencies);
+      return new Map(rows.map((r) => [r.code, r.minorDigits]));
+    },
     /** Writes the rates given (the base stays 1); returns the table before and after. Unknown codes: null. */
     async setRates(tx: Database, rates: Record<string, string>) {
       const before = await all(tx);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../../db/client.ts";
 import {
   type DestinationType,
@@ -234,6 +234,52 @@ export function createConsoleCatalogue() {
     },
 
     destination: destinationRow,
+
+    /**
+     * The coupon form's picker (issue 29 item 5): destinations and plans whose name in any language, code or
+     * alias holds `q` (a plan also by its destination's names, so "Japan" or "日本" finds Japan's plans), or those
+     * with the given codes. Each with its names in the three languages.
+     */
+    async scopeOptions(db: Database, query: { q?: string; codes: string[] }) {
+      const limit = 30;
+      const like = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : null;
+      if (!like && query.codes.length === 0) return [];
+      const destinationWhere = like
+        ? or(ilike(destinations.code, like), ilike(destinations.searchText, like))
+        : inArray(destinations.code, query.codes);
+      const found = await db
+        .select()
+        .from(destinations)
+        .where(destinationWhere)
+        .orderBy(desc(destinations.popularity), asc(destinations.code))
+        .limit(limit);
+      const matchedDestinations = found.map((d) => d.code);
+      const planWhere = like
+        ? or(
+            ilike(plans.platformProductCode, like),
+            sql`lower(${plans.title}::text) like ${like}`,
+            matchedDestinations.length > 0 ? inArray(plans.destinationCode, matchedDestinations) : undefined,
+          )
+        : inArray(plans.platformProductCode, query.codes);
+      const planRows = await db
+        .select({
+          code: plans.platformProductCode,
+          title: plans.title,
+          destinationCode: plans.destinationCode,
+        })
+        .from(plans)
+        .where(planWhere)
+        .orderBy(asc(plans.destinationCode), asc(plans.sortOrder), asc(plans.platformProductCode))
+        .limit(limit);
+      return [
+        ...found.map((d) => ({
+          scopeType: "DESTINATION" as const,
+          scopeCode: d.code,
+          name: { en_US: d.nameEn, zh_CN: d.nameZhCn, zh_HK: d.nameZhHk },
+        })),
+        ...planRows.map((p) => ({ scopeType: "PLAN" as const, scopeCode: p.code, name: p.title })),
+      ];
+    },
 
     async updateDestination(tx: Database, code: string, patch: DestinationPatch) {
       const before = await destinationRow(tx, code);
