@@ -76,6 +76,8 @@ import { createPaymentRepo } from "./modules/payment/repo.ts";
 import { createPaymentService } from "./modules/payment/service.ts";
 import { createRecommendRepo } from "./modules/recommend/repo.ts";
 import { createRecommendService } from "./modules/recommend/service.ts";
+import { createReconcileRepo } from "./modules/reconcile/repo.ts";
+import { createReconcileService, RECONCILE_JOB } from "./modules/reconcile/service.ts";
 import { createRefundRepo } from "./modules/refund/repo.ts";
 import { createRefundService, parseRefundLimits } from "./modules/refund/service.ts";
 import { createRegionRepo } from "./modules/region/repo.ts";
@@ -572,6 +574,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   refund.registerJobs(jobs);
   // One refund flow whoever starts it (issue 29, ADR 0336): money, credit, coupons, rewards and the eSIM.
   const refundOrder = createRefundOrderFlow({ db, refund, esim, orders: order, uploads });
+  // The daily reconciliation with suppliers and payments (issue 29 item 4, ADR 0365).
+  const reconcile = createReconcileService({
+    db,
+    repo: createReconcileRepo(db),
+    jobs,
+    suppliers: supplier.suppliers,
+    providers: payments.providers,
+  });
+  reconcile.registerJobs(jobs);
+  if (pollMs > 0)
+    reconcile
+      .schedule()
+      .catch((error) => options.onJobError?.(error, { id: "", kind: RECONCILE_JOB.kind, attempt: 0 }));
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
@@ -604,6 +619,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     admin,
     refund,
     refundOrder,
+    reconcile,
     social,
     captcha,
     rateLimiter,

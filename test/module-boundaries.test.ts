@@ -64,6 +64,7 @@ const OWNERS: Record<string, string[]> = {
   // The operator realm (issue 16): operators, their sessions, and the append-only audit log.
   admin: ["operators", "operatorSessions", "operatorInvitations", "auditLog", "orderNotes"],
   // Operators' refunds of paid orders, to the card or to store credit (issue 16, ADR 0225).
+  reconcile: ["reconciliationMismatches"],
   refund: ["orderRefunds", "refundPolicies", "refundRequests"],
   payment: ["payments", "paymentEvents", "paymentAnomalies", "paymentCustomers"],
   site: ["sites", "siteLanguages", "currencies"],
@@ -102,6 +103,14 @@ const READS: BoundaryRules["reads"] = {
     plans: "and by its plan's title in any language, in the same paged query",
     destinations: "and by its destination's name in any language",
     esims: "and by its eSIMs' ICCIDs or supplier (a filter), so the page and its total agree",
+  },
+  reconcile: {
+    orders:
+      "the daily reconciliation (ADR 0365) compares the day's paid and refunded orders with the outside parties",
+    payments: "and each order's provider payment with the provider's charge",
+    orderRefunds: "and the card part refunded with what the provider says it refunded",
+    esims: "and which eSIMs a refunded order holds, to ask their supplier whether they still work",
+    esimSupplierOrders: "and which supplier each unit was ordered from",
   },
   recommend: {
     plans: "a recommend list is plans and destinations, read in one query per list (warm render budget)",

@@ -8,6 +8,7 @@ import catalog from "./messages/catalog.ts";
 import checkoutUi from "./messages/checkout-ui.ts";
 import common from "./messages/common.ts";
 import consoleMerch from "./messages/console-merch.ts";
+import consoleReconcile from "./messages/console-reconcile.ts";
 import consoleSuppliers from "./messages/console-suppliers.ts";
 import content from "./messages/content.ts";
 import credit from "./messages/credit.ts";
@@ -66,6 +67,7 @@ const named = {
   adminApi,
   consoleMerch,
   consoleSuppliers,
+  consoleReconcile,
   credit,
   refund,
   sfbUi,

@@ -10,6 +10,7 @@ export * from "./media.ts";
 export * from "./media-library.ts";
 export * from "./orders.ts";
 export * from "./pages.ts";
+export * from "./reconcile.ts";
 export * from "./refund.ts";
 export * from "./reviews.ts";
 export * from "./search.ts";

@@ -39,6 +39,10 @@ export const PERMISSIONS = {
   "esims.read": MONEY,
   /** Refresh an eSIM's status and usage from the supplier. */
   "esims.refresh": SUPPORT,
+  /** The Reconciliation page: mismatches with suppliers and the payment provider (issue 29, ADR 0365). */
+  "reconciliation.read": MONEY,
+  /** Mark a mismatch resolved with a note. */
+  "reconciliation.resolve": ["owner", "finance"],
   /** Finance reports. */
   "reports.read": ["owner", "finance"],
   // Merchandising (catalogue, prices, FX, marketing, content).

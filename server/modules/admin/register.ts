@@ -6,6 +6,7 @@ import { adminPageRoutes } from "../content/admin-routes.ts";
 import { consoleMarketingRoutes } from "../coupon/console-routes.ts";
 import { mediaRoutes } from "../media/routes.ts";
 import { consoleContentRoutes } from "../pages/console-routes.ts";
+import { consoleReconcileRoutes } from "../reconcile/console-routes.ts";
 import { consoleRefundRoutes } from "../refund/console-routes.ts";
 import { consoleReviewRoutes } from "../reviews/console-routes.ts";
 import { consoleInviteRoutes } from "../sfb/console-routes.ts";
@@ -30,6 +31,8 @@ export function adminRoutes(app: FastifyInstance, services: Services) {
   adminSupportRoutes(app, services);
   // The refund screen, the refund policy and the refund request queue (issue 29, ADRs 0336-0338).
   consoleRefundRoutes(app, services);
+  // Reconciliation with suppliers and payments (issue 29 item 4, ADR 0365).
+  consoleReconcileRoutes(app, services);
   adminPageRoutes(app, services);
   // The public media library (ADR 0274): its console endpoints and its public file URLs.
   mediaRoutes(app, services);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import { currencies, sandboxPaymentSessions, sandboxSavedCards } from "../../../db/schema/index.ts";
@@ -12,6 +12,7 @@ import type {
   CurrencyRates,
   PaymentEvent,
   PaymentProvider,
+  ProviderCharge,
   SavedCard,
   SessionState,
 } from "./types.ts";
@@ -330,6 +331,30 @@ export function createSandboxPayments(options: SandboxOptions) {
       const current = await open(sessionId);
       // A late local-wallet payment is under way: too late to close, as for a paid one.
       return current?.status === "PAID" || current?.status === "PROCESSING" ? "paid" : "expired";
+    },
+
+    async charges({ from, to }: { from: Date; to: Date }): Promise<ProviderCharge[]> {
+      // The sandbox's listing of its charges and refunds, as a Stripe-like provider gives one (ADR 0365).
+      const rows = await db
+        .select()
+        .from(sandboxPaymentSessions)
+        .where(
+          and(
+            eq(sandboxPaymentSessions.status, "PAID"),
+            gte(sandboxPaymentSessions.createdAt, from),
+            lt(sandboxPaymentSessions.createdAt, to),
+          ),
+        );
+      return rows
+        .filter((row) => row.paymentId !== null)
+        .map((row) => ({
+          paymentId: row.paymentId!,
+          orderCode: row.orderCode,
+          amount: row.amount,
+          currencyCode: row.currencyCode,
+          amountRefunded: row.refundedAmount,
+          created: row.createdAt,
+        }));
     },
 
     async refund(paymentId: string, amount: number, idempotencyKey: string) {

@@ -64,6 +64,19 @@ export type PaymentEvent =
   /** Anything the store does not act on (processing, session expired, unrelated types): acknowledged. */
   | { id: string; type: "ignored"; providerType: string };
 
+/**
+ * One charge as the provider lists it, in the shape Stripe's `GET /v1/charges` gives (amount, amount_refunded,
+ * the payment it belongs to, the order code the store sent): the reconciliation reads these (ADR 0365).
+ */
+export interface ProviderCharge {
+  paymentId: string;
+  orderCode: string | null;
+  amount: number;
+  currencyCode: string;
+  amountRefunded: number;
+  created: Date;
+}
+
 /** The store's currencies with their rates from the base currency (the currency table), by code. */
 export type CurrencyRates = ReadonlyMap<string, RatedCurrency>;
 
@@ -101,6 +114,8 @@ export interface PaymentProvider {
     listCards(providerCustomerId: string): Promise<SavedCard[]>;
     removeCard(providerCustomerId: string, cardId: string): Promise<boolean>;
   };
+  /** The succeeded charges created in [from, to), with what was refunded of each (reconciliation, ADR 0365). */
+  charges?(range: { from: Date; to: Date }): Promise<ProviderCharge[]>;
   /** Verifies the signature over the raw body and normalizes the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }

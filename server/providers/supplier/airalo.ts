@@ -7,6 +7,7 @@ import {
   type EsimSupplier,
   type SupplierCancellation,
   SupplierError,
+  type SupplierOrderRecord,
   type SupplierPackage,
   type SupplierPlan,
   type SupplierTopUpOffer,
@@ -600,6 +601,46 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
             });
       const found = list.find((n) => n.type === AIRALO_WEBHOOK_TYPE);
       return { url: found?.contact_point ?? null };
+    },
+
+    async orders(since: Date): Promise<SupplierOrderRecord[]> {
+      // GET /v2/orders lists newest first, with `price` (USD, "9.50") and `created_at` ("2023-02-20 08:41:57",
+      // UTC); read page by page until the orders are older than `since` (reconciliation, ADR 0365).
+      const Listed = Order.extend({
+        code: z.union([z.string(), z.number()]).nullish(),
+        price: z.union([z.string(), z.number()]).nullish(),
+        created_at: z.string().nullish(),
+      });
+      const records: SupplierOrderRecord[] = [];
+      for (let page = 1; page <= 200; page += 1) {
+        const list = z
+          .object({
+            data: z.array(Listed),
+            meta: z.object({ last_page: z.coerce.number() }).partial().nullish(),
+          })
+          .parse(await call("GET", `/v2/orders?include=sims&limit=50&page=${page}`));
+        let older = false;
+        for (const o of list.data) {
+          const createdAt = o.created_at ? new Date(`${o.created_at.replace(" ", "T")}Z`) : null;
+          if (createdAt && createdAt < since) {
+            older = true;
+            continue;
+          }
+          if (o.type && o.type !== "sim") continue;
+          const price = o.price === null || o.price === undefined ? null : Number(o.price);
+          records.push({
+            reference: String(o.code ?? o.id),
+            key: o.description ?? null,
+            iccids: (o.sims ?? []).map((sim) => sim.iccid),
+            costUsdCents: price === null || Number.isNaN(price) ? null : Math.round(price * 100),
+            createdAt,
+            // The listing says nothing of a sim's state; the reconciliation asks the usage of refunded ones.
+            active: true,
+          });
+        }
+        if (older || list.data.length === 0 || !list.meta?.last_page || page >= list.meta.last_page) break;
+      }
+      return records;
     },
 
     async balance() {

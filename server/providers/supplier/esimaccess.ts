@@ -8,6 +8,7 @@ import {
   type EsimSupplier,
   type SupplierCancellation,
   SupplierError,
+  type SupplierOrderRecord,
   type SupplierPackage,
   SupplierPendingError,
   type SupplierPlan,
@@ -89,6 +90,7 @@ const Profile = z.object({
   qrCodeUrl: z.string().optional(),
   smdpStatus: z.string(),
   esimStatus: z.string(),
+  transactionId: z.string().nullish(),
   totalVolume: z.number().optional(),
   orderUsage: z.number().optional(),
   activateTime: z.string().nullish(),
@@ -449,6 +451,30 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
         throw error;
       }
       return { outcome: "CANCELLED", cancelledAt: new Date(now()), alreadyCancelled: false };
+    },
+
+    async orders(): Promise<SupplierOrderRecord[]> {
+      // esim/query with only a pager lists every profile; its answer gives no order time or price, so every
+      // allocated profile is read and the caller decides (ADR 0365). Orders not yet allocated are not listed.
+      const records: SupplierOrderRecord[] = [];
+      const pageSize = 100;
+      for (let pageNum = 1; pageNum <= 1000; pageNum += 1) {
+        const obj = z
+          .object({ esimList: z.array(Profile), pager: z.object({ total: z.number() }).optional() })
+          .parse(await call("esim/query", { pager: { pageNum, pageSize } }));
+        for (const p of obj.esimList)
+          records.push({
+            reference: p.orderNo,
+            key: p.transactionId ?? null,
+            iccids: [p.iccid],
+            costUsdCents: null,
+            createdAt: null,
+            active: profileState(p) !== "CANCELLED",
+          });
+        const total = obj.pager?.total ?? 0;
+        if (obj.esimList.length < pageSize || pageNum * pageSize >= total) break;
+      }
+      return records;
     },
 
     async balance() {

@@ -170,6 +170,22 @@ export interface SupplierCancelOptions {
 }
 
 /**
+ * One order as the supplier's own listing shows it (reconciliation, ADR 0365): eSIM Access `esim/query` with a
+ * pager, Airalo `GET /v2/orders`. `key` is the idempotency key the store ordered with (`order:<id>:<unit>`).
+ */
+export interface SupplierOrderRecord {
+  reference: string;
+  key: string | null;
+  iccids: string[];
+  /** What the supplier charged, in US cents, when its listing says (Airalo's `price`; eSIM Access's does not). */
+  costUsdCents: number | null;
+  /** When it was placed, when the listing says. */
+  createdAt: Date | null;
+  /** false: the listing says the profile was cancelled or revoked (eSIM Access `esimStatus`). */
+  active: boolean;
+}
+
+/**
  * The eSIM supplier interface (architecture: outside parties; ADR 0132). Every call that creates something
  * carries an idempotency key: the same key again answers with what the first call created.
  */
@@ -214,6 +230,11 @@ export interface EsimSupplier {
   registerWebhook?(url: string): Promise<void>;
   /** Where the supplier sends its webhooks now, when it can say (Airalo: GET /v2/notifications/opt-in). */
   webhookRegistration?(): Promise<{ url: string | null }>;
+  /**
+   * The supplier's orders placed since `since` (or all it lists when it gives no time), read page by page from its
+   * documented listing (reconciliation, ADR 0365).
+   */
+  orders?(since: Date): Promise<SupplierOrderRecord[]>;
   /** The prepaid balance at the supplier, in minor units of its currency (suppliers that keep one). */
   balance?(): Promise<{ amountMinor: number; currency: string }>;
 }
