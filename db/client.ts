@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -57,6 +57,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** An already loaded PGlite data dump (a migrated template, for fast test databases). */
   loadDataDir?: Blob | File;
+  /**
+   * PGlite's compiled WebAssembly and file bundle, made once and reused (test/db.ts): otherwise every database
+   * opened compiles and loads them again.
+   */
+  pgliteRuntime?: Pick<PGliteOptions, "pgliteWasmModule" | "initdbWasmModule" | "fsBundle">;
   poolSize?: number;
 }
 
@@ -104,6 +109,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     dataDir: inMemory ? dataDir : path.join(dataDir, "pg"),
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
+    ...options.pgliteRuntime,
   }).catch((error) => {
     release();
     throw error;
