@@ -33,6 +33,7 @@ export default [
       route("catalog/sheet", "routes/admin.plan-sheet.tsx"),
       route("pricing", "routes/admin.pricing.tsx"),
       route("suppliers", "routes/admin.suppliers.tsx"),
+      route("reconciliation", "routes/admin.reconciliation.tsx"),
       route("marketing/coupons", "routes/admin.coupons.tsx"),
       route("marketing/coupons/:code", "routes/admin.coupon.tsx"),
       route("marketing/coupon-scopes", "routes/admin.coupon-scopes.ts"),

@@ -123,7 +123,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Spans and metrics for every request, the job queue gauges, and /metrics (ADR 0331); after the error
   // handler, which a route takes from where it is registered.
-  const telemetry = await installTelemetry(server, { env, jobs: services.jobs });
+  const telemetry = await installTelemetry(server, {
+    env,
+    jobs: services.jobs,
+    reconcileOpen: () => services.reconcile.openCount(),
+  });
   // Liveness and readiness (schema current, Redis, not shutting down; ADR 0328).
   registerHealthRoutes(server, health, database.kind, () => services.cache.shared);
 

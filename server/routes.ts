@@ -22,6 +22,7 @@ import { orderRoutes } from "./modules/order/routes.ts";
 import { pagesRoutes } from "./modules/pages/routes.ts";
 import { paymentRoutes } from "./modules/payment/routes.ts";
 import { recommendRoutes } from "./modules/recommend/routes.ts";
+import { reconcileDevRoutes } from "./modules/reconcile/dev-routes.ts";
 import { refundRoutes } from "./modules/refund/routes.ts";
 import { regionRoutes } from "./modules/region/routes.ts";
 import { reviewRoutes } from "./modules/reviews/routes.ts";
@@ -59,6 +60,7 @@ export function registerApiRoutes(api: FastifyInstance, services: Services, publ
   paymentRoutes(api, services, publicOrigin);
   esimRoutes(api, services);
   if (services.esimSandbox) esimDevRoutes(api, services, services.esimSandbox);
+  if (services.sandbox) reconcileDevRoutes(api, services);
   invoiceRoutes(api, services);
   sfbRoutes(api, services);
   // The operator console's API, /o2adm/v1 (issue 16): every endpoint through adminRoute (ADR 0222).

@@ -18,6 +18,8 @@ interface Dashboard {
   balances: { supplier: string; amountMinor: number; currency: string; low: boolean; checkedAt: string }[];
   alerts: { kind: string; supplier?: string; orderCode?: string; refundId?: string }[];
   pendingRefunds: number;
+  /** Unresolved reconciliation mismatches (issue 29 item 4, ADR 0365). */
+  reconcileOpen: number;
 }
 
 // The dashboard (issue 16): today and the last 7 days, revenue by currency, checkout-to-paid conversion, stuck
@@ -25,7 +27,11 @@ interface Dashboard {
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "dashboard.read");
   const dashboard = await readConsole<Dashboard>(args, "/o2adm/v1/dashboard");
-  return { dashboard, canOpenOrders: operator.permissions.includes("orders.read") };
+  return {
+    dashboard,
+    canOpenOrders: operator.permissions.includes("orders.read"),
+    canReconcile: operator.permissions.includes("reconciliation.read"),
+  };
 }
 
 function conversion(period: Period): string {
@@ -61,7 +67,7 @@ function PeriodCard({ title, period }: { title: string; period: Period }) {
 
 export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const { dashboard, canOpenOrders } = loaderData;
+  const { dashboard, canOpenOrders, canReconcile } = loaderData;
   const days = dashboard.trend.map((d) => d.day);
   return (
     <>
@@ -166,6 +172,16 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <h2 className="mb-2 text-lg font-semibold">{t("console.dashboard.alerts")}</h2>
+          <p className="mb-2 text-sm" data-testid="reconcile-open">
+            {`${t("console.dashboard.reconcile")}: `}
+            {canReconcile ? (
+              <a className={linkClass} href="/admin/reconciliation">
+                {dashboard.reconcileOpen}
+              </a>
+            ) : (
+              dashboard.reconcileOpen
+            )}
+          </p>
           {dashboard.alerts.length === 0 ? (
             <p className="text-sm">{t("console.dashboard.noAlerts")}</p>
           ) : (

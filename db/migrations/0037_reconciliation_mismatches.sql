@@ -3,7 +3,7 @@ CREATE TABLE "reconciliation_mismatch" (
 	"key" varchar(200) NOT NULL,
 	"kind" varchar(24) NOT NULL,
 	"day" varchar(10) NOT NULL,
-	"party" varchar(16) NOT NULL,
+	"party" varchar(32) NOT NULL,
 	"order_code" varchar(32),
 	"reference" varchar(128),
 	"ours_minor" integer,

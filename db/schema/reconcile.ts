@@ -36,8 +36,8 @@ export const reconciliationMismatches = pgTable(
     kind: varchar("kind", { length: 24 }).$type<MismatchKind>().notNull(),
     /** The UTC day (YYYY-MM-DD) whose run first found it. */
     day: varchar("day", { length: 10 }).notNull(),
-    /** The other party: a supplier name, or the payment provider's. */
-    party: varchar("party", { length: 16 }).notNull(),
+    /** The other party: "supplier.<name>" or "payment.<provider>" (both have a "sandbox"). */
+    party: varchar("party", { length: 32 }).notNull(),
     /** Our order's code, when the mismatch is about one of our orders. */
     orderCode: varchar("order_code", { length: 32 }),
     /** The other party's reference (supplier order, ICCID, provider payment id). */

@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import type { JobRunner } from "../jobs/runner.ts";
 import { installHttpTelemetry } from "./http.ts";
-import { observeJobQueues, scrapeMetrics } from "./metrics.ts";
+import { observeJobQueues, observeReconciliation, scrapeMetrics } from "./metrics.ts";
 
 export const METRICS_PATH = "/metrics";
 const CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -24,12 +24,21 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  */
 export async function installTelemetry(
   server: FastifyInstance,
-  options: { env: Env; jobs: Pick<JobRunner, "queueStats"> },
+  options: {
+    env: Env;
+    jobs: Pick<JobRunner, "queueStats">;
+    /** The unresolved reconciliation mismatches (ADR 0365), read at each scrape. */
+    reconcileOpen?: () => Promise<number>;
+  },
 ): Promise<{ metricsPort?: number }> {
   const { env } = options;
   installHttpTelemetry(server);
   const stopObserving = observeJobQueues(() => options.jobs.queueStats());
   server.addHook("onClose", async () => stopObserving());
+  if (options.reconcileOpen) {
+    const stopReconcile = observeReconciliation(options.reconcileOpen);
+    server.addHook("onClose", async () => stopReconcile());
+  }
 
   const token = env.METRICS_TOKEN;
   if (token)

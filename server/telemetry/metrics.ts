@@ -54,6 +54,7 @@ export const METRICS = {
   paymentToEsim: { name: "roamly_payment_to_esim_seconds", kind: "histogram", labels: [] },
   refunds: { name: "roamly_refunds", kind: "counter", labels: ["currency"] },
   cacheRequests: { name: "roamly_cache_requests", kind: "counter", labels: ["cache", "result"] },
+  reconcileOpen: { name: "roamly_reconciliation_open_mismatches", kind: "gauge", labels: [] },
 } as const satisfies Record<string, { name: string; kind: Kind; labels: readonly string[] }>;
 
 /** The series names a scrape shows for each metric (what dashboards and alerts may reference). */
@@ -156,6 +157,19 @@ export function observeJobQueues(read: () => Promise<QueueStat[]>): () => void {
   };
   meter.addBatchObservableCallback(batch, [jobQueueDepth, jobQueueOldestAge]);
   return () => meter.removeBatchObservableCallback(batch, [jobQueueDepth, jobQueueOldestAge]);
+}
+
+const reconcileOpen = meter.createObservableGauge(METRICS.reconcileOpen.name, {
+  description: "Reconciliation mismatches with suppliers and payments not yet marked resolved (ADR 0365)",
+});
+
+/** Reads the count of unresolved reconciliation mismatches at each scrape (one count query; ADR 0365). */
+export function observeReconciliation(read: () => Promise<number>): () => void {
+  const callback = async (observer: { observe(value: number): void }) => {
+    observer.observe(await read());
+  };
+  reconcileOpen.addCallback(callback);
+  return () => reconcileOpen.removeCallback(callback);
 }
 
 /** The Prometheus text exposition of every metric now. */

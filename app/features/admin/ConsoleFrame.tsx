@@ -29,6 +29,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { to: "/admin/pricing", label: "console.nav.pricing", permission: "catalog.read" },
   { to: "/admin/catalog/sheet", label: "console.nav.sheet", permission: "catalog.read" },
   { to: "/admin/suppliers", label: "console.nav.suppliers", permission: "suppliers.read" },
+  { to: "/admin/reconciliation", label: "console.nav.reconciliation", permission: "reconciliation.read" },
   { to: "/admin/marketing/coupons", label: "console.nav.coupons", permission: "marketing.read" },
   { to: "/admin/marketing/campaigns", label: "console.nav.campaigns", permission: "marketing.read" },
   { to: "/admin/marketing/words", label: "console.nav.words", permission: "marketing.read" },

@@ -593,11 +593,13 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     url: "/dashboard",
     permission: "dashboard.read",
     handler: async () => {
-      const [orders, balances, pendingRefunds, failedRefunds] = await Promise.all([
+      const [orders, balances, pendingRefunds, failedRefunds, mismatches] = await Promise.all([
         order.dashboard(),
         services.supplierBalances.latest(),
         refund.pendingSince(new Date(Date.now() - 15 * 60_000)),
         refund.failedRecently(),
+        // The reconciliation's unresolved mismatches (issue 29 item 4, ADR 0365).
+        services.reconcile.openCount(),
       ]);
       const failedOrders = await Promise.all(failedRefunds.map((r) => order.findById(r.orderId)));
       const codes = new Map(failedOrders.flatMap((o) => (o ? [[o.id, o.code] as const] : [])));
@@ -616,6 +618,7 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         alerts,
         pendingRefunds: pendingRefunds.length,
         failedRefunds: failedRefunds.length,
+        reconcileOpen: mismatches,
       };
     },
   });

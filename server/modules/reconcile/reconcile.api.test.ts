@@ -6,6 +6,7 @@ import { setupTestApp } from "../../../test/api.ts";
 import { standinForFile } from "../../../test/standins.ts";
 import { createEsimAccessSupplier } from "../../providers/supplier/esimaccess.ts";
 import { SupplierPendingError } from "../../providers/supplier/types.ts";
+import { scrapeMetrics } from "../../telemetry/metrics.ts";
 import { auditOf, createOperator, operatorHeaders } from "../admin/admin-test-kit.ts";
 import {
   issuedTo,
@@ -187,6 +188,8 @@ describe("reconciliation with the eSIM Access stand-in and the payment sandbox",
     const open = await app.server.inject({ method: "GET", url: "/o2adm/v1/reconciliation", headers });
     expect(open.json()).toMatchObject({ open: 3 });
     expect(open.json().mismatches).toHaveLength(3);
+    // The alert's gauge reads the same count at each scrape.
+    expect(await scrapeMetrics()).toMatch(/^roamly_reconciliation_open_mismatches(\{[^}]*\})? 3$/m);
   });
 
   it("lets only the roles that hold the permission read or resolve", async () => {

@@ -111,7 +111,7 @@ export function createReconcileService(deps: {
           add({
             key: `PAID_NOT_ISSUED:${order.id}:${unit}`,
             kind: "PAID_NOT_ISSUED",
-            party,
+            party: `supplier.${party}`,
             orderCode: order.code,
             reference: `order:${order.id}:${unit}`,
             oursMinor: order.total,
@@ -127,7 +127,7 @@ export function createReconcileService(deps: {
           add({
             key: `ISSUED_NOT_PAID:payment:${payment.providerPaymentId}`,
             kind: "ISSUED_NOT_PAID",
-            party: payment.provider,
+            party: `payment.${payment.provider}`,
             orderCode: order.code,
             reference: payment.providerPaymentId,
             oursMinor: payment.amount,
@@ -141,7 +141,7 @@ export function createReconcileService(deps: {
           add({
             key: `AMOUNT_DIFFERS:charge:${charge.paymentId}:${order.total}:${charge.amount}`,
             kind: "AMOUNT_DIFFERS",
-            party: payment.provider,
+            party: `payment.${payment.provider}`,
             orderCode: order.code,
             reference: charge.paymentId,
             oursMinor: order.total,
@@ -153,7 +153,7 @@ export function createReconcileService(deps: {
           add({
             key: `AMOUNT_DIFFERS:refund:${charge.paymentId}:${order.cardRefunded}:${charge.amountRefunded}`,
             kind: "AMOUNT_DIFFERS",
-            party: payment.provider,
+            party: `payment.${payment.provider}`,
             orderCode: order.code,
             reference: charge.paymentId,
             oursMinor: order.cardRefunded,
@@ -181,7 +181,7 @@ export function createReconcileService(deps: {
       add({
         key: `PAID_NOT_ISSUED:charge:${charge.paymentId}`,
         kind: "PAID_NOT_ISSUED",
-        party,
+        party: `payment.${party}`,
         orderCode: order?.code ?? null,
         reference: charge.paymentId,
         theirsMinor: charge.amount,
@@ -207,7 +207,7 @@ export function createReconcileService(deps: {
       add({
         key: `ISSUED_NOT_PAID:${party}:${record.reference}`,
         kind: "ISSUED_NOT_PAID",
-        party,
+        party: `supplier.${party}`,
         orderCode: order?.code ?? null,
         reference: record.reference,
         theirsMinor: record.costUsdCents,
@@ -227,7 +227,7 @@ export function createReconcileService(deps: {
         add({
           key: `REFUNDED_STILL_ACTIVE:${esim.iccid}`,
           kind: "REFUNDED_STILL_ACTIVE",
-          party: esim.supplier,
+          party: `supplier.${esim.supplier}`,
           orderCode: order.code,
           reference: esim.iccid,
           detail: { profileState: usage.profileState },

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { sandboxSupplierPackages, sandboxSupplierProfiles } from "../../../db/schema/index.ts";
 import { newIccid, newMatchingId } from "./formats.ts";
@@ -8,6 +8,7 @@ import {
   type EsimSupplier,
   type SupplierCancellation,
   SupplierError,
+  type SupplierOrderRecord,
   type SupplierPlan,
   type SupplierProfile,
   type SupplierUsage,
@@ -233,6 +234,30 @@ export function createSandboxSupplier(options: SandboxSupplierOptions) {
 
   const supplier: EsimSupplier = {
     name: "sandbox",
+
+    async orders(since: Date): Promise<SupplierOrderRecord[]> {
+      // The sandbox's listing of what it issued, as a supplier's order listing gives it (reconciliation, ADR 0365).
+      await call();
+      const rows = await db
+        .select({
+          id: sandboxSupplierPackages.id,
+          key: sandboxSupplierPackages.idempotencyKey,
+          iccid: sandboxSupplierPackages.iccid,
+          createdAt: sandboxSupplierPackages.createdAt,
+          state: sandboxSupplierProfiles.state,
+        })
+        .from(sandboxSupplierPackages)
+        .innerJoin(sandboxSupplierProfiles, eq(sandboxSupplierProfiles.iccid, sandboxSupplierPackages.iccid))
+        .where(gte(sandboxSupplierPackages.createdAt, since));
+      return rows.map((row) => ({
+        reference: row.id,
+        key: row.key,
+        iccids: [row.iccid],
+        costUsdCents: null,
+        createdAt: row.createdAt,
+        active: row.state !== "CANCELLED",
+      }));
+    },
 
     async provision(plan, idempotencyKey) {
       await call(idempotencyKey);

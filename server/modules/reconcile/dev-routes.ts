@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { parseInput } from "../../http/validate.ts";
+import type { Services } from "../../services.ts";
+import { utcDay } from "./service.ts";
+
+const RunBody = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+
+/**
+ * Sandbox tool (never registered in production unless SANDBOX_TOOLS): `POST /__dev/reconcile` runs the daily
+ * reconciliation now for a UTC day (today by default) instead of waiting for its nightly slot (ADR 0365).
+ */
+export function reconcileDevRoutes(app: FastifyInstance, services: Services) {
+  app.post("/__dev/reconcile", { schema: { body: RunBody } }, async (request) => {
+    const body = parseInput(RunBody, request.body ?? {});
+    return services.reconcile.run(body.day ?? utcDay(new Date()));
+  });
+}
