@@ -20,7 +20,7 @@ import { installOperatorContext, OPERATOR_SESSION_COOKIE } from "./modules/admin
 import { SANDBOX_WEBHOOK_PATH } from "./providers/payment/sandbox.ts";
 import { registerApiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
-import { registerSsr } from "./ssr.ts";
+import { registerSsr, type SsrOptions } from "./ssr.ts";
 import { installTelemetry } from "./telemetry/install.ts";
 import { logMixin } from "./telemetry/tracing.ts";
 
@@ -35,6 +35,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Keeps the HTML cache on with the development renderer too (tests of the cache; production always has it). */
   htmlCacheInDevelopment?: boolean;
+  /** With the development renderer: a Vite dev server shared across apps, not closed with this one (tests). */
+  sharedDevServer?: SsrOptions["sharedDevServer"];
   /** Readiness and shutdown state (server/main.ts shares it with the worker's health server); made here if absent. */
   health?: Health;
 }
@@ -152,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       publicOrigin: env.PUBLIC_ORIGIN,
       allowedHosts: allowedHostList(env.ALLOWED_HOSTS),
       fallbackOrigin: `http://localhost:${env.PORT}`,
+      sharedDevServer: options.sharedDevServer,
     });
     // A published page (or any cached data that changed) must not wait for cached renders to expire, on any
     // instance: every invalidation of the shared cache reaches every instance (ADRs 0003, 0176), and drops the

@@ -7,6 +7,7 @@ import { createGzip, gzip as gzipCallback, constants as zlibConstants } from "no
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import { appContext } from "../app/context.ts";
 import { cutNickname } from "../app/features/shell/nickname.ts";
 import { isConsolePage } from "../core/console-path.ts";
@@ -35,6 +36,11 @@ export interface SsrOptions {
   /** Without publicOrigin, the Host names honoured and the origin for any other (ADR 0186). */
   allowedHosts: readonly string[];
   fallbackOrigin: string;
+  /**
+   * Development only: a Vite dev server shared with the other apps of this process, which this app does not
+   * close (test workers, test/api.ts: each test file's app reuses the modules Vite already compiled).
+   */
+  sharedDevServer?: () => Promise<ViteDevServer>;
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -68,12 +74,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     getBuild = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     await registerStaticAssets(app, path.resolve(options.buildDir, "client"));
   } else {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const shared = options.sharedDevServer;
+    const vite = shared
+      ? await shared()
+      : await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "custom" });
     const middie = (await import("@fastify/middie")).default;
     await app.register(middie);
     app.use(vite.middlewares);
-    app.addHook("onClose", () => vite.close());
+    if (!shared) app.addHook("onClose", () => vite.close());
     getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 

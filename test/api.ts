@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { DatabaseHandle } from "../db/client.ts";
 import { buildApp } from "../server/app.ts";
@@ -58,6 +59,7 @@ export function setupPageApp(options: { htmlCache?: boolean } = {}): TestApp & {
       database,
       ssr: "development",
       htmlCacheInDevelopment: options.htmlCache === true,
+      sharedDevServer: workerDevServer,
       logger: false,
     });
     await app.server.ready();
@@ -69,6 +71,20 @@ export function setupPageApp(options: { htmlCache?: boolean } = {}): TestApp & {
     await holder.database?.close();
   });
   return holder;
+}
+
+/**
+ * One Vite dev server per test worker for every page app it builds (test files share a worker, isolate: false).
+ * Each file used to start its own, and its first render compiled the app's modules again: about half of a page
+ * suite's time. The apps still have their own services, database and HTML cache; only compiled modules are shared.
+ * It lives as long as the worker.
+ */
+let devServer: Promise<ViteDevServer> | undefined;
+function workerDevServer(): Promise<ViteDevServer> {
+  devServer ??= import("vite").then(({ createServer }) =>
+    createServer({ server: { middlewareMode: true }, appType: "custom" }),
+  );
+  return devServer;
 }
 
 /** The tags of every cache invalidation the app announces while the work runs. */
