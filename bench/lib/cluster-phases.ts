@@ -143,8 +143,9 @@ export function clusterSummary(results: ClusterResults, staticRps: number | null
   if (so) {
     lines.push(
       `Scale-out, home rendered in full on PostgreSQL through HAProxy (${so.connections} connections): one web ` +
-        `instance ${int(so.one.rps)} req/s (p99 ${ms(so.one.p99Ms)}), two ${int(so.two.rps)} req/s ` +
-        `(p99 ${ms(so.two.p99Ms)}): ${fixed(so.ratio, 2)}× (issue 34's target ≥ 1.5×; shared machine, noisy)`,
+        `instance ${int(so.one.rps)} req/s (p99 ${ms(so.one.p99Ms)}, on ${fixed(so.one.instanceCores, 2)} cores), ` +
+        `two ${int(so.two.rps)} req/s (p99 ${ms(so.two.p99Ms)}, on ${fixed(so.two.instanceCores, 2)} cores): ` +
+        `${fixed(so.ratio, 2)}× (issue 34's target ≥ 1.5×; shared machine, noisy)`,
     );
   }
   const mixed = results.mixed;

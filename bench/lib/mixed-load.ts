@@ -185,7 +185,8 @@ async function action(client: Client, target: MixedTarget, kind: Kind): Promise<
         "/o2ord/v1/customer/orders",
         { ...api, "idempotency-key": randomUUID() },
         line,
-        (status) => status === 201,
+        // 201 placed; 200 is the same order answered to a repeated key (the proxy may send a request twice).
+        (status) => status === 201 || status === 200,
       );
       if (!placed) return false;
       const code = (JSON.parse(placed.body) as { code: string }).code;

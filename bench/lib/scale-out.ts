@@ -1,7 +1,7 @@
 import { type RunningHaproxy, startHaproxy } from "../../server/ops/haproxy.ts";
 import { onCleanup } from "./children.ts";
 import { type LoadResult, measure } from "./load.ts";
-import { type RunningServer, startStoreServer, waitUntilIdle } from "./servers.ts";
+import { cpuSeconds, type RunningServer, startStoreServer, waitUntilIdle } from "./servers.ts";
 
 /**
  * Scale-out (issue 34, ADR 0350): full renders of home (HTML cache off) on PostgreSQL through HAProxy, in front
@@ -39,10 +39,24 @@ export interface ScaleOutOptions {
   log: (message: string) => void;
 }
 
+interface Round extends LoadResult {
+  /** CPU the web instances used during the round (warm-up included), in cores: CPU seconds over wall seconds. */
+  instanceCores: number | null;
+}
+
+interface Side {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  instanceCores: number | null;
+  rounds: Round[];
+}
+
 export interface ScaleOutResult {
   connections: number;
-  one: { rps: number; p50Ms: number; p99Ms: number; errors: number; rounds: LoadResult[] };
-  two: { rps: number; p50Ms: number; p99Ms: number; errors: number; rounds: LoadResult[] };
+  one: Side;
+  two: Side;
   ratio: number;
 }
 
@@ -51,9 +65,11 @@ export function webEnv(extra: Record<string, string> = {}) {
   return { ROLE: "web", ...extra };
 }
 
-function summary(rounds: LoadResult[]) {
+function summary(rounds: Round[]): Side {
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const cores = rounds.map((r) => r.instanceCores);
   return {
+    instanceCores: cores.every((c): c is number => c !== null) ? mean(cores) : null,
     rps: mean(rounds.map((r) => r.rps)),
     p50Ms: mean(rounds.map((r) => r.p50Ms)),
     p99Ms: mean(rounds.map((r) => r.p99Ms)),
@@ -85,26 +101,41 @@ export async function measureScaleOut(options: ScaleOutOptions): Promise<ScaleOu
     for (const proxy of proxies) await expectHome(proxy);
     // Each instance renders home once before any measurement (its lazy chunks load on the first render).
     for (const server of servers) await fetch(`${server.url}/`).then((r) => r.arrayBuffer());
-    const run = (proxy: RunningHaproxy) =>
-      measure({
+    const cpu = (pids: number[]) => {
+      const each = pids.map(cpuSeconds);
+      return each.every((value): value is number => value !== null) ? each.reduce((a, b) => a + b, 0) : null;
+    };
+    const run = async (proxy: RunningHaproxy, pids: number[]): Promise<Round> => {
+      const cpuBefore = cpu(pids);
+      const began = performance.now();
+      const load = await measure({
         url: `${proxy.base}/`,
         connections: options.connections,
         durationS: options.durationS,
         warmupS: options.warmupS,
       });
-    const oneRounds: LoadResult[] = [];
-    const twoRounds: LoadResult[] = [];
+      const cpuAfter = cpu(pids);
+      const wall = (performance.now() - began) / 1000;
+      return {
+        ...load,
+        instanceCores: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / wall : null,
+      };
+    };
+    const line = (round: number, what: string, r: Round) =>
+      options.log(
+        `  round ${round}: ${what} ${Math.round(r.rps)} req/s (p99 ${Math.round(r.p99Ms)} ms, ` +
+          `instances on ${r.instanceCores === null ? "?" : r.instanceCores.toFixed(2)} cores, ` +
+          `load ${r.loadAvg.toFixed(1)})`,
+      );
+    const oneRounds: Round[] = [];
+    const twoRounds: Round[] = [];
     for (let round = 1; round <= options.rounds; round++) {
-      const a = await run(one);
+      const a = await run(one, [first.pid]);
       oneRounds.push(a);
-      options.log(
-        `  round ${round}: one instance ${Math.round(a.rps)} req/s (p99 ${Math.round(a.p99Ms)} ms, load ${a.loadAvg.toFixed(1)})`,
-      );
-      const b = await run(two);
+      line(round, "one instance", a);
+      const b = await run(two, [first.pid, second.pid]);
       twoRounds.push(b);
-      options.log(
-        `  round ${round}: two instances ${Math.round(b.rps)} req/s (p99 ${Math.round(b.p99Ms)} ms, load ${b.loadAvg.toFixed(1)})`,
-      );
+      line(round, "two instances", b);
     }
     const oneSummary = summary(oneRounds);
     const twoSummary = summary(twoRounds);
