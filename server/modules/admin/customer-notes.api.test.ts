@@ -85,6 +85,16 @@ describe("staff notes on customers", () => {
     });
   });
 
+  it("deletes a customer's notes with their account", async () => {
+    const customer = await shopper(app);
+    await call(author, "POST", `/customers/${customer.id}/notes`, { body: "Wants the account deleted." });
+    const deleted = await call(author, "POST", `/customers/${customer.id}/deletion`, {
+      reason: "Asked by e-mail",
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await call(author, "GET", `/customers/${customer.id}`)).json().notes).toEqual([]);
+  });
+
   it("refuses an empty note, another customer's note and an unknown customer", async () => {
     const customer = await shopper(app);
     const other = await shopper(app);
