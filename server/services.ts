@@ -206,6 +206,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       uploads: (customerId, tx) => uploads.forget(customerId, tx),
       // A deleted account's reviews stay, without the customer (ADR 0265).
       reviews: (customerId, tx) => reviews.forgetCustomer(customerId, tx),
+      // Operators' notes about the customer are personal data too (ADR 0361); only called after start-up.
+      staffNotes: (customerId, tx) => admin.customerNotes.forget(customerId, tx),
     },
     termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
     // The invite code a friend arrived with is attached once the account exists (ADR 0242).

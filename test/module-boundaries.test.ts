@@ -62,7 +62,15 @@ const OWNERS: Record<string, string[]> = {
   // Ratings and reviews of plans (issue 12, ADR 0265).
   reviews: ["planReviews"],
   // The operator realm (issue 16): operators, their sessions, and the append-only audit log.
-  admin: ["operators", "operatorSessions", "operatorInvitations", "auditLog", "orderNotes"],
+  admin: [
+    "operators",
+    "operatorSessions",
+    "operatorInvitations",
+    "auditLog",
+    "orderNotes",
+    "customerNotes",
+    "consoleSavedViews",
+  ],
   // Operators' refunds of paid orders, to the card or to store credit (issue 16, ADR 0225).
   reconcile: ["reconciliationMismatches"],
   refund: ["orderRefunds", "refundPolicies", "refundRequests"],

@@ -30,6 +30,15 @@ interface CustomerDetail {
   };
   orders: { code: string; status: string; total: number; currencyCode: string; createdAt: string }[];
   esims: { id: string; iccid: string; state: string; supplier: string }[];
+  /** Staff notes (ADR 0361); `mine`: the signed-in operator wrote it, so may edit it. */
+  notes: {
+    id: string;
+    operatorName: string;
+    body: string;
+    createdAt: string;
+    editedAt: string | null;
+    mine: boolean;
+  }[];
   coupons: { records?: { couponCode?: string; couponName?: string; code?: string }[] } | unknown;
   credit: {
     balanceMinor: number;
@@ -103,6 +112,20 @@ export async function action(args: Route.ActionArgs) {
       await callConsole(args, { method: "POST", path: `/o2adm/v1/credit-adjustments/${request}/${intent}` }),
     );
   }
+  if (intent === "note")
+    return actionResult(
+      intent,
+      await callConsole(args, { method: "POST", path: `${base}/notes`, body: { body: field(form, "body") } }),
+    );
+  if (intent === "editNote")
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "PUT",
+        path: `${base}/notes/${encodeURIComponent(field(form, "noteId"))}`,
+        body: { body: field(form, "body") },
+      }),
+    );
   if (intent === "reset")
     return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/password-reset` }));
   if (intent === "delete")
@@ -137,7 +160,16 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
         ? t(result.intent === "approve" ? "console.customers.approved" : "console.customers.rejected")
         : result.intent === "reset"
           ? t("console.customers.resetSent", { to: (result.value as { sentTo: string }).sentTo })
-          : t("console.customers.deleted");
+          : result.intent === "note"
+            ? t("console.customers.noteAdded")
+            : result.intent === "editNote"
+              ? t("console.customers.noteSaved")
+              : t("console.customers.deleted");
+  // The customer's timeline: orders placed and staff notes, oldest first (as an order's timeline reads).
+  const timeline = [
+    ...detail.orders.map((o) => ({ at: o.createdAt, key: `order-${o.code}`, order: o, note: null })),
+    ...detail.notes.map((n) => ({ at: n.createdAt, key: `note-${n.id}`, order: null, note: n })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <>
       <title>{`${t("console.customers.detailTitle", { name })} · ${t("console.title")}`}</title>
@@ -271,6 +303,77 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      <section aria-labelledby="customer-timeline" className="mb-6 max-w-3xl">
+        <h2 id="customer-timeline" className="mb-2 text-lg font-semibold">
+          {t("console.customers.timeline")}
+        </h2>
+        {timeline.length === 0 ? <p className="text-sm">{t("console.noRecords")}</p> : null}
+        <ol className="mb-4 space-y-2 text-sm">
+          {timeline.map((entry) => (
+            <li key={entry.key} className="border-l-2 border-slate-300 pl-3">
+              <p>
+                <time dateTime={entry.at} className="font-medium">
+                  {formatWhen(entry.at, t.language)}
+                </time>
+                {": "}
+                {entry.order
+                  ? t("console.customers.timelineOrder", { code: entry.order.code })
+                  : t("console.customers.timelineNote", { author: entry.note.operatorName })}
+                {entry.note?.editedAt
+                  ? ` (${t("console.customers.noteEdited", { when: formatWhen(entry.note.editedAt, t.language) })})`
+                  : null}
+              </p>
+              {entry.note ? <p className="whitespace-pre-wrap">{entry.note.body}</p> : null}
+              {entry.note?.mine && can.write ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-blue-800 underline">
+                    {t("console.customers.editNote")}
+                  </summary>
+                  <Form method="post" className="mt-1 max-w-md">
+                    <input type="hidden" name="intent" value="editNote" />
+                    <input type="hidden" name="noteId" value={entry.note.id} />
+                    <label htmlFor={`note-${entry.note.id}`} className="mb-1 block text-sm font-medium">
+                      {t("console.customers.noteText")}
+                    </label>
+                    <textarea
+                      id={`note-${entry.note.id}`}
+                      name="body"
+                      required
+                      maxLength={2000}
+                      rows={3}
+                      defaultValue={entry.note.body}
+                      className="mb-2 block w-full rounded border border-slate-500 p-2 text-sm"
+                    />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {t("console.customers.saveNote")}
+                    </button>
+                  </Form>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        {can.write && customer.status !== "DELETED" && (
+          <Form method="post" className="max-w-md">
+            <input type="hidden" name="intent" value="note" />
+            <label htmlFor="customer-note-body" className="mb-1 block text-sm font-medium">
+              {t("console.customers.note")}
+            </label>
+            <textarea
+              id="customer-note-body"
+              name="body"
+              required
+              maxLength={2000}
+              rows={3}
+              className="mb-2 block w-full rounded border border-slate-500 p-2 text-sm"
+            />
+            <button type="submit" className={secondaryButtonClass}>
+              {t("console.customers.addNote")}
+            </button>
+          </Form>
+        )}
+      </section>
 
       {can.write && customer.status !== "DELETED" && (
         <section aria-labelledby="customer-account" className="max-w-md">

@@ -1,12 +1,19 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { CONSOLE_ORDER_FILTERS, ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
 import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
 import { appContext } from "../context.ts";
-import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
+import {
+  actionResult,
+  callConsole,
+  consoleParam,
+  field,
+  readConsole,
+  requireOperator,
+} from "../features/admin/console.server.ts";
 import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
-import { linkClass, secondaryButtonClass } from "../features/admin/ui.tsx";
+import { ActionNote, Field, linkClass, secondaryButtonClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.orders";
 
 type OrderRecord = ConsoleOrderPage["records"][number];
@@ -20,39 +27,121 @@ export async function loader(args: Route.LoaderArgs) {
     const value = consoleParam(args.request, name);
     if (value) query.set(name, value);
   }
-  const [result, currencies] = await Promise.all([
+  const [result, currencies, saved] = await Promise.all([
     readConsole<unknown>(args, `/o2adm/v1/orders?${query.toString()}`).then((body) =>
       ConsoleOrderPage.parse(body),
     ),
     args.context.get(appContext).services.site.currencies(),
+    readConsole<{ views: SavedView[] }>(args, "/o2adm/v1/orders/views"),
   ]);
   return {
     canExport: operator.permissions.includes("reports.read"),
     result,
     currencies: [...currencies.keys()].sort(),
     filters: Object.fromEntries(query) as Record<string, string>,
+    views: saved.views,
   };
+}
+
+interface SavedView {
+  id: string;
+  name: string;
+  filters: Record<string, string>;
+}
+
+/** Saved views (issue 29, ADR 0362): save the current filters under a name, or delete one of the operator's own. */
+export async function action(args: Route.ActionArgs) {
+  await requireOperator(args, "orders.read");
+  const form = await args.request.formData();
+  const intent = field(form, "intent");
+  if (intent === "saveView") {
+    const filters: Record<string, string> = {};
+    for (const name of CONSOLE_ORDER_FILTERS) {
+      const value = field(form, name);
+      if (value) filters[name] = value;
+    }
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "PUT",
+        path: "/o2adm/v1/orders/views",
+        body: { name: field(form, "viewName"), filters },
+      }),
+    );
+  }
+  if (intent === "deleteView")
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "DELETE",
+        path: `/o2adm/v1/orders/views/${encodeURIComponent(field(form, "viewId"))}`,
+      }),
+    );
+  return null;
 }
 
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const { result, filters, currencies, canExport } = loaderData;
+  const { result, filters, currencies, canExport, views } = loaderData;
+  const done = useActionData<typeof action>();
+  const filterInputs = Object.entries(filters)
+    .filter(([name]) => name !== "page")
+    .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
   return (
     <ListPage
       title={t("console.orders.title")}
       actions={
-        canExport ? (
-          <Form method="post" action="/admin/orders/export" reloadDocument className="mb-4">
-            {Object.entries(filters)
-              .filter(([name]) => name !== "page")
-              .map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
+        <>
+          {canExport ? (
+            <Form method="post" action="/admin/orders/export" reloadDocument className="mb-4">
+              {filterInputs}
+              <button type="submit" className={secondaryButtonClass}>
+                {t("console.orders.export")}
+              </button>
+            </Form>
+          ) : null}
+          <section aria-labelledby="saved-views" className="mb-4 max-w-3xl">
+            <h2 id="saved-views" className="mb-1 text-base font-semibold">
+              {t("console.orders.views")}
+            </h2>
+            <ActionNote
+              result={done ?? undefined}
+              success={
+                done?.intent === "saveView" ? t("console.orders.viewSaved") : t("console.orders.viewDeleted")
+              }
+            />
+            {views.length === 0 ? <p className="mb-2 text-sm">{t("console.orders.noViews")}</p> : null}
+            <ul className="mb-2 flex flex-wrap gap-3 text-sm">
+              {views.map((view) => (
+                <li key={view.id} className="flex items-center gap-2">
+                  <Link
+                    className={linkClass}
+                    to={`/admin/orders?${new URLSearchParams(view.filters).toString()}`}
+                  >
+                    {view.name}
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="deleteView" />
+                    <input type="hidden" name="viewId" value={view.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {t("console.orders.deleteView", { name: view.name })}
+                    </button>
+                  </Form>
+                </li>
               ))}
-            <button type="submit" className={secondaryButtonClass}>
-              {t("console.orders.export")}
-            </button>
-          </Form>
-        ) : null
+            </ul>
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="saveView" />
+              {filterInputs}
+              <Field label={t("console.orders.viewName")} name="viewName" required maxLength={60} />
+              <div className="mb-3">
+                <button type="submit" className={secondaryButtonClass}>
+                  {t("console.orders.saveView")}
+                </button>
+              </div>
+            </Form>
+          </section>
+        </>
       }
       search={{
         fields: [

@@ -94,3 +94,24 @@ export const operatorInvitations = pgTable(
   },
   (t) => [index("operator_invitation_operator_idx").on(t.operatorId)],
 );
+
+/**
+ * An operator's saved view of a console list (issue 29, ADR 0362): the list's filters under a name, one name per
+ * operator and list. Only its operator sees, applies or deletes it.
+ */
+export const consoleSavedViews = pgTable(
+  "console_saved_view",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    /** Which list: "orders". */
+    list: varchar("list", { length: 32 }).notNull(),
+    name: varchar("name", { length: 60 }).notNull(),
+    /** The list's query parameters as the page's link carries them (CONSOLE_ORDER_FILTERS for orders). */
+    filters: jsonb("filters").$type<Record<string, string>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("console_saved_view_name").on(t.operatorId, t.list, t.name)],
+);

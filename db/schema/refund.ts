@@ -10,6 +10,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { customers } from "./accounts.ts";
 import { operators } from "./admin.ts";
 import { orders } from "./orders.ts";
 
@@ -84,6 +85,28 @@ export const orderNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_note_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * An operator's note on a customer (issue 29, ADR 0361), as orders have: on the customer's timeline with its author
+ * and time, never shown to the shopper. Only its author edits it; deleting the account deletes its notes.
+ */
+export const customerNotes = pgTable(
+  "customer_note",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null until its author edits it. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+  },
+  (t) => [index("customer_note_customer_idx").on(t.customerId, t.createdAt)],
 );
 
 /**

@@ -6,6 +6,7 @@ export default defineMessages({
   en_US: {
     "adminApi.signInRequired": "Please sign in to the console",
     "adminApi.forbidden": "Your role does not allow this",
+    "adminApi.noteNotYours": "Only the operator who wrote this note can change it",
     "adminApi.signInFailed": "The e-mail address or password is not correct",
     "adminApi.codeInvalid": "The code is not correct or was already used",
     "adminApi.challengeExpired": "Sign in again: the sign-in step has expired",
@@ -33,6 +34,7 @@ export default defineMessages({
   zh_CN: {
     "adminApi.signInRequired": "请先登录管理后台",
     "adminApi.forbidden": "您的角色无权执行此操作",
+    "adminApi.noteNotYours": "只有写这条备注的操作员可以修改它",
     "adminApi.signInFailed": "邮箱或密码不正确",
     "adminApi.codeInvalid": "验证码不正确或已被使用",
     "adminApi.challengeExpired": "登录步骤已过期，请重新登录",
@@ -57,6 +59,7 @@ export default defineMessages({
   zh_HK: {
     "adminApi.signInRequired": "請先登入管理後台",
     "adminApi.forbidden": "您的角色無權執行此操作",
+    "adminApi.noteNotYours": "只有寫這條備註的操作員可以修改它",
     "adminApi.signInFailed": "電郵或密碼不正確",
     "adminApi.codeInvalid": "驗證碼不正確或已被使用",
     "adminApi.challengeExpired": "登入步驟已過期，請重新登入",

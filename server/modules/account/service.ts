@@ -72,6 +72,8 @@ export interface AccountServiceDeps {
     uploads?: (customerId: string, tx: Database) => Promise<void>;
     /** The reviews module keeps a deleted customer's reviews without their id. */
     reviews?: (customerId: string, tx: Database) => Promise<unknown>;
+    /** The console deletes its operators' notes about the customer (ADR 0361). */
+    staffNotes?: (customerId: string, tx: Database) => Promise<void>;
   };
   /** The terms version in force in a locale, recorded on every new account (ADR 0200). */
   termsVersionInForce?: (locale: Locale, executor?: Database) => Promise<number | null>;
@@ -162,6 +164,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.forget.messages(addresses, executor);
       await deps.forget.uploads?.(customerId, executor);
       await deps.forget.reviews?.(customerId, executor);
+      await deps.forget.staffNotes?.(customerId, executor);
       await alongside?.(executor);
     });
     // Its sessions ended inside the transaction: drop their kept lookups again now that it committed.

@@ -15,9 +15,10 @@ import { hashPassword, type ScryptParams, verifyPassword } from "../account/pass
 import { newToken, tokenHash } from "../account/session-tokens.ts";
 import type { CaptchaProof, CaptchaService } from "../captcha/service.ts";
 import { type AuditQuery, listAudit, recordAudit } from "./audit.ts";
-import { createOrderNotes } from "./notes.ts";
+import { createCustomerNotes, createOrderNotes } from "./notes.ts";
 import { type Access, can, isRole, permissionsOf, type Role } from "./permissions.ts";
 import { createOperatorRepo, type OperatorRow } from "./repo.ts";
+import { createSavedViews } from "./saved-views.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
 
 export { CONSOLE_LANGUAGES };
@@ -475,6 +476,10 @@ export function createAdminService(deps: {
 
     /** Operators' internal notes on orders. */
     notes: createOrderNotes(db),
+    /** Operators' notes on customers (issue 29, ADR 0361). */
+    customerNotes: createCustomerNotes(db),
+    /** Operators' saved views of console lists (issue 29, ADR 0362). */
+    savedViews: createSavedViews(db),
 
     /** A transaction for a console change and its audit entry (ADR 0223). */
     inTransaction: <T>(fn: (tx: Database) => Promise<T>): Promise<T> =>

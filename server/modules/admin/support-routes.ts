@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ConsoleOrderSearch, type ConsoleOrderSearchInput } from "../../../core/console-order-search.ts";
-import { ConsoleOrderExport, ConsoleOrderPage } from "../../../core/console-orders.ts";
+import { CONSOLE_ORDER_FILTERS, ConsoleOrderExport, ConsoleOrderPage } from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { ICCID_PATTERN } from "../../../core/ids.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -20,6 +20,19 @@ const IccidParam = z.object({
 const CustomerParam = z.object({ id: z.uuid() });
 const Key = z.string().trim().min(8).max(128);
 const Reason = z.string().trim().min(3).max(500);
+/** A saved view: a name, and the list's filters as its link carries them (each checked as the list checks it). */
+const SavedViewBody = z.object({
+  name: z.string().trim().min(1).max(60),
+  filters: z
+    .partialRecord(z.enum(CONSOLE_ORDER_FILTERS), z.string().trim().max(254))
+    .transform(
+      (filters) =>
+        Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>,
+    )
+    .refine((filters) => ConsoleOrderSearch.safeParse(filters).success, "validation.invalid"),
+});
+const NoteBody = z.object({ body: z.string().trim().min(1).max(2000) });
+const NoteParam = z.object({ id: z.uuid(), noteId: z.uuid() });
 
 /**
  * An e-mail's real delivery state on the order's timeline (issue 29): SENT (the mail server took it, with when),
@@ -86,6 +99,60 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     if (!row) throw new ApiError(404, "error.notFound");
     return row;
   }
+
+  // Saved views of the orders list (issue 29, ADR 0362): the operator's own, by name; audited like any change.
+  adminRoute(app, {
+    method: "GET",
+    url: "/orders/views",
+    permission: "orders.read",
+    handler: async ({ operator }) => ({ views: await admin.savedViews.list(operator.id, "orders") }),
+  });
+
+  adminRoute(app, {
+    method: "PUT",
+    url: "/orders/views",
+    permission: "orders.read",
+    schema: { body: SavedViewBody },
+    handler: async ({ operator, body }) =>
+      admin.inTransaction(async (tx) => {
+        const saved = await admin.savedViews.save(tx, {
+          operatorId: operator.id,
+          list: "orders",
+          name: body.name,
+          filters: body.filters,
+        });
+        await recordAudit(tx, {
+          operatorId: operator.id,
+          action: "orders.view.save",
+          entity: "operator",
+          entityId: operator.id,
+          before: saved.before ? { name: saved.before.name, filters: saved.before.filters } : null,
+          after: { name: saved.after.name, filters: saved.after.filters },
+        });
+        return saved.after;
+      }),
+  });
+
+  adminRoute(app, {
+    method: "DELETE",
+    url: "/orders/views/:viewId",
+    permission: "orders.read",
+    schema: { params: z.object({ viewId: z.uuid() }) },
+    handler: async ({ operator, params }) =>
+      admin.inTransaction(async (tx) => {
+        // Only the operator's own view: another's is as unknown as a missing one.
+        const removed = await admin.savedViews.remove(tx, operator.id, "orders", params.viewId);
+        if (!removed) throw new ApiError(404, "error.notFound");
+        await recordAudit(tx, {
+          operatorId: operator.id,
+          action: "orders.view.delete",
+          entity: "operator",
+          entityId: operator.id,
+          before: { name: removed.name, filters: removed.filters },
+        });
+        return { deleted: removed.id };
+      }),
+  });
 
   adminRoute(app, {
     method: "GET",
@@ -392,18 +459,21 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
     url: "/customers/:id",
     permission: "customers.read",
     schema: { params: CustomerParam },
-    handler: async ({ params }) => {
+    handler: async ({ params, operator }) => {
       const customer = await account.consoleCustomer(params.id);
       if (!customer) throw new ApiError(404, "error.notFound");
-      const [orders, esims, coupons, balance, history] = await Promise.all([
+      const [orders, esims, coupons, balance, history, staffNotes] = await Promise.all([
         order.ofCustomer(params.id),
         esim.consoleOfCustomer(params.id),
         services.coupon.allAvailable(params.id, "en_US"),
         credit.balance(admin.db, params.id),
         credit.history(params.id, 0, 20),
+        admin.customerNotes.ofCustomer(params.id),
       ]);
       return {
         customer,
+        // Staff notes (ADR 0361): `mine` says which the signed-in operator may edit (the API checks it again).
+        notes: staffNotes.map((n) => ({ ...n, mine: n.operatorId === operator.id })),
         orders: orders.map((o) => ({
           code: o.code,
           status: o.status,
@@ -416,6 +486,60 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         credit: { ...balance, history },
       };
     },
+  });
+
+  // Staff notes on customers (issue 29, ADR 0361), as orders have; each write audited with the note's text.
+  adminRoute(app, {
+    method: "POST",
+    url: "/customers/:id/notes",
+    permission: "customers.write",
+    schema: { params: CustomerParam, body: NoteBody },
+    handler: async ({ operator, params, body }) => {
+      if (!(await account.consoleCustomer(params.id))) throw new ApiError(404, "error.notFound");
+      return admin.inTransaction(async (tx) => {
+        const note = await admin.customerNotes.add(tx, {
+          customerId: params.id,
+          operatorId: operator.id,
+          body: body.body,
+        });
+        await recordAudit(tx, {
+          operatorId: operator.id,
+          action: "customer.note",
+          entity: "customer",
+          entityId: params.id,
+          after: { noteId: note.id, note: body.body },
+        });
+        return { id: note.id, createdAt: note.createdAt.toISOString() };
+      });
+    },
+  });
+
+  adminRoute(app, {
+    method: "PUT",
+    url: "/customers/:id/notes/:noteId",
+    permission: "customers.write",
+    schema: { params: NoteParam, body: NoteBody },
+    handler: async ({ operator, params, body }) =>
+      admin.inTransaction(async (tx) => {
+        const edited = await admin.customerNotes.edit(tx, {
+          customerId: params.id,
+          noteId: params.noteId,
+          operatorId: operator.id,
+          body: body.body,
+        });
+        if (edited.outcome === "missing") throw new ApiError(404, "error.notFound");
+        // Only its author edits a note, whatever the role (an owner too): it speaks in their name.
+        if (edited.outcome === "notAuthor") throw new ApiError(403, "adminApi.noteNotYours");
+        await recordAudit(tx, {
+          operatorId: operator.id,
+          action: "customer.note.edit",
+          entity: "customer",
+          entityId: params.id,
+          before: { noteId: params.noteId, note: edited.before },
+          after: { noteId: params.noteId, note: edited.after.body },
+        });
+        return { id: edited.after.id, editedAt: edited.after.editedAt?.toISOString() ?? null };
+      }),
   });
 
   adminRoute(app, {
