@@ -217,7 +217,7 @@ describe("top-up", () => {
       (await mail(who.email)).some((m) => m.body.includes(`has been added to your eSIM ${esim.iccid}`)),
     ).toBe(true);
     const orderDetail = await getAs(app, who, `/o2ord/v1/customer/orders/${code}`);
-    expect(orderDetail.json().esims).toEqual([{ id: esim.id, iccid: esim.iccid }]);
+    expect(orderDetail.json().esims).toEqual([{ id: esim.id, iccid: esim.iccid, state: "READY" }]);
 
     // The first plan runs out: the supplier starts the top-up, and the next report shows it.
     const used = await setUsage(esim.iccid, 3072);
