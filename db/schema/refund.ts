@@ -60,6 +60,8 @@ export const orderRefunds = pgTable(
     /** While a call to the provider is under way: a manual retry and the job never send at once. */
     sendingUntil: timestamp("sending_until", { withTimezone: true }),
     failureCode: varchar("failure_code", { length: 64 }),
+    /** Whether the shopper is told of this refund by e-mail (the console's refund screen asks, ADR 0356). */
+    notify: boolean("notify").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -78,6 +78,8 @@ export function createRefundOrderFlow(deps: {
     destination: RefundDestination;
     reason: string;
     idempotencyKey: string;
+    /** Whether the shopper gets the refund e-mail (the console's refund screen asks; default yes). */
+    notify?: boolean;
     /** Only an eSIM nobody installed or used may go (a shopper's own cancel): checked again under the lock. */
     unusedOnly?: boolean;
     /** The shopper's request this refund answers: decided in the same transaction. */
@@ -96,6 +98,7 @@ export function createRefundOrderFlow(deps: {
       destination: input.destination,
       reason: input.reason,
       idempotencyKey: input.idempotencyKey,
+      notify: input.notify,
       alongside: async (tx, effect) => {
         // Under the order's lock: what the eSIMs are now, as the usage feed last recorded them.
         const esims = facts(await esim.refundState(effect.order.id, tx));
@@ -323,6 +326,7 @@ export function createRefundOrderFlow(deps: {
         block,
         destinations: options.destinations,
         cardRefundDays: policy.cardRefundDays,
+        maxUsedPercent: policy.maxUsedPercent,
         notify: order.contactEmail,
       };
     },

@@ -43,6 +43,8 @@ export interface RefundRequest {
   destination: RefundDestination;
   reason: string;
   idempotencyKey: string;
+  /** Whether the shopper gets the refund e-mail (default: yes; the console's refund screen asks, ADR 0356). */
+  notify?: boolean;
   /**
    * Runs in the refund's transaction, under the order's lock, after the refund row is written and before the
    * order moves (the refund flow's eSIM and policy effects, ADR 0336). Throwing rolls the refund back.
@@ -126,11 +128,12 @@ export function createRefundService(deps: {
   /** The shopper's refund e-mail, rendered before it is written (rendering needs no connection). */
   function notice(
     order: { code: string; planTitle: string; contactEmail: string; locale: string; currencyCode: string },
-    row: Pick<RefundRow, "amount" | "destination" | "creditMinor" | "creditBackMinor">,
+    row: Pick<RefundRow, "amount" | "destination" | "creditMinor" | "creditBackMinor" | "notify">,
     full: boolean,
     currencies: Awaited<ReturnType<SiteService["currencies"]>>,
   ) {
-    if (!deps.outbox) return Promise.resolve(null);
+    // The operator chose not to tell the shopper (the refund screen's checkbox, ADR 0356).
+    if (!deps.outbox || !row.notify) return Promise.resolve(null);
     const credited = (row.creditMinor ?? 0) + (row.creditBackMinor ?? 0);
     return refundEmail(
       {
@@ -306,6 +309,7 @@ export function createRefundService(deps: {
             creditMinor,
             creditPart,
             creditBackMinor,
+            notify: request.notify ?? true,
           },
           tx,
         );
@@ -358,6 +362,7 @@ export function createRefundService(deps: {
               creditPart,
               reason: request.reason,
               refundId: row.id,
+              notify: row.notify,
             },
           });
         return { row, replayed: false, card: toCard };
@@ -473,6 +478,7 @@ export function createRefundService(deps: {
             creditMinor,
             creditPart: 0,
             creditBackMinor: null,
+            notify: row.notify,
           },
           tx,
         );
