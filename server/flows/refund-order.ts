@@ -42,7 +42,7 @@ export function createRefundOrderFlow(deps: {
   refund: RefundService;
   esim: Pick<EsimService, "refundState" | "withdrawForRefund">;
   orders: Pick<OrderService, "findByCode" | "findById" | "lockByCode">;
-  uploads: Pick<UploadService, "claim">;
+  uploads: Pick<UploadService, "claim" | "open">;
 }) {
   const { db, refund, esim, orders } = deps;
 
@@ -253,6 +253,15 @@ export function createRefundOrderFlow(deps: {
       );
     },
 
+    /** The screenshot a shopper attached to their request, for the console's queue (ADR 0357); null if none. */
+    async screenshot(requestId: string) {
+      const request = await refund.requestById(requestId);
+      if (!request?.uploadId) return null;
+      const found = await deps.uploads.open(request.customerId, request.uploadId);
+      if (!found || found.row.kind !== "image") return null;
+      return { contentType: found.row.contentType, bytes: found.bytes };
+    },
+
     /** The operator approves a request: the refund flow refunds what is left, as the shopper chose. */
     async approve(operator: { id: string; limited: boolean }, requestId: string) {
       const request = await refund.requestById(requestId);
@@ -284,6 +293,8 @@ export function createRefundOrderFlow(deps: {
       const request = await refund.requestById(requestId);
       if (!request) throw new ApiError(404, "error.notFound");
       const order = await orders.findById(request.orderId);
+      // The shopper hears of it in the order's language (ADR 0357), written with the decision.
+      const notice = order ? await refund.declinedNotice(order, reason) : null;
       return db.transaction(async (raw) => {
         const tx = raw as unknown as Database;
         const decided = await refund.decideRequest(
@@ -292,6 +303,7 @@ export function createRefundOrderFlow(deps: {
           tx,
         );
         if (!decided) throw new ApiError(409, "refund.requestDecided");
+        await notice?.send(tx);
         await recordAudit(tx, {
           operatorId,
           action: "order.refund.request.decline",

@@ -39,6 +39,11 @@ export default defineMessages({
       "We've refunded {amount} for order {code} ({plan}) as store credit: {credit} is in your account now and can be used at checkout.",
     "purchase.email.refundPartial": "This is a partial refund: the rest of the order stays as it is.",
     "purchase.email.refundFull": "The order is now refunded in full.",
+    "purchase.email.refundDeclinedSubject": "Your refund request for order {code}",
+    "purchase.email.refundDeclined":
+      "We looked at your refund request for order {code} ({plan}) and cannot refund it. The reason we were given:",
+    "purchase.email.refundDeclinedHelp":
+      "If something is still wrong, reply to this e-mail or contact support from the order page.",
     "purchase.email.confirmationSubject": "Order {code} confirmed",
     "purchase.email.confirmationBody":
       "Thank you for your order {code}.\n\n{plan} × {quantity}\nTotal paid: {total}\n\nWe are preparing your eSIM and will e-mail you when it is ready to install.",
@@ -119,6 +124,9 @@ export default defineMessages({
       "我们已将订单 {code}（{plan}）的 {amount} 以账户余额退还：{credit} 已存入你的账户，可在结算时使用。",
     "purchase.email.refundPartial": "这是部分退款，订单的其余部分保持不变。",
     "purchase.email.refundFull": "该订单现已全额退款。",
+    "purchase.email.refundDeclinedSubject": "关于订单 {code} 的退款申请",
+    "purchase.email.refundDeclined": "我们已审核你对订单 {code}（{plan}）的退款申请，无法退款。原因如下：",
+    "purchase.email.refundDeclinedHelp": "如仍有问题，请回复本邮件，或在订单页面联系客服。",
     "purchase.email.confirmationSubject": "订单 {code} 已确认",
     "purchase.email.confirmationBody":
       "感谢您的订单 {code}。\n\n{plan} × {quantity}\n实付金额：{total}\n\n我们正在为您准备 eSIM，准备好后会通过邮件通知您安装。",
@@ -199,6 +207,9 @@ export default defineMessages({
       "我們已將訂單 {code}（{plan}）的 {amount} 以帳戶餘額退還：{credit} 已存入你的帳戶，可於結帳時使用。",
     "purchase.email.refundPartial": "這是部分退款，訂單其餘部分維持不變。",
     "purchase.email.refundFull": "此訂單現已全數退款。",
+    "purchase.email.refundDeclinedSubject": "關於訂單 {code} 的退款申請",
+    "purchase.email.refundDeclined": "我們已審核你對訂單 {code}（{plan}）的退款申請，未能退款。原因如下：",
+    "purchase.email.refundDeclinedHelp": "如仍有問題，請回覆此電郵，或在訂單頁面聯絡客服。",
     "purchase.email.confirmationSubject": "訂單 {code} 已確認",
     "purchase.email.confirmationBody":
       "感謝您的訂單 {code}。\n\n{plan} × {quantity}\n實付金額：{total}\n\n我們正在為您準備 eSIM，準備好後會以電郵通知您安裝。",

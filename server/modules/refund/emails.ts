@@ -65,3 +65,38 @@ export function refundEmail(notice: RefundNotice, origin: string): Promise<Outbo
     ],
   });
 }
+
+/**
+ * A shopper's refund request an operator declined (issue 29, ADR 0357): the operator's reason, in the order's
+ * language, with the way back to the order.
+ */
+export function refundDeclinedEmail(
+  order: { code: string; planTitle: string; contactEmail: string; locale: string },
+  reason: string,
+  origin: string,
+): Promise<OutboundMessage> {
+  const locale: Locale = isLocale(order.locale) ? order.locale : "en_US";
+  const t = translator(locale);
+  const body = t("purchase.email.refundDeclined", { code: order.code, plan: order.planTitle });
+  return designedEmail({
+    to: order.contactEmail,
+    subject: t("purchase.email.refundDeclinedSubject", { code: order.code }),
+    locale,
+    origin,
+    preview: body,
+    blocks: [
+      { kind: "text", text: body },
+      { kind: "text", text: reason },
+      { kind: "text", text: t("purchase.email.refundDeclinedHelp") },
+      {
+        kind: "facts",
+        lines: [t("mail.fact.order", { code: order.code }), t("mail.fact.plan", { plan: order.planTitle })],
+      },
+      {
+        kind: "button",
+        text: t("mail.viewOrder"),
+        url: `${origin}${localePath(locale, `/my/order/${order.code}`, true)}`,
+      },
+    ],
+  });
+}

@@ -13,7 +13,7 @@ import type { CreditService } from "../credit/service.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
 import type { OrderRow, OrderService } from "../order/service.ts";
 import type { SiteService } from "../site/service.ts";
-import { refundEmail } from "./emails.ts";
+import { refundDeclinedEmail, refundEmail } from "./emails.ts";
 import type { RefundRepo, RefundRequestRow, RefundRow } from "./repo.ts";
 
 export type { RefundRequestRow };
@@ -588,6 +588,19 @@ export function createRefundService(deps: {
     openRequests: (limit = 100) => repo.openRequests(limit),
     decideRequest: (id: string, values: Parameters<RefundRepo["decideRequest"]>[1], tx: Database) =>
       repo.decideRequest(id, values, tx),
+
+    /**
+     * The declined request's e-mail to the shopper (ADR 0357), rendered now (no connection needed) and written by
+     * `send` in the decision's transaction, so it goes exactly when the decline commits.
+     */
+    async declinedNotice(
+      order: { code: string; planTitle: string; contactEmail: string; locale: string },
+      reason: string,
+    ) {
+      if (!deps.outbox) return null;
+      const message = await refundDeclinedEmail(order, reason, deps.publicOrigin ?? "");
+      return { send: (tx: Database) => deps.outbox!.send(message, tx) };
+    },
   };
 }
 
