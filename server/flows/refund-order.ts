@@ -258,7 +258,7 @@ export function createRefundOrderFlow(deps: {
       const request = await refund.requestById(requestId);
       if (!request?.uploadId) return null;
       const found = await deps.uploads.open(request.customerId, request.uploadId);
-      if (!found || found.row.kind !== "image") return null;
+      if (found?.row.kind !== "image") return null;
       return { contentType: found.row.contentType, bytes: found.bytes };
     },
 
