@@ -415,7 +415,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   order.registerJobs(jobs);
   // eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed.
   const supplier = createSupplier(env, db);
+  // A failed delivery is refunded by the one refund flow (ADR 0359), made below from this very service.
+  const failedDeliveries: { refund?: (orderCode: string, statusReason: string) => Promise<unknown> } = {};
   const esim = createEsimService({
+    refundFailedDelivery: (orderCode, statusReason) => {
+      if (!failedDeliveries.refund) throw new Error("the refund flow is not wired yet");
+      return failedDeliveries.refund(orderCode, statusReason);
+    },
     db,
     repo: createEsimRepo(db),
     orders: order,
@@ -572,6 +578,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   refund.registerJobs(jobs);
   // One refund flow whoever starts it (issue 29, ADR 0336): money, credit, coupons, rewards and the eSIM.
   const refundOrder = createRefundOrderFlow({ db, refund, esim, orders: order, uploads });
+  failedDeliveries.refund = refundOrder.refundFailedDelivery;
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),

@@ -18,8 +18,8 @@ export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 /** REPLACED: a card refund that failed for good and was given as store credit instead (ADR 0280). */
 export const REFUND_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "REPLACED"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Who started a refund (issue 29, ADR 0336): one flow whoever starts it. */
-export const REFUND_STARTERS = ["OPERATOR", "SHOPPER"] as const;
+/** Who started a refund (issue 29, ADRs 0336, 0359): one flow whoever starts it; DELIVERY is a failed delivery. */
+export const REFUND_STARTERS = ["OPERATOR", "SHOPPER", "DELIVERY"] as const;
 export type RefundStarter = (typeof REFUND_STARTERS)[number];
 
 /**

@@ -43,6 +43,8 @@ export interface RefundRequest {
   destination: RefundDestination;
   reason: string;
   idempotencyKey: string;
+  /** The reason the order's history records for its move to REFUNDING/REFUNDED (default "operator-refund"). */
+  statusReason?: string;
   /** Whether the shopper gets the refund e-mail (default: yes; the console's refund screen asks, ADR 0356). */
   notify?: boolean;
   /**
@@ -338,7 +340,7 @@ export function createRefundService(deps: {
           });
         const full = request.amount === cardLeft + creditLeft;
         await request.alongside?.(tx, { order: locked, full, refundId: row.id });
-        if (full) await orders.refundedByOperator(tx, locked, toCard);
+        if (full) await orders.refundedByOperator(tx, locked, toCard, request.statusReason);
         // Nothing waits for the provider: the refund is the shopper's at once, and told in the same transaction.
         if (!toCard) {
           const message = await notice(locked, row, full, currencies);
