@@ -138,3 +138,40 @@ test("the refund policy form shows every problem beside its field, then saves", 
   await page.getByRole("button", { name: "Save the refund policy" }).click();
   await expect(page.getByRole("status")).toHaveText("The refund policy is saved.");
 });
+
+test("when the policy refunds no installed eSIM, the refund screen says why a full refund is not allowed", async ({
+  page,
+}) => {
+  const order = await deliveredOrder(page);
+  const detail = await (
+    await page.request.get(`/o2ord/v1/customer/orders/${order.code}`, { headers: API })
+  ).json();
+  const installed = await page.request.post(`/o2esim/v1/customer/esims/${detail.esims[0].id}/installed`, {
+    headers: API,
+  });
+  expect(installed.status()).toBe(200);
+
+  const owner = await createOperator(page, "owner");
+  await signInAsOperator(page, owner);
+  const policyBox = page.getByLabel("An installed eSIM may be refunded");
+  const setInstalledRefundable = async (on: boolean) => {
+    await page.goto("/admin/refunds/policy");
+    await hydrated(page);
+    await policyBox.setChecked(on);
+    await page.getByRole("button", { name: "Save the refund policy" }).click();
+    await expect(page.getByRole("status")).toHaveText("The refund policy is saved.");
+  };
+  await setInstalledRefundable(false);
+  try {
+    await page.goto(`/admin/orders/${order.code}`);
+    await hydrated(page);
+    const summary = page.getByRole("region", { name: "Refund" }).getByTestId("refund-summary");
+    await expect(summary.getByRole("row").filter({ hasText: order.iccid })).toContainText("Yes");
+    await expect(summary.getByRole("note")).toHaveText(
+      "The refund policy does not allow a full refund: the eSIM was installed or used, and the policy refunds installed eSIMs not at all. Only part of the order can be refunded, and the eSIM stays.",
+    );
+    await expect(summary).toContainText("A full refund withdraws the installed or used eSIM");
+  } finally {
+    await setInstalledRefundable(true);
+  }
+});
