@@ -20,6 +20,8 @@ export default [
       route("orders", "routes/admin.orders.tsx"),
       route("orders/export", "routes/admin.orders-export.ts"),
       route("orders/:code", "routes/admin.order.tsx"),
+      route("refunds/requests", "routes/admin.refund-requests.tsx"),
+      route("refunds/policy", "routes/admin.refund-policy.tsx"),
       route("customers", "routes/admin.customers.tsx"),
       route("customers/:id", "routes/admin.customer.tsx"),
       route("esims", "routes/admin.esims.tsx"),

@@ -4,20 +4,30 @@ import { z } from "zod";
  * The store's refund policy as data (issue 29, ADR 0337): the operator edits it in the console, the refund policy
  * page renders from it, and the one refund flow (server/flows/refund-order.ts, ADR 0336) applies it.
  */
-export const RefundPolicySchema = z.object({
-  /** Days after payment within which a shopper cancels an eSIM never installed nor used, for a full refund. */
-  cancelWindowDays: z.coerce.number().int().min(0).max(365),
-  /** Days after payment within which a shopper may ask for a refund with a reason (0: never). */
-  requestWindowDays: z.coerce.number().int().min(0).max(365),
-  /** Whether an installed eSIM may be refunded at all. */
-  installedRefundable: z.boolean(),
-  /** The most of its data an eSIM may have used and still be refunded in full, in percent. */
-  maxUsedPercent: z.coerce.number().int().min(0).max(100),
-  allowCard: z.boolean(),
-  allowCredit: z.boolean(),
-  /** What the shopper is told a card refund takes, in days. */
-  cardRefundDays: z.coerce.number().int().min(1).max(60),
-});
+function refundPolicySchema<F extends z.ZodType<boolean, boolean | undefined>>(flag: F) {
+  return z.object({
+    /** Days after payment within which a shopper cancels an eSIM never installed nor used, for a full refund. */
+    cancelWindowDays: z.coerce.number().int().min(0).max(365),
+    /** Days after payment within which a shopper may ask for a refund with a reason (0: never). */
+    requestWindowDays: z.coerce.number().int().min(0).max(365),
+    /** Whether an installed eSIM may be refunded at all. */
+    installedRefundable: flag,
+    /** The most of its data an eSIM may have used and still be refunded in full, in percent. */
+    maxUsedPercent: z.coerce.number().int().min(0).max(100),
+    allowCard: flag,
+    allowCredit: flag,
+    /** What the shopper is told a card refund takes, in days. */
+    cardRefundDays: z.coerce.number().int().min(1).max(60),
+  });
+}
+
+/** The refund policy as the console API takes it (PUT /o2adm/v1/refund-policy). */
+export const RefundPolicySchema = refundPolicySchema(z.boolean());
+/**
+ * The same policy as the console's form sends it (Conform, ADR 0358): the transport differs only in that an
+ * unticked box sends nothing, which means no.
+ */
+export const RefundPolicyFormSchema = refundPolicySchema(z.boolean().default(false));
 export type RefundPolicy = z.infer<typeof RefundPolicySchema>;
 
 /** ADR 0337: the anchors' common ground (Saily's 30 days and 1 %, Airalo's 7-10 days for a card refund). */

@@ -64,7 +64,8 @@ test("finance refunds half to the card and the rest to credit; the shopper sees 
   await refund.getByLabel("Amount (HKD)").fill((half / 100).toFixed(2));
   await refund.getByLabel("Refund to").selectOption("CARD");
   await refund.getByLabel("Reason").fill("Half the trip was cancelled");
-  await refund.getByRole("button", { name: "Refund" }).click();
+  await refund.getByRole("button", { name: "Review the refund" }).click();
+  await refund.getByRole("button", { name: "Confirm the refund" }).click();
   await expect(operator.getByRole("status")).toHaveText(
     `Refunded HK$${(half / 100).toFixed(2)} to the card.`,
   );
@@ -76,7 +77,8 @@ test("finance refunds half to the card and the rest to credit; the shopper sees 
   await refund.getByLabel("Amount (HKD)").fill(((order.total - half) / 100).toFixed(2));
   await refund.getByLabel("Refund to").selectOption("CREDIT");
   await refund.getByLabel("Reason").fill("The rest as store credit");
-  await refund.getByRole("button", { name: "Refund" }).click();
+  await refund.getByRole("button", { name: "Review the refund" }).click();
+  await refund.getByRole("button", { name: "Confirm the refund" }).click();
   await expect(operator.getByRole("status")).toHaveText(
     `Refunded HK$${((order.total - half) / 100).toFixed(2)} to store credit.`,
   );

@@ -419,7 +419,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   order.registerJobs(jobs);
   // eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed.
   const supplier = createSupplier(env, db);
+  // A failed delivery is refunded by the one refund flow (ADR 0359), made below from this very service.
+  const failedDeliveries: { refund?: (orderCode: string, statusReason: string) => Promise<unknown> } = {};
   const esim = createEsimService({
+    refundFailedDelivery: (orderCode, statusReason) => {
+      if (!failedDeliveries.refund) throw new Error("the refund flow is not wired yet");
+      return failedDeliveries.refund(orderCode, statusReason);
+    },
     db,
     repo: createEsimRepo(db),
     orders: order,
@@ -589,6 +595,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     reconcile
       .schedule()
       .catch((error) => options.onJobError?.(error, { id: "", kind: RECONCILE_JOB.kind, attempt: 0 }));
+  failedDeliveries.refund = refundOrder.refundFailedDelivery;
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),

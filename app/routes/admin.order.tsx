@@ -1,8 +1,13 @@
 import { Form, useActionData, useLoaderData } from "react-router";
-import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
+import {
+  type ConsoleMessageKey,
+  consoleCatalogues,
+  consoleTranslate,
+} from "../../core/i18n/console/index.ts";
 import {
   actionResult,
   callConsole,
+  consoleLanguage,
   field,
   readConsole,
   requireOperator,
@@ -60,15 +65,55 @@ interface OrderDetail {
   }[];
 }
 
+/** The refund screen's summary (GET /orders/:code/refund-summary, server/flows/refund-order.ts). */
+interface RefundSummary {
+  left: number;
+  currencyCode: string;
+  esims: {
+    esimId: string;
+    iccid: string;
+    supplier: string;
+    topUp: boolean;
+    esimState: string;
+    packageState: string;
+    installed: boolean;
+    used: boolean;
+    dataUsedMb: number;
+    dataTotalMb: number | null;
+    usedPercent: number;
+    usageAt: string | null;
+  }[];
+  esimAction: "CANCEL" | "WITHDRAW_USED" | "NONE";
+  fullAllowed: boolean;
+  block: "installed" | "usedTooMuch" | null;
+  destinations: ("CARD" | "CREDIT")[];
+  maxUsedPercent: number;
+  notify: string;
+}
+
+/** What the operator asked for, shown back for the explicit confirmation (ADR 0356). */
+interface RefundDraft {
+  amount: number;
+  amountText: string;
+  destination: "CARD" | "CREDIT";
+  reason: string;
+  notify: boolean;
+  idempotencyKey: string;
+  full: boolean;
+}
+
 // One order (issue 16): summary, refund, resend the eSIM e-mail, internal notes, eSIMs, the timeline.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "orders.read");
-  const detail = await readConsole<OrderDetail>(
-    args,
-    `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`,
-  );
+  const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
+  const canRefund = operator.permissions.includes("refunds.create");
+  const [detail, refundSummary] = await Promise.all([
+    readConsole<OrderDetail>(args, base),
+    canRefund ? readConsole<RefundSummary>(args, `${base}/refund-summary`) : Promise.resolve(null),
+  ]);
   return {
     detail,
+    refundSummary,
     can: {
       refund: operator.permissions.includes("refunds.create"),
       write: operator.permissions.includes("orders.write"),
@@ -82,14 +127,20 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = field(form, "intent");
   const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
+  // The refund screen (issue 29, ADR 0356): the operator's values are checked and shown back with what they
+  // will do; only the explicit confirmation refunds, through the one refund flow.
+  if (intent === "refund-review" || intent === "refund-change") {
+    const draft = await refundDraft(args, form);
+    if (intent === "refund-change" || !draft.ok) return draft;
+    return { ...draft, intent };
+  }
   if (intent === "refund") {
-    const digits = Number(field(form, "minorDigits")) || 0;
-    const amount = Math.round(Number(field(form, "amount").replace(",", ".")) * 10 ** digits);
     const body = {
-      amount: Number.isFinite(amount) ? amount : 0,
+      amount: Number(field(form, "amount")),
       destination: field(form, "destination"),
       reason: field(form, "reason"),
       idempotencyKey: field(form, "idempotencyKey"),
+      notify: field(form, "notify") === "true",
     };
     return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/refunds`, body }));
   }
@@ -118,6 +169,53 @@ export async function action(args: Route.ActionArgs) {
   return null;
 }
 
+/** The refund form's values, checked against what is left (errors beside the fields, in the console's language). */
+async function refundDraft(
+  args: Route.ActionArgs,
+  form: FormData,
+): Promise<
+  | { ok: true; intent: "refund-change"; value: RefundDraft }
+  | {
+      ok: false;
+      intent: "refund-review";
+      message: string;
+      fields: Record<string, string>;
+      value: RefundDraft;
+    }
+> {
+  const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
+  const [detail, summary, language] = await Promise.all([
+    readConsole<OrderDetail>(args, base),
+    readConsole<RefundSummary>(args, `${base}/refund-summary`),
+    consoleLanguage(args),
+  ]);
+  const t = (key: ConsoleMessageKey, params?: Record<string, string | number>) =>
+    consoleTranslate(consoleCatalogues[language], key, params, language);
+  const digits = detail.order.minorDigits;
+  const amountText = field(form, "amount");
+  const typed = Number(amountText.replace(",", "."));
+  const amount = Number.isFinite(typed) ? Math.round(typed * 10 ** digits) : 0;
+  const reason = field(form, "reason");
+  const value: RefundDraft = {
+    amount,
+    amountText,
+    destination: field(form, "destination") === "CREDIT" ? "CREDIT" : "CARD",
+    reason,
+    notify: field(form, "notify") === "true" || field(form, "notify") === "on",
+    idempotencyKey: field(form, "idempotencyKey"),
+    full: amount === summary.left,
+  };
+  const fields: Record<string, string> = {};
+  if (!/^\d+([.,]\d+)?$/.test(amountText) || amount <= 0 || amount > summary.left)
+    fields.amount = t("console.refund.error.amount", {
+      left: formatMoney(summary.left, detail.order.currencyCode, language, digits),
+    });
+  if (reason.length < 3 || reason.length > 500) fields.reason = t("console.refund.error.reason");
+  if (Object.keys(fields).length > 0)
+    return { ok: false, intent: "refund-review", message: Object.values(fields).join(" "), fields, value };
+  return { ok: true, intent: "refund-change", value };
+}
+
 function kindKey(kind: string): ConsoleMessageKey {
   const keys: Record<string, ConsoleMessageKey> = {
     order: "console.orders.kind.order",
@@ -130,39 +228,193 @@ function kindKey(kind: string): ConsoleMessageKey {
   return keys[kind] ?? "console.orders.kind.order";
 }
 
-function RefundForm() {
+/** What a refund of this order would do: what is left, the eSIMs' install and usage state, the eSIM action. */
+function RefundSummaryView({ summary }: { summary: RefundSummary }) {
+  const t = useConsoleT();
+  const { detail } = useLoaderData<typeof loader>();
+  const { order } = detail;
+  const yesNo = (value: boolean) => t(value ? "console.refund.yes" : "console.refund.no");
+  return (
+    <div className="mb-4 text-sm" data-testid="refund-summary">
+      <p className="mb-2">
+        <span className="font-medium">{t("console.refund.leftLabel")}: </span>
+        {formatMoney(summary.left, order.currencyCode, t.language, order.minorDigits)}
+      </p>
+      {summary.esims.length > 0 && (
+        <Table
+          caption={t("console.refund.esimsCaption")}
+          head={[
+            t("console.refund.iccid"),
+            t("console.refund.supplier"),
+            t("console.refund.state"),
+            t("console.refund.installed"),
+            t("console.refund.usage"),
+          ]}
+        >
+          {summary.esims.map((esim) => (
+            <tr key={`${esim.esimId}-${esim.topUp}`}>
+              <Cell className="break-all">{esim.iccid}</Cell>
+              <Cell>{esim.supplier}</Cell>
+              <Cell>{`${esim.esimState} / ${esim.packageState}`}</Cell>
+              <Cell>{yesNo(esim.installed)}</Cell>
+              <Cell>
+                {esim.dataTotalMb
+                  ? t("console.refund.usageLine", {
+                      used: esim.dataUsedMb,
+                      total: esim.dataTotalMb,
+                      percent: esim.usedPercent,
+                    })
+                  : t("console.refund.usageNoTotal", { used: esim.dataUsedMb })}
+                {esim.usageAt
+                  ? ` (${t("console.refund.usageAt", { at: formatWhen(esim.usageAt, t.language) })})`
+                  : ""}
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <p className="mt-2">{t(`console.refund.action.${summary.esimAction}`)}</p>
+      {summary.block && (
+        <p className="mt-2 rounded border border-amber-700 bg-amber-50 px-3 py-2 text-amber-950" role="note">
+          {t(`console.refund.block.${summary.block}`, { percent: summary.maxUsedPercent })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The refund form: amount, where it goes, whether the shopper is told, why; "Review" shows it back. */
+function RefundForm({
+  summary,
+  draft,
+  errors,
+}: {
+  summary: RefundSummary;
+  draft: RefundDraft | null;
+  errors: Record<string, string>;
+}) {
   const t = useConsoleT();
   const { detail, refundKey } = useLoaderData<typeof loader>();
-  const { order, refundable } = detail;
-  if (refundable <= 0) return <p>{t("console.orders.refundNone")}</p>;
+  const { order } = detail;
+  if (summary.left <= 0) return <p>{t("console.orders.refundNone")}</p>;
   const step = 1 / 10 ** order.minorDigits;
   return (
     <Form method="post" className="max-w-sm">
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="idempotencyKey" value={refundKey} />
-      <input type="hidden" name="minorDigits" value={order.minorDigits} />
+      <input type="hidden" name="intent" value="refund-review" />
+      <input type="hidden" name="idempotencyKey" value={draft?.idempotencyKey || refundKey} />
       <Field
         label={t("console.orders.refundAmount", { currency: order.currencyCode })}
         name="amount"
         inputMode="decimal"
-        defaultValue={(refundable / 10 ** order.minorDigits).toFixed(order.minorDigits)}
+        defaultValue={
+          draft?.amountText ?? (summary.left / 10 ** order.minorDigits).toFixed(order.minorDigits)
+        }
+        error={errors.amount}
         required
       />
-      <p className="-mt-2 mb-3 text-xs text-slate-700">{`0 < x ≤ ${(refundable * step).toFixed(order.minorDigits)}`}</p>
+      <p className="-mt-2 mb-3 text-xs text-slate-700">{`0 < x ≤ ${(summary.left * step).toFixed(order.minorDigits)}`}</p>
       <SelectField
         label={t("console.orders.refundDestination")}
         name="destination"
-        defaultValue="CARD"
+        defaultValue={draft?.destination ?? summary.destinations[0] ?? "CARD"}
         options={[
           { value: "CARD", label: t("console.orders.refundToCard") },
           { value: "CREDIT", label: t("console.orders.refundToCredit") },
         ]}
       />
-      <Field label={t("console.orders.refundReason")} name="reason" required maxLength={500} />
+      <Field
+        label={t("console.orders.refundReason")}
+        name="reason"
+        defaultValue={draft?.reason}
+        error={errors.reason}
+        required
+        maxLength={500}
+      />
+      <div className="mb-3 flex items-center gap-2 text-sm">
+        <input
+          id="refund-notify"
+          type="checkbox"
+          name="notify"
+          value="true"
+          defaultChecked={draft ? draft.notify : true}
+          className="h-4 w-4"
+        />
+        <label htmlFor="refund-notify">{t("console.refund.notify", { email: summary.notify })}</label>
+      </div>
       <button type="submit" className={buttonClass}>
-        {t("console.orders.refundSubmit")}
+        {t("console.refund.review")}
       </button>
     </Form>
+  );
+}
+
+/** The explicit confirmation: what the refund does, in words, before anything moves (ADR 0356). */
+function RefundConfirm({ summary, draft }: { summary: RefundSummary; draft: RefundDraft }) {
+  const t = useConsoleT();
+  const { detail } = useLoaderData<typeof loader>();
+  const { order } = detail;
+  const money = (minor: number) => formatMoney(minor, order.currencyCode, t.language, order.minorDigits);
+  const hidden = {
+    amount: String(draft.amount),
+    amountText: draft.amountText,
+    destination: draft.destination,
+    reason: draft.reason,
+    notify: String(draft.notify),
+    idempotencyKey: draft.idempotencyKey,
+  };
+  return (
+    <div
+      data-testid="refund-confirm"
+      className="mb-4 max-w-xl rounded border border-blue-700 bg-blue-50 p-4 text-sm"
+    >
+      <h3 id="refund-confirm" className="mb-2 font-semibold">
+        {t("console.refund.confirmTitle")}
+      </h3>
+      <ul className="mb-3 list-disc pl-5">
+        <li>
+          {t("console.refund.confirmAmount", {
+            amount: money(draft.amount),
+            destination: t(
+              draft.destination === "CREDIT" ? "console.refund.toCredit" : "console.refund.toCard",
+            ),
+          })}
+        </li>
+        <li>
+          {draft.full
+            ? t("console.refund.confirmFull")
+            : t("console.refund.confirmPartial", { left: money(summary.left) })}
+        </li>
+        <li>
+          {draft.full ? t(`console.refund.action.${summary.esimAction}`) : t("console.refund.action.partial")}
+        </li>
+        <li>
+          {draft.notify
+            ? t("console.refund.confirmNotify", { email: summary.notify })
+            : t("console.refund.confirmQuiet")}
+        </li>
+        <li>{t("console.refund.confirmReason", { reason: draft.reason })}</li>
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="refund" />
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className={buttonClass}>
+            {t("console.refund.confirm")}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="refund-change" />
+          {Object.entries({ ...hidden, amount: draft.amountText }).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className={secondaryButtonClass}>
+            {t("console.refund.change")}
+          </button>
+        </Form>
+      </div>
+    </div>
   );
 }
 
@@ -231,6 +483,16 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
   const { detail, can } = loaderData;
   const { order } = detail;
   const money = (minor: number) => formatMoney(minor, order.currencyCode, t.language, order.minorDigits);
+  // The refund screen's step: the form (again, with the values and errors), or the confirmation.
+  const reviewing =
+    result && "value" in result && result.ok && result.intent === "refund-review"
+      ? (result.value as RefundDraft)
+      : null;
+  const draft =
+    result && "value" in result && (result.intent === "refund-review" || result.intent === "refund-change")
+      ? (result.value as RefundDraft)
+      : null;
+  const draftErrors = result && !result.ok && result.intent === "refund-review" ? (result.fields ?? {}) : {};
   const refundDone =
     result?.ok && result.intent === "refund"
       ? (result.value as { refund: { amount: number; destination: string } }).refund
@@ -270,7 +532,7 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
       <ActionNote
         result={result ?? undefined}
         success={
-          result?.ok
+          result?.ok && result.intent !== "refund-review" && result.intent !== "refund-change"
             ? result.intent === "refund" && refundDone
               ? t(
                   refundDone.destination === "CREDIT"
@@ -297,7 +559,13 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
             <h2 id="refund" className="mb-2 text-lg font-semibold">
               {t("console.orders.refund")}
             </h2>
-            <RefundForm />
+            {loaderData.refundSummary && <RefundSummaryView summary={loaderData.refundSummary} />}
+            {loaderData.refundSummary &&
+              (reviewing ? (
+                <RefundConfirm summary={loaderData.refundSummary} draft={reviewing} />
+              ) : (
+                <RefundForm summary={loaderData.refundSummary} draft={draft} errors={draftErrors} />
+              ))}
             <RefundList />
           </section>
         )}

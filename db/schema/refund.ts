@@ -19,8 +19,8 @@ export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 /** REPLACED: a card refund that failed for good and was given as store credit instead (ADR 0280). */
 export const REFUND_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "REPLACED"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Who started a refund (issue 29, ADR 0336): one flow whoever starts it. */
-export const REFUND_STARTERS = ["OPERATOR", "SHOPPER"] as const;
+/** Who started a refund (issue 29, ADRs 0336, 0359): one flow whoever starts it; DELIVERY is a failed delivery. */
+export const REFUND_STARTERS = ["OPERATOR", "SHOPPER", "DELIVERY"] as const;
 export type RefundStarter = (typeof REFUND_STARTERS)[number];
 
 /**
@@ -61,6 +61,8 @@ export const orderRefunds = pgTable(
     /** While a call to the provider is under way: a manual retry and the job never send at once. */
     sendingUntil: timestamp("sending_until", { withTimezone: true }),
     failureCode: varchar("failure_code", { length: 64 }),
+    /** Whether the shopper is told of this refund by e-mail (the console's refund screen asks, ADR 0356). */
+    notify: boolean("notify").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -42,7 +42,7 @@ export function createRefundOrderFlow(deps: {
   refund: RefundService;
   esim: Pick<EsimService, "refundState" | "withdrawForRefund">;
   orders: Pick<OrderService, "findByCode" | "findById" | "lockByCode">;
-  uploads: Pick<UploadService, "claim">;
+  uploads: Pick<UploadService, "claim" | "open">;
 }) {
   const { db, refund, esim, orders } = deps;
 
@@ -70,7 +70,7 @@ export function createRefundOrderFlow(deps: {
   }
 
   async function run(input: {
-    starter: "OPERATOR" | "SHOPPER";
+    starter: "OPERATOR" | "SHOPPER" | "DELIVERY";
     operatorId: string | null;
     limited: boolean;
     orderCode: string;
@@ -78,6 +78,12 @@ export function createRefundOrderFlow(deps: {
     destination: RefundDestination;
     reason: string;
     idempotencyKey: string;
+    /** Whether the shopper gets the refund e-mail (the console's refund screen asks; default yes). */
+    notify?: boolean;
+    /** The order history's reason for the move to REFUNDING/REFUNDED (default "operator-refund"). */
+    statusReason?: string;
+    /** The store's own failure (a failed delivery, ADR 0359): the refund policy's install limits do not apply. */
+    ignorePolicy?: boolean;
     /** Only an eSIM nobody installed or used may go (a shopper's own cancel): checked again under the lock. */
     unusedOnly?: boolean;
     /** The shopper's request this refund answers: decided in the same transaction. */
@@ -96,6 +102,8 @@ export function createRefundOrderFlow(deps: {
       destination: input.destination,
       reason: input.reason,
       idempotencyKey: input.idempotencyKey,
+      notify: input.notify,
+      statusReason: input.statusReason,
       alongside: async (tx, effect) => {
         // Under the order's lock: what the eSIMs are now, as the usage feed last recorded them.
         const esims = facts(await esim.refundState(effect.order.id, tx));
@@ -115,7 +123,7 @@ export function createRefundOrderFlow(deps: {
           if (!decided) throw new ApiError(409, "refund.requestDecided");
         }
         if (!effect.full) return;
-        const block = installedBlock(policy, esims);
+        const block = input.ignorePolicy ? null : installedBlock(policy, esims);
         if (block) throw new ApiError(409, `refund.block.${block}`);
         await esim.withdrawForRefund(tx, effect.order.id);
       },
@@ -124,6 +132,32 @@ export function createRefundOrderFlow(deps: {
 
   return {
     run,
+
+    /**
+     * A delivery that failed for good (ADRs 0151, 0359): the order is refunded in full through this same flow,
+     * to the payment it was made with (and the store credit it used), its issued eSIMs withdrawn and cancelled at
+     * the supplier in the refund's transaction. Keyed by the order, so a rerun of the job refunds nothing twice.
+     * The shopper's failure e-mail tells of the refund, so the refund e-mail is not sent as well.
+     */
+    async refundFailedDelivery(orderCode: string, statusReason: string) {
+      const order = await orders.findByCode(orderCode);
+      if (!order) throw new ApiError(404, "error.notFound");
+      const { left } = await refund.left(order);
+      if (left <= 0) return null;
+      return run({
+        starter: "DELIVERY",
+        operatorId: null,
+        limited: false,
+        orderCode,
+        amount: left,
+        destination: "CARD",
+        reason: "The eSIM could not be delivered",
+        idempotencyKey: `delivery-failed:${order.id}`,
+        notify: false,
+        statusReason,
+        ignorePolicy: true,
+      });
+    },
 
     /** What the shopper may do now on their paid order (the order page's refund panel). */
     async shopperOptions(customerId: string, code: string) {
@@ -250,6 +284,15 @@ export function createRefundOrderFlow(deps: {
       );
     },
 
+    /** The screenshot a shopper attached to their request, for the console's queue (ADR 0357); null if none. */
+    async screenshot(requestId: string) {
+      const request = await refund.requestById(requestId);
+      if (!request?.uploadId) return null;
+      const found = await deps.uploads.open(request.customerId, request.uploadId);
+      if (found?.row.kind !== "image") return null;
+      return { contentType: found.row.contentType, bytes: found.bytes };
+    },
+
     /** The operator approves a request: the refund flow refunds what is left, as the shopper chose. */
     async approve(operator: { id: string; limited: boolean }, requestId: string) {
       const request = await refund.requestById(requestId);
@@ -326,6 +369,7 @@ export function createRefundOrderFlow(deps: {
         block,
         destinations: options.destinations,
         cardRefundDays: policy.cardRefundDays,
+        maxUsedPercent: policy.maxUsedPercent,
         notify: order.contactEmail,
       };
     },

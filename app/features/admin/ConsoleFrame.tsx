@@ -21,6 +21,8 @@ export interface ConsoleSection {
 export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { to: "/admin", label: "console.nav.dashboard", permission: "dashboard.read", end: true },
   { to: "/admin/orders", label: "console.nav.orders", permission: "orders.read" },
+  { to: "/admin/refunds/requests", label: "console.nav.refundRequests", permission: "orders.read" },
+  { to: "/admin/refunds/policy", label: "console.nav.refundPolicy", permission: "orders.read" },
   { to: "/admin/customers", label: "console.nav.customers", permission: "customers.read" },
   { to: "/admin/esims", label: "console.nav.esims", permission: "esims.read" },
   { to: "/admin/operators", label: "console.nav.operators", permission: "operators.manage" },

@@ -5,6 +5,7 @@ import merch from "./merch.ts";
 import moderation from "./moderation.ts";
 import pages from "./pages.ts";
 import reconcile from "./reconcile.ts";
+import refunds from "./refunds.ts";
 import suppliers from "./suppliers.ts";
 import support from "./support.ts";
 
@@ -12,7 +13,7 @@ import support from "./support.ts";
  * Every console message module, by name (issue 16). A console feature adds its own file next to core.ts
  * (defineConsoleMessages) and lists it here once; the console sends all of them to the browser.
  */
-const named = { core, merch, support, pages, moderation, media, suppliers, reconcile } as const;
+const named = { core, merch, support, pages, moderation, media, suppliers, reconcile, refunds } as const;
 
 export const consoleMessageModules = named;
 export const CONSOLE_LANGUAGES = ["en_US", "zh_CN"] as const;

@@ -356,6 +356,8 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         destination: z.enum(["CARD", "CREDIT"]),
         reason: Reason,
         idempotencyKey: Key,
+        /** Tell the shopper by e-mail (the refund screen's checkbox, ADR 0356). */
+        notify: z.boolean().default(true),
       }),
     },
     handler: async ({ operator, params, body }) => {
@@ -369,6 +371,7 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
         destination: body.destination,
         reason: body.reason,
         idempotencyKey: body.idempotencyKey,
+        notify: body.notify,
       });
       // The same key again answers the refund already made and recorded.
       if (result.replayed) nothingChanged();

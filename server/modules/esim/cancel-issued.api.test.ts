@@ -23,7 +23,7 @@ import {
   settle,
   shopper,
 } from "../checkout/purchase-test-kit.ts";
-import { ESIM_CANCEL_JOB } from "./service.ts";
+import { ESIM_REFUND_CANCEL_JOB } from "./service.ts";
 
 // ADRs 0150-0151: when a multi-unit order fails after its last retry, the profiles already issued for it are cancelled
 // at the (real, database-backed) sandbox supplier by a durable job, the order is refunded without waiting for
@@ -144,14 +144,16 @@ describe("a multi-unit order that fails after its last retry", () => {
       issued.map(async (e) => (await atSupplier(e.iccid)).profile.cancelledAt),
     );
     await app.services.jobs.enqueue(
-      ESIM_CANCEL_JOB,
+      ESIM_REFUND_CANCEL_JOB,
       { orderId: order.id },
       { dedupeKey: `again:${order.id}` },
     );
     await app.database.db
       .update(jobs)
       .set({ status: "PENDING", runAt: new Date() })
-      .where(and(eq(jobs.kind, ESIM_CANCEL_JOB.kind), eq(jobs.dedupeKey, `esim-cancel:${order.id}`)));
+      .where(
+        and(eq(jobs.kind, ESIM_REFUND_CANCEL_JOB.kind), eq(jobs.dedupeKey, `esim-refund-cancel:${order.id}`)),
+      );
     expect(await nextDrain()).toBeGreaterThanOrEqual(2);
     expect(answers).toHaveLength(2);
     for (const [i, esim] of issued.entries())
@@ -217,7 +219,7 @@ describe("a multi-unit order that fails after its last retry", () => {
     const [job] = await app.database.db
       .select()
       .from(jobs)
-      .where(eq(jobs.dedupeKey, `esim-cancel:${order.id}`));
+      .where(eq(jobs.dedupeKey, `esim-refund-cancel:${order.id}`));
     expect(job!.status).toBe("PENDING");
     expect(job!.attempts).toBeGreaterThan(0);
 

@@ -98,6 +98,11 @@ export const USAGE_READ_MIN_MS: Partial<Record<string, number>> = { airalo: 15 *
 export const USAGE_READ_RETRIES = 3;
 
 export interface EsimServiceDeps {
+  /**
+   * The one refund flow's refund of a delivery that failed for good (server/flows/refund-order.ts, ADR 0359),
+   * wired by services.ts once the flow exists.
+   */
+  refundFailedDelivery?: (orderCode: string, statusReason: string) => Promise<unknown>;
   db: Database;
   repo: EsimRepo;
   orders: OrderService;
@@ -579,14 +584,16 @@ export function createEsimService(deps: EsimServiceDeps) {
       { orderId: order.id },
       { dedupeKey: `esim-failure-notice:${order.id}` },
     );
-    await jobs.enqueue(
-      ESIM_CANCEL_JOB,
-      { orderId: order.id },
-      { dedupeKey: `esim-cancel:${order.id}`, maxAttempts: cancelMaxAttempts },
-    );
-    await orders.startRefund(order.id, PROVISIONING_FAILED);
-    // At once, so the shopper's list stops offering the profiles before the supplier has answered.
-    await repo.withdrawOrder(order.id);
+    // The one refund flow (ADR 0359): money and store credit back once, the issued profiles withdrawn at once
+    // (the shopper's list stops offering them) and cancelled at the supplier by a job queued in the refund's
+    // transaction.
+    if (!deps.refundFailedDelivery) throw new Error("no refund flow wired for failed deliveries");
+    try {
+      await deps.refundFailedDelivery(order.code, PROVISIONING_FAILED);
+    } catch (error) {
+      // Refunded already (an operator got there first) or no longer refundable: nothing more to move.
+      if (!(error instanceof ApiError)) throw error;
+    }
   }
 
   /** Whether the order's history shows the provisioning refund (else the job is early, or not ours). */

@@ -487,10 +487,15 @@ export function createOrderService(deps: OrderServiceDeps) {
      * part went to store credit (the credit the order used comes back through the refunded hook), or to
      * REFUNDING while the card refund is with the provider (its refund.succeeded webhook then moves it on).
      */
-    async refundedByOperator(tx: Database, order: OrderRow, awaitingCard: boolean): Promise<boolean> {
+    async refundedByOperator(
+      tx: Database,
+      order: OrderRow,
+      awaitingCard: boolean,
+      reason = "operator-refund",
+    ): Promise<boolean> {
       if (!["PAID", "FULFILLING", "COMPLETED"].includes(order.status)) return false;
-      if (awaitingCard) return repo.setStatus(order.id, order.status, "REFUNDING", "operator-refund", tx);
-      const moved = await repo.setStatus(order.id, order.status, "REFUNDED", "operator-refund", tx);
+      if (awaitingCard) return repo.setStatus(order.id, order.status, "REFUNDING", reason, tx);
+      const moved = await repo.setStatus(order.id, order.status, "REFUNDED", reason, tx);
       if (moved) await deps.hooks?.refunded?.(tx, order);
       return moved;
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { RefundPolicySchema } from "../../../core/refund-policy.ts";
+import { ApiError } from "../../http/errors.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
 import type { Services } from "../../services.ts";
 import { nothingChanged } from "../admin/audit-scope.ts";
@@ -52,6 +53,27 @@ export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
     permission: "orders.read",
     schema: {},
     handler: async () => ({ requests: await refundOrder.queue() }),
+  });
+
+  // The shopper's screenshot beside their request in the queue (ADR 0357): an image of theirs, served to operators
+  // only, never run as a document.
+  adminRoute(app, {
+    method: "GET",
+    url: "/refund-requests/:id/screenshot",
+    permission: "orders.read",
+    schema: { params: z.object({ id: z.uuid() }) },
+    handler: async ({ params, reply }) => {
+      const found = await refundOrder.screenshot(params.id);
+      if (!found) throw new ApiError(404, "error.notFound");
+      return reply
+        .header("content-type", found.contentType)
+        .header("content-length", found.bytes.length)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; img-src 'self'; sandbox")
+        .header("cross-origin-resource-policy", "same-origin")
+        .header("content-disposition", "inline")
+        .send(found.bytes);
+    },
   });
 
   adminRoute(app, {

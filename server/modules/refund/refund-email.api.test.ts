@@ -98,4 +98,20 @@ describe("refund e-mail", () => {
     expect(mails[0]!.body).toContain("The order is now refunded in full.");
     expect(mails[0]!.body).toContain("original payment method");
   });
+
+  it("sends no e-mail when the operator unticks 'tell the shopper' on the refund screen (ADR 0356)", async () => {
+    const headers = await operatorHeaders(app, await createOperator(app, "owner"));
+    const { who, code, row } = await paidOrder("en_US");
+    const card = await refund(headers, code, { amount: 1000, destination: "CARD", notify: false });
+    expect(card.statusCode, card.body).toBe(200);
+    const credit = await refund(headers, code, {
+      amount: row.total - 1000,
+      destination: "CREDIT",
+      notify: false,
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    await settle(app);
+    expect((await orderRow(app, code)).status).toBe("REFUNDED");
+    expect(await refundMails(who.email, code)).toHaveLength(0);
+  });
 });

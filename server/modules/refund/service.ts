@@ -44,6 +44,10 @@ export interface RefundRequest {
   destination: RefundDestination;
   reason: string;
   idempotencyKey: string;
+  /** The reason the order's history records for its move to REFUNDING/REFUNDED (default "operator-refund"). */
+  statusReason?: string;
+  /** Whether the shopper gets the refund e-mail (default: yes; the console's refund screen asks, ADR 0356). */
+  notify?: boolean;
   /**
    * Runs in the refund's transaction, under the order's lock, after the refund row is written and before the
    * order moves (the refund flow's eSIM and policy effects, ADR 0336). Throwing rolls the refund back.
@@ -127,11 +131,12 @@ export function createRefundService(deps: {
   /** The shopper's refund e-mail, rendered before it is written (rendering needs no connection). */
   function notice(
     order: { code: string; planTitle: string; contactEmail: string; locale: string; currencyCode: string },
-    row: Pick<RefundRow, "amount" | "destination" | "creditMinor" | "creditBackMinor">,
+    row: Pick<RefundRow, "amount" | "destination" | "creditMinor" | "creditBackMinor" | "notify">,
     full: boolean,
     currencies: Awaited<ReturnType<SiteService["currencies"]>>,
   ) {
-    if (!deps.outbox) return Promise.resolve(null);
+    // The operator chose not to tell the shopper (the refund screen's checkbox, ADR 0356).
+    if (!deps.outbox || !row.notify) return Promise.resolve(null);
     const credited = (row.creditMinor ?? 0) + (row.creditBackMinor ?? 0);
     return refundEmail(
       {
@@ -307,6 +312,7 @@ export function createRefundService(deps: {
             creditMinor,
             creditPart,
             creditBackMinor,
+            notify: request.notify ?? true,
           },
           tx,
         );
@@ -335,7 +341,7 @@ export function createRefundService(deps: {
           });
         const full = request.amount === cardLeft + creditLeft;
         await request.alongside?.(tx, { order: locked, full, refundId: row.id });
-        if (full) await orders.refundedByOperator(tx, locked, toCard);
+        if (full) await orders.refundedByOperator(tx, locked, toCard, request.statusReason);
         // Nothing waits for the provider: the refund is the shopper's at once, and told in the same transaction.
         if (!toCard) {
           const message = await notice(locked, row, full, currencies);
@@ -359,6 +365,7 @@ export function createRefundService(deps: {
               creditPart,
               reason: request.reason,
               refundId: row.id,
+              notify: row.notify,
             },
           });
         return { row, replayed: false, card: toCard };
@@ -474,6 +481,7 @@ export function createRefundService(deps: {
             creditMinor,
             creditPart: 0,
             creditBackMinor: null,
+            notify: row.notify,
           },
           tx,
         );
