@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { isLocale } from "../../../core/constants.ts";
+import { isLocale, type Locale } from "../../../core/constants.ts";
 import { PAGE_CODE } from "../../../db/schema/content-document.ts";
 import type { Services } from "../../services.ts";
 import { adminRoute } from "../admin/route.ts";
@@ -35,6 +35,7 @@ const SaveBody = z.object({ revision: Revision, document: z.record(z.string(), z
 const PublishBody = z.object({ revision: Revision });
 const DiffQuery = z.object({ from: Version, to: Version });
 const RollbackBody = z.object({ version: Version });
+const LinkTargetQuery = z.object({ q: z.string().max(80), siteCode: SITE, lang: LANG });
 
 export function adminPageRoutes(app: FastifyInstance, services: Services) {
   const editor = services.pageEditor;
@@ -45,6 +46,21 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     permission: "pages.read",
     schema: { querystring: ListQuery },
     handler: async ({ query }) => ({ pages: await editor.list(query) }),
+  });
+
+  // The action picker (issue 31 item 2): where a block's tap may go, found by name in any language.
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/link-targets",
+    permission: "pages.write",
+    schema: { querystring: LinkTargetQuery },
+    handler: async ({ query }) => ({
+      targets: await services.linkTargets.search({
+        term: query.q,
+        siteCode: query.siteCode,
+        lang: query.lang as Locale,
+      }),
+    }),
   });
 
   adminRoute(app, {

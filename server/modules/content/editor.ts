@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { componentActionProblem } from "../../../core/content/actions.ts";
 import { componentDataProblem } from "../../../core/content/components.ts";
 import { type AreaProblem, areaProblems, type HotAreaValue } from "../../../core/hot-areas.ts";
 import {
@@ -133,14 +134,14 @@ export function checkDocument(input: unknown): ContentDocument {
         if (problems.length > 0)
           throw new ApiError(400, `pageEditor.area.${problems[0]!.problem satisfies AreaProblem}`);
       }
-      if (component.action && !areaProblemsFree(component.action))
-        throw new ApiError(400, "pageEditor.area.action");
+      // Every action the block holds (its own, its items', its areas'): a store page or https, no script (ADR 0369).
+      const actionProblem = componentActionProblem(component);
+      if (actionProblem)
+        throw new ApiError(400, `pageEditor.action.${actionProblem}`, {
+          params: { component: component.componentName || component.componentId },
+        });
     }
   return document;
-}
-
-function areaProblemsFree(action: NonNullable<PageComponent["action"]>) {
-  return areaProblems([{ left: 0, top: 0, width: 100, height: 100, action }], LINK_POLICY).length === 0;
 }
 
 export interface EditorPageSummary {
