@@ -22,6 +22,10 @@ export default defineMessages({
     "pageEditor.action.https":
       "The link of “{component}” must start with https:// (or be a page of this store)",
     "pageEditor.action.invalid": "The link of “{component}” is not a valid destination",
+    "pageEditor.differences":
+      "Some blocks are missing from a width range or a language; check the warnings and confirm to publish",
+    "pageEditor.noRange": "This width range no longer exists; reload the page",
+    "pageEditor.noLanguage": "This page has no {lang} version yet",
   },
   zh_CN: {
     "pageEditor.notFound": "该页面不存在",
@@ -40,6 +44,9 @@ export default defineMessages({
     "pageEditor.action.script": "“{component}”的链接是脚本地址，请选择页面或 https 地址",
     "pageEditor.action.https": "“{component}”的链接必须以 https:// 开头（或是本店的页面）",
     "pageEditor.action.invalid": "“{component}”的链接不是有效的目标",
+    "pageEditor.differences": "部分区块在某些宽度范围或语言中缺失，请查看提示并确认后再发布",
+    "pageEditor.noRange": "该宽度范围已不存在，请重新加载页面",
+    "pageEditor.noLanguage": "此页面还没有 {lang} 版本",
   },
   zh_HK: {
     "pageEditor.notFound": "該頁面不存在",
@@ -58,5 +65,8 @@ export default defineMessages({
     "pageEditor.action.script": "「{component}」的連結是腳本地址，請選擇頁面或 https 地址",
     "pageEditor.action.https": "「{component}」的連結必須以 https:// 開頭（或是本店的頁面）",
     "pageEditor.action.invalid": "「{component}」的連結不是有效的目標",
+    "pageEditor.differences": "部分區塊在某些寬度範圍或語言中缺少，請查看提示並確認後再發佈",
+    "pageEditor.noRange": "該寬度範圍已不存在，請重新載入頁面",
+    "pageEditor.noLanguage": "此頁面還沒有 {lang} 版本",
   },
 });

@@ -165,3 +165,102 @@ describe("the action picker's search (issue 31 item 2)", () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe("a block in every width and language (issue 31 items 1 and 3)", () => {
+  it("inserts after the first block in every range and in two languages, with each language's texts", async () => {
+    const pages = (await call("GET", `/pages?siteCode=${SITE}&lang=en_US`)).json().pages;
+    const landing = pages.find((p: { pageCode: string }) => p.pageCode === "summer-japan");
+    const page = (await call("GET", `/pages/${landing.id}`)).json();
+    const first = page.document.variants[0].components[0].componentId;
+    const before = (await call("GET", `/pages/${page.id}/scope`)).json();
+    expect(before.languages.map((l: { lang: string }) => l.lang)).toEqual(["en_US", "zh_CN", "zh_HK"]);
+    expect(before.differences).toEqual([]);
+
+    const inserted = await call("POST", `/pages/${page.id}/blocks`, {
+      revision: page.revision,
+      document: page.document,
+      variantId: page.document.variants[0].variantId,
+      place: { where: "after", anchorId: first },
+      everyWidth: true,
+      languages: ["en_US", "zh_CN"],
+      component: {
+        componentCode: "Banner",
+        componentName: "Japan banner",
+        data: { imageUrl: "/images/japan.webp" },
+        action: { code: "PLP", data: { keyword: "JP", type: "COUNTRY" } },
+      },
+      texts: { en_US: { title: "Japan for less" }, zh_CN: { title: "日本更实惠" } },
+    });
+    expect(inserted.statusCode).toBe(200);
+    const { componentId, page: after } = inserted.json();
+    // Position 2 in every range of this language.
+    for (const variant of after.document.variants) {
+      expect(variant.components[1]).toMatchObject({ componentId, data: { title: "Japan for less" } });
+    }
+    const scope = (await call("GET", `/pages/${page.id}/scope`)).json();
+    const zh = scope.languages.find((l: { lang: string }) => l.lang === "zh_CN");
+    expect(zh.hasDraft).toBe(true);
+    const zhPage = (await call("GET", `/pages/${zh.id}`)).json();
+    for (const variant of zhPage.document.variants)
+      expect(variant.components[1]).toMatchObject({ componentId, data: { title: "日本更实惠" } });
+    expect(scope.presence.find((p: { componentId: string }) => p.componentId === componentId)).toMatchObject({
+      languages: ["en_US", "zh_CN"],
+    });
+    // zh_HK was left out on purpose: publishing has nothing to warn about.
+    expect(scope.differences).toEqual([]);
+
+    const published = await call("POST", `/pages/${page.id}/publish`, {
+      revision: after.revision,
+      languages: [{ lang: "zh_CN", revision: zhPage.revision }],
+    });
+    expect(published.statusCode).toBe(200);
+    expect(published.json().languages).toEqual(["en_US", "zh_CN"]);
+    // Both languages' published files now hold the block, each with its own text; zh_HK's does not.
+    for (const [lang, text, shown] of [
+      ["zh_CN", "日本更实惠", true],
+      ["en_US", "Japan for less", true],
+      ["zh_HK", "日本更实惠", false],
+    ] as const) {
+      const file = await app.server.inject({
+        method: "POST",
+        url: "/o2cms/v1/pub/pages/query-file",
+        headers: { "x-lang": lang, "x-requested-with": "fetch" },
+        payload: [{ siteCode: SITE, queryType: "LANDING", pageCode: "summer-japan" }],
+      });
+      const body = (await app.server.inject({ method: "GET", url: file.json().LANDING.filePath })).body;
+      expect(body.includes(componentId), lang).toBe(shown);
+      if (shown) expect(body).toContain(text);
+    }
+  });
+
+  it("warns, naming them, when a new block is missing from a range or language it was not left out of", async () => {
+    const pages = (await call("GET", `/pages?siteCode=${SITE}&lang=zh_HK`)).json().pages;
+    const home = pages.find((p: { pageType: string }) => p.pageType === "HOME");
+    const page = (await call("GET", `/pages/${home.id}`)).json();
+    const document = structuredClone(page.document) as ContentDocument;
+    document.variants[0]!.components.unshift(block("Banner", { title: "只在手機" }));
+    const saved = (
+      await call("PUT", `/pages/${page.id}/draft`, { revision: page.revision, document })
+    ).json();
+    const scope = (await call("GET", `/pages/${page.id}/scope`)).json();
+    expect(scope.differences).toEqual([
+      {
+        componentId: "banner-1",
+        componentName: "Spring Banner",
+        missingRanges: ["720–∞ px"],
+        missingLanguages: ["en_US", "zh_CN"],
+      },
+    ]);
+    const refused = await call("POST", `/pages/${page.id}/publish`, { revision: saved.revision }, "zh_CN");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "pageEditor.differences",
+      message: "部分区块在某些宽度范围或语言中缺失，请查看提示并确认后再发布",
+    });
+    const meant = await call("POST", `/pages/${page.id}/publish`, {
+      revision: saved.revision,
+      acknowledged: true,
+    });
+    expect(meant.statusCode).toBe(200);
+  });
+});
