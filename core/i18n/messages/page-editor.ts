@@ -26,6 +26,7 @@ export default defineMessages({
       "Some blocks are missing from a width range or a language; check the warnings and confirm to publish",
     "pageEditor.noRange": "This width range no longer exists; reload the page",
     "pageEditor.noLanguage": "This page has no {lang} version yet",
+    "pageEditor.advancedOnly": "Only engineers may change a block's raw settings",
   },
   zh_CN: {
     "pageEditor.notFound": "该页面不存在",
@@ -47,6 +48,7 @@ export default defineMessages({
     "pageEditor.differences": "部分区块在某些宽度范围或语言中缺失，请查看提示并确认后再发布",
     "pageEditor.noRange": "该宽度范围已不存在，请重新加载页面",
     "pageEditor.noLanguage": "此页面还没有 {lang} 版本",
+    "pageEditor.advancedOnly": "只有工程师可以更改区块的原始设置",
   },
   zh_HK: {
     "pageEditor.notFound": "該頁面不存在",
@@ -68,5 +70,6 @@ export default defineMessages({
     "pageEditor.differences": "部分區塊在某些寬度範圍或語言中缺少，請查看提示並確認後再發佈",
     "pageEditor.noRange": "該寬度範圍已不存在，請重新載入頁面",
     "pageEditor.noLanguage": "此頁面還沒有 {lang} 版本",
+    "pageEditor.advancedOnly": "只有工程師可以更改區塊的原始設定",
   },
 });

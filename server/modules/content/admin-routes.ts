@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
 import { ACTION_CODES, COMPONENT_CODES, PAGE_CODE } from "../../../db/schema/content-document.ts";
 import type { Services } from "../../services.ts";
+import { can } from "../admin/permissions.ts";
 import { adminRoute } from "../admin/route.ts";
 
 /*
@@ -119,7 +120,8 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     url: "/pages/:id/draft",
     permission: "pages.write",
     schema: { params: Id, body: SaveBody },
-    handler: async ({ operator, params, body }) => editor.save(operator.id, params.id, body),
+    handler: async ({ operator, params, body }) =>
+      editor.save(operator.id, params.id, body, { advanced: can(operator.role, "pages.advanced") }),
   });
 
   adminRoute(app, {
@@ -143,7 +145,8 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     url: "/pages/:id/blocks",
     permission: "pages.write",
     schema: { params: Id, body: InsertBody },
-    handler: async ({ operator, params, body }) => editor.insert(operator.id, params.id, body),
+    handler: async ({ operator, params, body }) =>
+      editor.insert(operator.id, params.id, body, { advanced: can(operator.role, "pages.advanced") }),
   });
 
   adminRoute(app, {

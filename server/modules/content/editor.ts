@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { componentActionProblem } from "../../../core/content/actions.ts";
-import { componentDataProblem } from "../../../core/content/components.ts";
+import { componentDataProblem, formFields } from "../../../core/content/components.ts";
 import { type AreaProblem, areaProblems, type HotAreaValue } from "../../../core/hot-areas.ts";
 import {
   type ContentDocument,
@@ -172,6 +172,34 @@ export function checkDocument(input: unknown): ContentDocument {
         });
     }
   return document;
+}
+
+/** Data keys the editor's forms edit (its fields, hot areas, items' links); the rest is raw JSON (item 4). */
+const FORM_EDITED = new Set(["areas", "items"]);
+
+/** A block's data the forms cannot edit, by block id (every range), for the "advanced" check. */
+function rawSettings(document: ContentDocument): Map<string, string> {
+  const raw = new Map<string, string>();
+  for (const variant of document.variants)
+    for (const component of walkComponents(variant.components)) {
+      const named = new Set(formFields(component.componentCode).map((field) => field.key));
+      const rest = Object.entries(component.data)
+        .filter(([key]) => !named.has(key) && !FORM_EDITED.has(key))
+        .sort(([a], [b]) => a.localeCompare(b));
+      raw.set(`${variant.variantId}/${component.componentId}`, JSON.stringify(rest));
+    }
+  return raw;
+}
+
+/**
+ * Issue 31 item 4: without the "advanced" permission, a save may not change a block's raw settings (data the
+ * forms do not edit); a new block starts without any. 403 pageEditor.advancedOnly otherwise.
+ */
+export function checkRawUnchanged(before: ContentDocument, after: ContentDocument) {
+  const old = rawSettings(before);
+  for (const [key, value] of rawSettings(after)) {
+    if (value !== (old.get(key) ?? "[]")) throw new ApiError(403, "pageEditor.advancedOnly");
+  }
 }
 
 export interface EditorPageSummary {
@@ -387,10 +415,16 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
     },
 
     /** Saves the draft if it is still at `revision` (409 otherwise: someone else saved first). */
-    async save(operatorId: string, id: number, input: { revision: number; document: unknown }) {
+    async save(
+      operatorId: string,
+      id: number,
+      input: { revision: number; document: unknown },
+      options: { advanced: boolean } = { advanced: true },
+    ) {
       const draft = await repo.byId(id);
       if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
       const document = checkDocument(input.document);
+      if (!options.advanced) checkRawUnchanged(draft.document, document);
       if (
         document.pageCode !== draft.pageCode ||
         document.lang !== draft.lang ||
@@ -506,10 +540,21 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
      * editor's document and the other languages' drafts (made from their published pages when needed) in one
      * transaction, each audited.
      */
-    async insert(operatorId: string, id: number, input: BlockInsert) {
+    async insert(
+      operatorId: string,
+      id: number,
+      input: BlockInsert,
+      options: { advanced: boolean } = { advanced: true },
+    ) {
       const draft = await repo.byId(id);
       if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
       const base = checkDocument(input.document);
+      if (!options.advanced) {
+        checkRawUnchanged(draft.document, base);
+        const named = new Set(formFields(input.component.componentCode).map((field) => field.key));
+        if (Object.keys(input.component.data).some((key) => !named.has(key) && !FORM_EDITED.has(key)))
+          throw new ApiError(403, "pageEditor.advancedOnly");
+      }
       if (base.pageCode !== draft.pageCode || base.lang !== draft.lang || base.pageType !== draft.pageType)
         throw new ApiError(400, "pageEditor.keyChanged");
       const origin = base.variants.find((variant) => variant.variantId === input.variantId);

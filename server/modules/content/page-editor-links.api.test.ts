@@ -264,3 +264,51 @@ describe("a block in every width and language (issue 31 items 1 and 3)", () => {
     expect(meant.statusCode).toBe(200);
   });
 });
+
+describe("raw settings are for engineers (issue 31 item 4)", () => {
+  it("refuses a merchandiser's raw change, keeps their form edits, and lets an engineer change it", async () => {
+    const page = (
+      await call("POST", "/pages", {
+        siteCode: SITE,
+        lang: "en_US",
+        pageType: "LANDING",
+        pageCode: "editor-raw",
+        title: "Raw",
+      })
+    ).json();
+    const withBanner = (data: Record<string, unknown>) => {
+      const document = structuredClone(page.document) as ContentDocument;
+      document.variants[0]!.components.push(block("Banner", data));
+      return document;
+    };
+    const raw = await call("PUT", `/pages/${page.id}/draft`, {
+      revision: page.revision,
+      document: withBanner({ title: "Spring", trackingTag: "x" }),
+    });
+    expect(raw.statusCode).toBe(403);
+    expect(raw.json()).toMatchObject({
+      code: "pageEditor.advancedOnly",
+      message: "Only engineers may change a block's raw settings",
+    });
+    const engineer = await operatorHeaders(app, await createOperator(app, "engineer"));
+    const byEngineer = await app.server.inject({
+      method: "PUT",
+      url: `/o2adm/v1/pages/${page.id}/draft`,
+      headers: engineer,
+      payload: { revision: page.revision, document: withBanner({ title: "Spring", trackingTag: "x" }) },
+    });
+    expect(byEngineer.statusCode).toBe(200);
+    // The merchandiser may still change the title (a form field) while the raw key stays as it is.
+    const saved = byEngineer.json();
+    const document = structuredClone(saved.document) as ContentDocument;
+    document.variants[0]!.components[0]!.data.title = "Summer";
+    const formEdit = await call("PUT", `/pages/${page.id}/draft`, { revision: saved.revision, document });
+    expect(formEdit.statusCode).toBe(200);
+    document.variants[0]!.components[0]!.data.trackingTag = "y";
+    const rawEdit = await call("PUT", `/pages/${page.id}/draft`, {
+      revision: formEdit.json().revision,
+      document,
+    });
+    expect(rawEdit.json().code).toBe("pageEditor.advancedOnly");
+  });
+});
