@@ -364,6 +364,8 @@ export function Editor({ page, scope, canWrite, canPublish, canAdvanced, liveMod
   const [announcement, setAnnouncement] = useState("");
   const [size, setSize] = useState<CanvasSize>("phone");
   const [acknowledged, setAcknowledged] = useState(false);
+  // While a block is being inserted the page is saved as it stands: its forms wait for the new one (item 3).
+  const inserting = navigation.state !== "idle" && navigation.formData?.get("intent") === "insert";
   const saved = useMemo(() => JSON.stringify(page.document), [page.document]);
   const dirty = document !== page.document && JSON.stringify(document) !== saved;
   const variant = document.variants[variantIndex]!;
@@ -668,7 +670,7 @@ export function Editor({ page, scope, canWrite, canPublish, canAdvanced, liveMod
                 })
               : t("console.editor.noSelection")}
           </h2>
-          {selected && selectedComponent && (
+          {selected && selectedComponent && !inserting && (
             <ComponentForm
               key={selectedComponent.componentId}
               component={selectedComponent}
