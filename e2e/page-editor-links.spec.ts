@@ -62,8 +62,10 @@ test("a banner added in every width and two languages links to Japan for shopper
   await expect(insert.getByLabel("Every width (3 ranges)")).toBeChecked();
   await insert.getByRole("checkbox", { name: "zh_HK" }).uncheck();
   await expect(insert.getByRole("checkbox", { name: "Every language" })).not.toBeChecked();
-  await insert.getByLabel("Title (en_US)").fill("Spring data for Japan");
-  await insert.getByLabel("Title (zh_CN)").fill("日本春季流量");
+  await insert.getByLabel("Title (en_US)", { exact: true }).fill("Spring data for Japan");
+  await insert.getByLabel("Title (zh_CN)", { exact: true }).fill("日本春季流量");
+  await insert.getByLabel("Image description (en_US)").fill("Cherry blossoms in Japan");
+  await insert.getByLabel("Image description (zh_CN)").fill("日本樱花");
   await insert.getByLabel("Link type").selectOption("FIND");
   // Found by its Chinese name from the English page.
   await insert.getByLabel("Search destinations, plans, pages and notes (any language)").fill("日本");
@@ -112,11 +114,11 @@ test("a banner added in every width and two languages links to Japan for shopper
 
   // Shoppers: 390 and 1440 px, en_US and zh_CN; the banner's tap opens Japan's plans.
   const shopper = await context.newPage();
-  for (const [width, lang, text] of [
-    [390, "en_US", "Spring data for Japan"],
-    [1440, "en_US", "Spring data for Japan"],
-    [390, "zh_CN", "日本春季流量"],
-    [1440, "zh_CN", "日本春季流量"],
+  for (const [width, lang, text, alt] of [
+    [390, "en_US", "Spring data for Japan", "Cherry blossoms in Japan"],
+    [1440, "en_US", "Spring data for Japan", "Cherry blossoms in Japan"],
+    [390, "zh_CN", "日本春季流量", "日本樱花"],
+    [1440, "zh_CN", "日本春季流量", "日本樱花"],
   ] as const) {
     const prefix = lang === "en_US" ? "" : `/${lang}`;
     await shopper.setViewportSize({ width, height: 900 });
@@ -124,6 +126,7 @@ test("a banner added in every width and two languages links to Japan for shopper
     const banner = shopper.getByRole("link", { name: text });
     await expect(banner, `${width} ${lang}`).toBeVisible();
     await expect(banner).toHaveAttribute("href", `${prefix}/plp?type=COUNTRY&keyword=JP`);
+    await expect(banner.getByRole("img", { name: alt })).toBeAttached();
     await hydrated(shopper);
     await banner.click();
     await expect(shopper).toHaveURL(new RegExp(`^[^?]*//[^/]+${prefix}/plp\\?type=COUNTRY&keyword=JP$`));

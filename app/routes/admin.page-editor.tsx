@@ -167,7 +167,7 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
       </p>
       <ActionNote result={result} success={success} />
       <Editor
-        key={page.revision}
+        key={`${page.id}/${page.revision}`}
         page={page}
         scope={scope}
         canWrite={canWrite}

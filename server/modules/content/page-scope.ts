@@ -194,6 +194,8 @@ export function differences(
       component ??= found.get(presence.componentId);
     }
     const scope = component ? scopeOf(component) : null;
+    // A page never published (a copy, a new page) has only what it was made from, unless added in the editor.
+    if (!published && !scope) continue;
     const missingRanges =
       scope?.widths === "one" ? [] : allRanges.filter((range) => !presence.ranges.includes(range));
     const missingLanguages = others
