@@ -48,6 +48,7 @@ export default [
       route("content/help/:slug", "routes/admin.help-article.tsx"),
       route("content/notes/:code", "routes/admin.note.tsx"),
       route("pages", "routes/admin.pages.tsx"),
+      route("pages/link-targets", "routes/admin.page-link-targets.ts"),
       // The editor's canvas is the storefront's renderer: it needs the content messages (ADR 0005).
       layout("routes/messages.content.tsx", { id: "admin-content-messages" }, [
         route("pages/:id", "routes/admin.page-editor.tsx"),

@@ -56,6 +56,8 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   // is refused and a 3 %-wide one discarded.
   await page.getByLabel("Block type").selectOption("HotArea");
   await page.getByRole("button", { name: "Add block" }).click();
+  await expect(page.getByTestId("tree-item")).toHaveCount(1);
+  await hydrated(page);
   await page.getByLabel("Name").fill("Kyoto banner");
   await page.getByRole("button", { name: "Choose image…" }).click();
   const picker = page.getByRole("dialog", { name: "Choose an image" });
@@ -99,10 +101,14 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   // A product-list block and a receive-coupon block.
   await page.getByLabel("Block type").selectOption("ProductList");
   await page.getByRole("button", { name: "Add block" }).click();
+  await expect(page.getByTestId("tree-item")).toHaveCount(2);
+  await hydrated(page);
   await page.getByLabel("Name").fill("Plans for Japan");
   await page.getByLabel("Title", { exact: true }).fill("Plans for Japan");
   await page.getByLabel("Block type").selectOption("ReceiveCoupon");
   await page.getByRole("button", { name: "Add block" }).click();
+  await expect(page.getByTestId("tree-item")).toHaveCount(3);
+  await hydrated(page);
   await page.getByLabel("Name").fill("Your autumn coupon");
   await page.getByLabel("Title", { exact: true }).fill("Your autumn coupon");
 
@@ -284,9 +290,14 @@ test("blocks are reordered and nested by drag, and by keyboard; the tree and the
   await expect(page.getByRole("heading", { name: "Edit Drag and drop" })).toBeVisible();
   await hydrated(page);
 
+  let blocks = 0;
   const add = async (code: string, name: string, text?: string) => {
     await page.getByLabel("Block type").selectOption(code);
     await page.getByRole("button", { name: "Add block" }).click();
+    // Inserted (and saved) by the server, then opened selected (issue 31 item 3).
+    blocks += 1;
+    await expect(page.getByTestId("tree-item")).toHaveCount(blocks);
+    await hydrated(page);
     await page.getByLabel("Name").fill(name);
     if (text) await page.getByLabel("Text", { exact: true }).fill(text);
   };

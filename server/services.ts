@@ -45,6 +45,7 @@ import { createCheckoutService } from "./modules/checkout/service.ts";
 import { createConsoleNotes } from "./modules/content/console.ts";
 import { createPageEditor } from "./modules/content/editor.ts";
 import { createEditorRepo } from "./modules/content/editor-repo.ts";
+import { createLinkTargets } from "./modules/content/link-targets.ts";
 import { createContentRepo } from "./modules/content/repo.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createConsoleCoupons } from "./modules/coupon/console.ts";
@@ -338,11 +339,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     campaigns: recordingReads(createCampaignGate(db), CACHE_TAGS.catalog),
   });
   const recommend = createRecommendService(createRecommendRepo(db), catalog, cache);
-  const content = createContentService(createContentRepo(db), recommend, cache);
+  const contentRepo = createContentRepo(db);
+  const content = createContentService(contentRepo, recommend, cache);
   // The visual page editor (issue 17): drafts, versions, publishing and signed preview links.
   const pageEditor = createPageEditor(createEditorRepo(db), cache, {
     previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
   });
+  // The editor's action picker (issue 31): destinations, plans, landing pages and notes by name.
+  const linkTargets = createLinkTargets({ catalog, repo: contentRepo, pages: pageEditor });
   // The operators' public media library (issue 17, ADR 0274): same checks and storage as uploads.
   const media = createMediaService({
     repo: createMediaRepo(db),
@@ -612,6 +616,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     recommend,
     content,
     pageEditor,
+    linkTargets,
     media,
     pages,
     help: createHelpService(createHelpRepo(db)),

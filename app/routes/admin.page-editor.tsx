@@ -13,7 +13,7 @@ import {
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
-import { Editor } from "../features/page-editor/Editor.tsx";
+import { Editor, type PageScope } from "../features/page-editor/Editor.tsx";
 import type { Route } from "./+types/admin.page-editor";
 
 interface EditorPage {
@@ -60,14 +60,17 @@ export async function loader(args: Route.LoaderArgs) {
           `/o2adm/v1/pages/${page.id}/diff?from=${versions[1]!.version}&to=${versions[0]!.version}`,
         )
       : null;
+  const scope = await readConsole<PageScope>(args, `/o2adm/v1/pages/${page.id}/scope`);
   return {
     page,
+    scope,
     versions,
     diff,
     // Live mode (?live=1): the canvas frame resolves the blocks as the store would; otherwise placeholders.
     liveMode: consoleParam(args.request, "live") === "1",
     canWrite: operator.permissions.includes("pages.write"),
     canPublish: operator.permissions.includes("pages.publish"),
+    canAdvanced: operator.permissions.includes("pages.advanced"),
   };
 }
 
@@ -92,6 +95,25 @@ export async function action(args: Route.ActionArgs) {
       }),
     );
   }
+  if (intent === "insert") {
+    await requireOperator(args, "pages.write");
+    let document: unknown = null;
+    let insert: Record<string, unknown> = {};
+    try {
+      document = JSON.parse(rawField(form, "document"));
+      insert = JSON.parse(rawField(form, "insert")) as Record<string, unknown>;
+    } catch {
+      document = null;
+    }
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "POST",
+        path: `/o2adm/v1/pages/${id}/blocks`,
+        body: { ...insert, revision: Number(field(form, "revision")), document },
+      }),
+    );
+  }
   await requireOperator(args, "pages.publish");
   if (intent === "rollback")
     return actionResult<{ version: number }>(
@@ -107,7 +129,17 @@ export async function action(args: Route.ActionArgs) {
     await callConsole(args, {
       method: "POST",
       path: `/o2adm/v1/pages/${id}/publish`,
-      body: { revision: Number(field(form, "revision")) },
+      body: {
+        revision: Number(field(form, "revision")),
+        languages: form
+          .getAll("language")
+          .map(String)
+          .map((value) => {
+            const [lang = "", revision = ""] = value.split(":");
+            return { lang, revision: Number(revision) };
+          }),
+        acknowledged: field(form, "acknowledged") === "1",
+      },
     }),
   );
 }
@@ -115,14 +147,16 @@ export async function action(args: Route.ActionArgs) {
 export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
-  const { page, versions, diff, liveMode, canWrite, canPublish } = loaderData;
+  const { page, scope, versions, diff, liveMode, canWrite, canPublish, canAdvanced } = loaderData;
   const version = result?.ok ? (result.value as { version?: number }).version : undefined;
   const success =
     result?.intent === "save"
       ? t("console.editor.saved")
-      : result?.intent === "publish"
-        ? t("console.editor.published", { version: version ?? "" })
-        : t("console.editor.rolledBack", { version: version ?? "" });
+      : result?.intent === "insert"
+        ? t("console.insert.inserted")
+        : result?.intent === "publish"
+          ? t("console.editor.published", { version: version ?? "" })
+          : t("console.editor.rolledBack", { version: version ?? "" });
   return (
     <>
       <title>{`${t("console.editor.title", { title: page.document.title })} · ${t("console.title")}`}</title>
@@ -133,10 +167,17 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
       </p>
       <ActionNote result={result} success={success} />
       <Editor
-        key={page.revision}
+        key={`${page.id}/${page.revision}`}
         page={page}
+        scope={scope}
         canWrite={canWrite}
         canPublish={canPublish}
+        canAdvanced={canAdvanced}
+        selectId={
+          result?.ok && result.intent === "insert"
+            ? (result.value as { componentId?: string }).componentId
+            : undefined
+        }
         liveMode={liveMode}
       />
       <section aria-labelledby="versions-heading" className="mt-8">

@@ -14,6 +14,7 @@ export const RESOURCE_ROUTES: readonly { path: string; methods: readonly string[
   { path: "/admin/logout", methods: ["GET", "HEAD", "POST"], localized: false },
   { path: "/admin/orders/export", methods: ["GET", "HEAD", "POST"], localized: false },
   { path: "/admin/marketing/coupon-scopes", methods: ["GET", "HEAD"], localized: false },
+  { path: "/admin/pages/link-targets", methods: ["GET", "HEAD"], localized: false },
 ];
 
 /** The methods a page path's resource route answers, or null when the path is no resource route. */

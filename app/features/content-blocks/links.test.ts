@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { uniappTarget } from "../../../core/uniapp.ts";
 import { actionName, actionTarget, type LinkContext } from "./links.ts";
 
 const pc: LinkContext = { locale: "en_US", channel: "PC", origin: "https://shop.example.com" };
@@ -12,9 +13,18 @@ describe("actionTarget (spec 2 links from content blocks)", () => {
       kind: "internal",
       to: "/plp?categoryCode=EU&categoryName=Europe+trip",
     });
+    expect(actionTarget({ code: "PLP", data: { keyword: "JP", type: "COUNTRY" } }, pc)).toEqual({
+      kind: "internal",
+      to: "/plp?type=COUNTRY&keyword=JP",
+    });
+    // Outside PC a plan list goes through the bridge route (issue 31), which sends a browser on to the same list.
     expect(actionTarget({ code: "PLP", data: { keyword: "JP", type: "COUNTRY" } }, h5)).toEqual({
       kind: "internal",
-      to: "/zh_CN/plp?type=COUNTRY&keyword=JP",
+      to: `/zh_CN/uniapp?path=${encodeURIComponent("/pages/goods/list?type=COUNTRY&keyword=JP")}`,
+    });
+    expect(uniappTarget("/pages/goods/list?type=COUNTRY&keyword=JP")).toMatchObject({
+      kind: "page",
+      web: "/plp?keyword=JP&type=COUNTRY",
     });
     expect(actionTarget({ code: "CLP", data: { pageCode: "summer-japan", pageName: "夏日" } }, h5)).toEqual({
       kind: "internal",

@@ -49,17 +49,22 @@ export function actionTarget(action: ComponentAction | undefined, context: LinkC
   const pc = context.channel === "PC";
   switch (action.code) {
     case "PLP":
-      return internal(
-        `/plp${query({
-          categoryCode: data.categoryCode,
-          categoryName: data.categoryName,
-          type: data.type,
-          keyword: data.keyword,
-          marketingCode: data.marketingCode,
-        })}`,
+    case "CATEGORY": {
+      const search = query(
+        action.code === "PLP"
+          ? {
+              categoryCode: data.categoryCode,
+              categoryName: data.categoryName,
+              type: data.type,
+              keyword: data.keyword,
+              marketingCode: data.marketingCode,
+            }
+          : { categoryCode: data.categoryCode, categoryName: data.categoryName },
       );
-    case "CATEGORY":
-      return internal(`/plp${query({ categoryCode: data.categoryCode, categoryName: data.categoryName })}`);
+      // Outside PC a plan list goes through the bridge route too (issue 31, ADR 0369): the app opens its native
+      // product list; a browser is sent on to the same /plp.
+      return pc ? internal(`/plp${search}`) : internal(miniProgram(`/pages/goods/list${search}`));
+    }
     case "CLP":
       return internal(`/cmsCLP${query({ pageCode: data.pageCode, pageName: data.pageName })}`);
     case "PDP": {

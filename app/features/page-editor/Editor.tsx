@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ITEM_ACTION_CODES, TAPPABLE_CODES } from "../../../core/content/actions.ts";
 import type { HotAreaValue } from "../../../core/hot-areas.ts";
-import type { ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
+import type { ComponentAction, ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
+import type { Difference, Presence } from "../../../server/modules/content/page-scope.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
 import { MediaPicker } from "../media/MediaPicker.tsx";
+import { ActionPicker } from "./ActionPicker.tsx";
 import { canvasPath, type EditorMessage, readCanvasMessage } from "./canvas-messages.ts";
-import { ADDABLE_CODES, blankComponent, fieldLabel, formFields, optionLabel } from "./component-forms.ts";
+import { fieldLabel, formFields, optionLabel } from "./component-forms.ts";
 import { HotAreaTool } from "./HotAreaTool.tsx";
-import { at, type Move, move, moveTo, newComponentId, type Path, removeAt, replaceAt } from "./tree.ts";
+import { InsertBlock } from "./InsertBlock.tsx";
+import { at, type Move, move, moveTo, type Path, removeAt, replaceAt } from "./tree.ts";
 
 export const CANVAS_WIDTHS = { phone: 390, tablet: 768, desktop: 1440 } as const;
 type CanvasSize = keyof typeof CANVAS_WIDTHS;
@@ -118,9 +122,16 @@ function TreeItems({
 function ComponentForm({
   component,
   onChange,
+  advanced,
+  siteCode,
+  lang,
 }: {
   component: PageComponent;
   onChange: (component: PageComponent) => void;
+  /** Raw settings as JSON: engineers only (issue 31 item 4). */
+  advanced: boolean;
+  siteCode: string;
+  lang: string;
 }) {
   const t = useConsoleT();
   const fields = formFields(component.componentCode);
@@ -241,52 +252,120 @@ function ComponentForm({
           onChange={(areas) => setData("areas", areas)}
         />
       )}
-      <label className="mb-2 block text-sm">
-        <span className="font-medium">{t("console.editor.advanced")}</span>
-        <textarea
-          className={`${inputClass} font-mono`}
-          rows={4}
-          value={json}
-          aria-invalid={jsonError || undefined}
-          onChange={(event) => {
-            setJson(event.target.value);
-            try {
-              const parsed = JSON.parse(event.target.value) as Record<string, unknown>;
-              setJsonError(false);
-              const kept = Object.fromEntries(
-                Object.entries(component.data).filter(([key]) => named.has(key) || key === "areas"),
-              );
-              onChange({ ...component, data: { ...parsed, ...kept } });
-            } catch {
-              setJsonError(true);
-            }
+      {TAPPABLE_CODES.has(component.componentCode) && (
+        <ActionPicker
+          value={component.action}
+          siteCode={siteCode}
+          lang={lang}
+          onChange={(action) => {
+            const { action: _old, ...rest } = component;
+            onChange(action ? { ...rest, action } : rest);
           }}
         />
-      </label>
-      {jsonError && <p className="text-sm text-red-800">{t("console.editor.badJson")}</p>}
+      )}
+      {ITEM_ACTION_CODES.has(component.componentCode) &&
+        Array.isArray(component.data.items) &&
+        (component.data.items as Record<string, unknown>[]).map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids; the form follows their order
+          <div key={`${component.componentId}-item-${index}`}>
+            <p className="text-sm font-medium">
+              {String(item.text ?? item.alt ?? "") || `${component.componentCode} ${index + 1}`}
+            </p>
+            <ActionPicker
+              value={item.action as ComponentAction | undefined}
+              siteCode={siteCode}
+              lang={lang}
+              onChange={(action) =>
+                setData(
+                  "items",
+                  (component.data.items as Record<string, unknown>[]).map((other, i) => {
+                    if (i !== index) return other;
+                    const { action: _old, ...rest } = other;
+                    return action ? { ...rest, action } : rest;
+                  }),
+                )
+              }
+            />
+          </div>
+        ))}
+      {!advanced && <p className="mb-2 text-xs text-slate-700">{t("console.advanced.hidden")}</p>}
+      {advanced && (
+        <label className="mb-2 block text-sm">
+          <span className="font-medium">{t("console.editor.advanced")}</span>
+          <textarea
+            className={`${inputClass} font-mono`}
+            rows={4}
+            value={json}
+            aria-invalid={jsonError || undefined}
+            onChange={(event) => {
+              setJson(event.target.value);
+              try {
+                const parsed = JSON.parse(event.target.value) as Record<string, unknown>;
+                setJsonError(false);
+                const kept = Object.fromEntries(
+                  Object.entries(component.data).filter(([key]) => named.has(key) || key === "areas"),
+                );
+                onChange({ ...component, data: { ...parsed, ...kept } });
+              } catch {
+                setJsonError(true);
+              }
+            }}
+          />
+        </label>
+      )}
+      {advanced && jsonError && <p className="text-sm text-red-800">{t("console.editor.badJson")}</p>}
     </div>
   );
 }
 
+export interface PageScope {
+  languages: { lang: string; id: number; revision: number | null; hasDraft: boolean; current: boolean }[];
+  presence: Presence[];
+  differences: Difference[];
+}
+
 export interface EditorProps {
-  page: { id: number; revision: number; document: ContentDocument; preview: string; pageType: string };
+  page: {
+    id: number;
+    revision: number;
+    document: ContentDocument;
+    preview: string;
+    pageType: string;
+    siteCode: string;
+  };
+  scope: PageScope;
   canWrite: boolean;
   canPublish: boolean;
+  /** The "advanced" permission (engineers): raw settings as JSON. */
+  canAdvanced: boolean;
   /** Live mode (?live=1): the canvas resolves the blocks' real data. */
   liveMode: boolean;
+  /** A block to open selected (the one just inserted). */
+  selectId?: string;
 }
 
 /** The visual page editor (issue 17): the block tree, the selected block's form, and the storefront's canvas. */
-export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
+export function Editor({ page, scope, canWrite, canPublish, canAdvanced, liveMode, selectId }: EditorProps) {
   const t = useConsoleT();
   const navigation = useNavigation();
   const [document, setDocument] = useState(page.document);
-  const [variantIndex, setVariantIndex] = useState(0);
-  const [selected, setSelected] = useState<Path | null>(null);
+  // A block just inserted opens selected, in the first range that holds it.
+  const initial = useMemo(() => {
+    if (!selectId) return { variant: 0, path: null };
+    for (const [index, v] of page.document.variants.entries()) {
+      const path = pathOf(v.components, selectId);
+      if (path) return { variant: index, path };
+    }
+    return { variant: 0, path: null };
+  }, [page.document, selectId]);
+  const [variantIndex, setVariantIndex] = useState(initial.variant);
+  const [selected, setSelected] = useState<Path | null>(initial.path);
   const [dragging, setDragging] = useState<Path | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [size, setSize] = useState<CanvasSize>("phone");
-  const [addCode, setAddCode] = useState("Banner");
+  const [acknowledged, setAcknowledged] = useState(false);
+  // While a block is being inserted the page is saved as it stands: its forms wait for the new one (item 3).
+  const inserting = navigation.state !== "idle" && navigation.formData?.get("intent") === "insert";
   const saved = useMemo(() => JSON.stringify(page.document), [page.document]);
   const dirty = document !== page.document && JSON.stringify(document) !== saved;
   const variant = document.variants[variantIndex]!;
@@ -368,6 +447,36 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
             onChange={(event) => setDocument({ ...document, title: event.target.value })}
           />
         </label>
+        <section aria-labelledby="scope-heading" className="mb-3 rounded border border-slate-300 p-2 text-sm">
+          <h2 id="scope-heading" className="mb-1 font-semibold">
+            {t("console.scope.heading")}
+          </h2>
+          <p className="font-medium">{t("console.scope.ranges")}</p>
+          <ul className="mb-1 pl-2" data-testid="page-ranges">
+            {document.variants.map((v, i) => {
+              const range = t("console.editor.range", { min: v.minWidth, max: v.maxWidth ?? "∞" });
+              return (
+                <li key={v.variantId} aria-current={i === variantIndex ? "true" : undefined}>
+                  {i === variantIndex ? t("console.scope.editingRange", { range }) : range}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="font-medium">{t("console.scope.languages")}</p>
+          <ul className="pl-2" data-testid="page-languages">
+            {scope.languages.map((l) => (
+              <li key={l.lang} aria-current={l.current ? "page" : undefined}>
+                {l.current ? (
+                  t("console.scope.editingLanguage", { lang: l.lang })
+                ) : (
+                  <Link to={`/admin/pages/${l.id}`} className="text-blue-800 underline">
+                    {t("console.scope.openLanguage", { lang: l.lang })}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
         <label className="mb-2 block text-sm">
           <span className="font-medium">{t("console.editor.widthRange")}</span>
           <select
@@ -505,34 +614,20 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
         <p role="status" aria-live="polite" className="sr-only" data-testid="tree-announcement">
           {announcement}
         </p>
-        {canWrite && (
-          <div className="mt-2 flex items-end gap-2">
-            <label className="flex-1 text-sm">
-              <span className="font-medium">{t("console.editor.addType")}</span>
-              <select
-                className={inputClass}
-                value={addCode}
-                onChange={(event) => setAddCode(event.target.value)}
-              >
-                {ADDABLE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => {
-                const component = blankComponent(addCode, newComponentId(list, addCode));
-                setList([...list, component]);
-                setSelected([list.length]);
-              }}
-            >
-              {t("console.editor.add")}
-            </button>
-          </div>
+        {selectedComponent && (
+          <p className="mt-2 text-sm" data-testid="block-lives">
+            {(() => {
+              const presence = scope.presence.find((p) => p.componentId === selectedComponent.componentId);
+              const name = selectedComponent.componentName || selectedComponent.componentCode;
+              if (!presence || (presence.ranges.length <= 1 && presence.languages.length <= 1))
+                return t("console.scope.livesNowhereElse", { name });
+              return t("console.scope.lives", {
+                name,
+                ranges: presence.ranges.join(", "),
+                languages: presence.languages.join(", "),
+              });
+            })()}
+          </p>
         )}
         {selected && selectedComponent && (
           <div className="mt-2 flex flex-wrap gap-1">
@@ -575,14 +670,48 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
                 })
               : t("console.editor.noSelection")}
           </h2>
-          {selected && selectedComponent && (
+          {selected && selectedComponent && !inserting && (
             <ComponentForm
               key={selectedComponent.componentId}
               component={selectedComponent}
               onChange={(component) => setList(replaceAt(list, selected, component))}
+              advanced={canAdvanced}
+              siteCode={page.siteCode}
+              lang={document.lang}
             />
           )}
         </section>
+
+        {canWrite && (
+          <InsertBlock
+            key={`${variant.variantId}/${selectedComponent?.componentId ?? ""}`}
+            document={document}
+            variantId={variant.variantId}
+            rangeCount={document.variants.length}
+            selected={selectedComponent}
+            languages={scope.languages.map((l) => l.lang)}
+            revision={page.revision}
+            siteCode={page.siteCode}
+          />
+        )}
+
+        {scope.differences.length > 0 && (
+          <section aria-labelledby="differences-heading" className="mt-4 rounded border border-amber-700 p-2">
+            <h2 id="differences-heading" className="text-sm font-semibold text-amber-900">
+              {t("console.scope.differences")}
+            </h2>
+            <ul className="list-disc pl-5 text-sm" data-testid="publish-differences">
+              {scope.differences.map((difference) => (
+                <li key={difference.componentId}>
+                  {t("console.scope.difference", {
+                    name: difference.componentName,
+                    where: [...difference.missingRanges, ...difference.missingLanguages].join(", "),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
 
         <div className="mt-4 flex flex-wrap gap-2">
           {canWrite && (
@@ -599,10 +728,42 @@ export function Editor({ page, canWrite, canPublish, liveMode }: EditorProps) {
             <Form method="post">
               <input type="hidden" name="intent" value="publish" />
               <input type="hidden" name="revision" value={page.revision} />
+              {scope.languages.some((l) => !l.current && l.hasDraft) && (
+                <fieldset className="mb-2 text-sm">
+                  <legend className="font-medium">{t("console.scope.publishAlso")}</legend>
+                  {scope.languages
+                    .filter((l) => !l.current && l.hasDraft)
+                    .map((l) => (
+                      <label key={l.lang} className="flex items-center gap-2">
+                        <input
+                          type="checkbox"
+                          name="language"
+                          value={`${l.lang}:${l.revision}`}
+                          defaultChecked
+                        />
+                        <span>{l.lang}</span>
+                      </label>
+                    ))}
+                </fieldset>
+              )}
+              {scope.differences.length > 0 && (
+                <label className="mb-2 flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="acknowledged"
+                    value="1"
+                    checked={acknowledged}
+                    onChange={(event) => setAcknowledged(event.target.checked)}
+                  />
+                  <span>{t("console.scope.acknowledge")}</span>
+                </label>
+              )}
               <button
                 type="submit"
                 className={secondaryButtonClass}
-                disabled={dirty || navigation.state !== "idle"}
+                disabled={
+                  dirty || navigation.state !== "idle" || (scope.differences.length > 0 && !acknowledged)
+                }
               >
                 {t("console.editor.publish")}
               </button>

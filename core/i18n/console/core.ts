@@ -20,6 +20,7 @@ export default defineConsoleMessages({
     "console.role.merchandiser": "Merchandiser",
     "console.role.support": "Support",
     "console.role.finance": "Finance",
+    "console.role.engineer": "Engineer",
     "console.invitationEmail.subject": "{inviter} invited you to the Roamly console",
     "console.invitationEmail.body":
       "Hello {name},\n\n{inviter} invited you to the Roamly operator console as {role}.\n\nSet your password and your authenticator app with this one-time link (it expires {expires}):\n{link}\n\nIf you did not expect this invitation, ignore this e-mail.",
@@ -113,6 +114,7 @@ export default defineConsoleMessages({
     "console.role.merchandiser": "商品运营",
     "console.role.support": "客服",
     "console.role.finance": "财务",
+    "console.role.engineer": "工程师",
     "console.invitationEmail.subject": "{inviter} 邀请您加入 Roamly 运营后台",
     "console.invitationEmail.body":
       "{name}，您好：\n\n{inviter} 邀请您以「{role}」身份加入 Roamly 运营后台。\n\n请通过以下一次性链接设置密码并绑定身份验证器（链接于 {expires} 失效）：\n{link}\n\n如果您并未期待此邀请，请忽略本邮件。",

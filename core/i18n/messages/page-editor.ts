@@ -17,6 +17,16 @@ export default defineMessages({
     "pageEditor.area.overlap": "Two hot areas overlap",
     "pageEditor.area.action": "A link goes somewhere the store does not allow",
     "pageEditor.data": "The settings of “{component}” are not valid: check “{field}”",
+    "pageEditor.action.script":
+      "The link of “{component}” is a script URL; choose a page or an https address",
+    "pageEditor.action.https":
+      "The link of “{component}” must start with https:// (or be a page of this store)",
+    "pageEditor.action.invalid": "The link of “{component}” is not a valid destination",
+    "pageEditor.differences":
+      "Some blocks are missing from a width range or a language; check the warnings and confirm to publish",
+    "pageEditor.noRange": "This width range no longer exists; reload the page",
+    "pageEditor.noLanguage": "This page has no {lang} version yet",
+    "pageEditor.advancedOnly": "Only engineers may change a block's raw settings",
   },
   zh_CN: {
     "pageEditor.notFound": "该页面不存在",
@@ -32,6 +42,13 @@ export default defineMessages({
     "pageEditor.area.overlap": "两个热区重叠",
     "pageEditor.area.action": "链接指向商店不允许的地址",
     "pageEditor.data": "“{component}”的设置无效：请检查“{field}”",
+    "pageEditor.action.script": "“{component}”的链接是脚本地址，请选择页面或 https 地址",
+    "pageEditor.action.https": "“{component}”的链接必须以 https:// 开头（或是本店的页面）",
+    "pageEditor.action.invalid": "“{component}”的链接不是有效的目标",
+    "pageEditor.differences": "部分区块在某些宽度范围或语言中缺失，请查看提示并确认后再发布",
+    "pageEditor.noRange": "该宽度范围已不存在，请重新加载页面",
+    "pageEditor.noLanguage": "此页面还没有 {lang} 版本",
+    "pageEditor.advancedOnly": "只有工程师可以更改区块的原始设置",
   },
   zh_HK: {
     "pageEditor.notFound": "該頁面不存在",
@@ -47,5 +64,12 @@ export default defineMessages({
     "pageEditor.area.overlap": "兩個熱區重疊",
     "pageEditor.area.action": "連結指向商店不允許的地址",
     "pageEditor.data": "「{component}」的設定無效：請檢查「{field}」",
+    "pageEditor.action.script": "「{component}」的連結是腳本地址，請選擇頁面或 https 地址",
+    "pageEditor.action.https": "「{component}」的連結必須以 https:// 開頭（或是本店的頁面）",
+    "pageEditor.action.invalid": "「{component}」的連結不是有效的目標",
+    "pageEditor.differences": "部分區塊在某些寬度範圍或語言中缺少，請查看提示並確認後再發佈",
+    "pageEditor.noRange": "該寬度範圍已不存在，請重新載入頁面",
+    "pageEditor.noLanguage": "此頁面還沒有 {lang} 版本",
+    "pageEditor.advancedOnly": "只有工程師可以更改區塊的原始設定",
   },
 });

@@ -3,9 +3,10 @@
  * `/o2adm/v1` endpoint names one permission (server/modules/admin/route.ts) and the server checks it on every
  * call; the console's navigation reads the same map, so a link shows only when its page would answer.
  *
- * To add a permission: add it to PERMISSIONS with the roles that hold it. Owner holds every permission.
+ * To add a permission: add it to PERMISSIONS with the roles that hold it. Owner holds every permission
+ * but pages.advanced, the engineers' raw JSON settings of a page block (issue 31 item 4, ADR 0371).
  */
-export const ROLES = ["owner", "merchandiser", "support", "finance"] as const;
+export const ROLES = ["owner", "merchandiser", "support", "finance", "engineer"] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: string): value is Role {
@@ -15,10 +16,11 @@ export function isRole(value: string): value is Role {
 const MERCH = ["owner", "merchandiser"] as const;
 const SUPPORT = ["owner", "support"] as const;
 const MONEY = ["owner", "support", "finance"] as const;
+const PAGES = ["owner", "merchandiser", "engineer"] as const;
 
 export const PERMISSIONS = {
   /** The dashboard: orders, revenue, conversion, stuck orders, supplier balances. */
-  "dashboard.read": ["owner", "merchandiser", "support", "finance"],
+  "dashboard.read": ["owner", "merchandiser", "support", "finance", "engineer"],
   /** Invite operators, change their role, disable them. */
   "operators.manage": ["owner"],
   /** Read the audit log. */
@@ -57,12 +59,14 @@ export const PERMISSIONS = {
   "marketing.write": MERCH,
   "content.read": MERCH,
   "content.write": MERCH,
-  // The visual page editor (issue 17): home, landing pages and templates.
-  "pages.read": MERCH,
+  // The visual page editor (issue 17): home, landing pages and templates. Engineers edit pages too (issue 31).
+  "pages.read": PAGES,
   /** Create, duplicate and save drafts. */
-  "pages.write": MERCH,
+  "pages.write": PAGES,
   /** Publish a page and roll it back to an earlier version. */
-  "pages.publish": MERCH,
+  "pages.publish": PAGES,
+  /** A block's raw settings as JSON (issue 31 item 4): engineers only; the API refuses other roles' raw changes. */
+  "pages.advanced": ["engineer"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

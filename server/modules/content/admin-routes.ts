@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { isLocale } from "../../../core/constants.ts";
-import { PAGE_CODE } from "../../../db/schema/content-document.ts";
+import { isLocale, type Locale } from "../../../core/constants.ts";
+import { ACTION_CODES, COMPONENT_CODES, PAGE_CODE } from "../../../db/schema/content-document.ts";
 import type { Services } from "../../services.ts";
+import { can } from "../admin/permissions.ts";
 import { adminRoute } from "../admin/route.ts";
 
 /*
@@ -32,9 +33,37 @@ const DuplicateBody = z.object({
   pageType: z.enum(["LANDING", "TEMPLATE"]).optional(),
 });
 const SaveBody = z.object({ revision: Revision, document: z.record(z.string(), z.unknown()) });
-const PublishBody = z.object({ revision: Revision });
+const PublishBody = z.object({
+  revision: Revision,
+  /** The other languages' drafts published with this one, each at the revision the operator saw (issue 31). */
+  languages: z
+    .array(z.object({ lang: LANG, revision: Revision }))
+    .max(3)
+    .optional(),
+  /** The operator saw the ranges and languages that differ and means them. */
+  acknowledged: z.boolean().optional(),
+});
+const InsertBody = z.object({
+  revision: Revision,
+  document: z.record(z.string(), z.unknown()),
+  variantId: z.string().min(1).max(64),
+  place: z.object({
+    where: z.enum(["before", "after", "inside", "end"]),
+    anchorId: z.string().min(1).max(120).optional(),
+  }),
+  everyWidth: z.boolean(),
+  languages: z.array(LANG).max(3),
+  component: z.object({
+    componentCode: z.enum(COMPONENT_CODES),
+    componentName: z.string().trim().min(1).max(120),
+    data: z.record(z.string(), z.unknown()),
+    action: z.object({ code: z.enum(ACTION_CODES), data: z.record(z.string(), z.unknown()) }).optional(),
+  }),
+  texts: z.record(LANG, z.record(z.string().max(40), z.string().max(500))),
+});
 const DiffQuery = z.object({ from: Version, to: Version });
 const RollbackBody = z.object({ version: Version });
+const LinkTargetQuery = z.object({ q: z.string().max(80), siteCode: SITE, lang: LANG });
 
 export function adminPageRoutes(app: FastifyInstance, services: Services) {
   const editor = services.pageEditor;
@@ -45,6 +74,21 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     permission: "pages.read",
     schema: { querystring: ListQuery },
     handler: async ({ query }) => ({ pages: await editor.list(query) }),
+  });
+
+  // The action picker (issue 31 item 2): where a block's tap may go, found by name in any language.
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/link-targets",
+    permission: "pages.write",
+    schema: { querystring: LinkTargetQuery },
+    handler: async ({ query }) => ({
+      targets: await services.linkTargets.search({
+        term: query.q,
+        siteCode: query.siteCode,
+        lang: query.lang as Locale,
+      }),
+    }),
   });
 
   adminRoute(app, {
@@ -76,7 +120,8 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     url: "/pages/:id/draft",
     permission: "pages.write",
     schema: { params: Id, body: SaveBody },
-    handler: async ({ operator, params, body }) => editor.save(operator.id, params.id, body),
+    handler: async ({ operator, params, body }) =>
+      editor.save(operator.id, params.id, body, { advanced: can(operator.role, "pages.advanced") }),
   });
 
   adminRoute(app, {
@@ -85,6 +130,23 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     permission: "pages.publish",
     schema: { params: Id, body: PublishBody },
     handler: async ({ operator, params, body }) => editor.publish(operator.id, params.id, body),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/:id/scope",
+    permission: "pages.read",
+    schema: { params: Id },
+    handler: async ({ params }) => editor.scope(params.id),
+  });
+
+  adminRoute(app, {
+    method: "POST",
+    url: "/pages/:id/blocks",
+    permission: "pages.write",
+    schema: { params: Id, body: InsertBody },
+    handler: async ({ operator, params, body }) =>
+      editor.insert(operator.id, params.id, body, { advanced: can(operator.role, "pages.advanced") }),
   });
 
   adminRoute(app, {

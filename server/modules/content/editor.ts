@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { componentDataProblem } from "../../../core/content/components.ts";
+import { componentActionProblem } from "../../../core/content/actions.ts";
+import { componentDataProblem, formFields } from "../../../core/content/components.ts";
 import { type AreaProblem, areaProblems, type HotAreaValue } from "../../../core/hot-areas.ts";
 import {
   type ContentDocument,
@@ -14,6 +15,36 @@ import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { sanitizeDocument } from "./document.ts";
 import type { EditorRepo, PageKey } from "./editor-repo.ts";
+import {
+  type BlockScope,
+  differences,
+  freshId,
+  type InsertWhere,
+  insertBlock,
+  presenceOf,
+  topLevelIndex,
+  withScope,
+} from "./page-scope.ts";
+
+/** A block the editor inserts (issue 31 items 1 and 3): its settings, and each language's own texts. */
+export interface BlockInsert {
+  revision: number;
+  /** The editor's document as it stands (saved with the insertion, so unsaved edits are kept). */
+  document: unknown;
+  variantId: string;
+  place: { where: InsertWhere; anchorId?: string };
+  everyWidth: boolean;
+  /** Every language the block goes into, the page's own included. */
+  languages: string[];
+  component: {
+    componentCode: string;
+    componentName: string;
+    data: Record<string, unknown>;
+    action?: PageComponent["action"];
+  };
+  /** Per language: the text fields that differ by language (title, alt, text…). */
+  texts: Record<string, Record<string, string>>;
+}
 
 /*
  * The visual page editor's use cases (issue 17, ADRs 0270–0272): drafts per site and locale with a revision check,
@@ -133,14 +164,42 @@ export function checkDocument(input: unknown): ContentDocument {
         if (problems.length > 0)
           throw new ApiError(400, `pageEditor.area.${problems[0]!.problem satisfies AreaProblem}`);
       }
-      if (component.action && !areaProblemsFree(component.action))
-        throw new ApiError(400, "pageEditor.area.action");
+      // Every action the block holds (its own, its items', its areas'): a store page or https, no script (ADR 0369).
+      const actionProblem = componentActionProblem(component);
+      if (actionProblem)
+        throw new ApiError(400, `pageEditor.action.${actionProblem}`, {
+          params: { component: component.componentName || component.componentId },
+        });
     }
   return document;
 }
 
-function areaProblemsFree(action: NonNullable<PageComponent["action"]>) {
-  return areaProblems([{ left: 0, top: 0, width: 100, height: 100, action }], LINK_POLICY).length === 0;
+/** Data keys the editor's forms edit (its fields, hot areas, items' links); the rest is raw JSON (item 4). */
+const FORM_EDITED = new Set(["areas", "items"]);
+
+/** A block's data the forms cannot edit, by block id (every range), for the "advanced" check. */
+function rawSettings(document: ContentDocument): Map<string, string> {
+  const raw = new Map<string, string>();
+  for (const variant of document.variants)
+    for (const component of walkComponents(variant.components)) {
+      const named = new Set(formFields(component.componentCode).map((field) => field.key));
+      const rest = Object.entries(component.data)
+        .filter(([key]) => !named.has(key) && !FORM_EDITED.has(key))
+        .sort(([a], [b]) => a.localeCompare(b));
+      raw.set(`${variant.variantId}/${component.componentId}`, JSON.stringify(rest));
+    }
+  return raw;
+}
+
+/**
+ * Issue 31 item 4: without the "advanced" permission, a save may not change a block's raw settings (data the
+ * forms do not edit); a new block starts without any. 403 pageEditor.advancedOnly otherwise.
+ */
+export function checkRawUnchanged(before: ContentDocument, after: ContentDocument) {
+  const old = rawSettings(before);
+  for (const [key, value] of rawSettings(after)) {
+    if (value !== (old.get(key) ?? "[]")) throw new ApiError(403, "pageEditor.advancedOnly");
+  }
 }
 
 export interface EditorPageSummary {
@@ -155,6 +214,8 @@ export interface EditorPageSummary {
   publishedAt: string | null;
   updatedAt: string;
 }
+
+type Tx = Parameters<Parameters<EditorRepo["db"]["transaction"]>[0]>[0];
 
 export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings: EditorSettings) {
   const now = settings.now ?? Date.now;
@@ -207,6 +268,23 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
       sig: sign(id, type, siteCode, expires),
     });
     return `/preview/${id}?${query}`;
+  }
+
+  /** The same page in the site's other languages: each language's draft (when there is one) or published row. */
+  async function siblingsOf(row: { siteCode: string; pageCode: string; lang: string }, tx?: Tx) {
+    const rows = (await repo.listRows({ siteCode: row.siteCode })).filter(
+      (other) => other.pageCode === row.pageCode && other.lang !== row.lang,
+    );
+    const langs = [...new Set(rows.map((other) => other.lang))].sort();
+    const result = [];
+    for (const lang of langs) {
+      const key = { siteCode: row.siteCode, pageCode: row.pageCode, lang };
+      const draft = await repo.row(key, "draft", tx);
+      const published = await repo.row(key, "published", tx);
+      const current = draft ?? published;
+      if (current) result.push({ lang, draft, published, document: current.document });
+    }
+    return result;
   }
 
   async function invalidate(siteCode: string, lang: string, document: ContentDocument) {
@@ -337,10 +415,16 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
     },
 
     /** Saves the draft if it is still at `revision` (409 otherwise: someone else saved first). */
-    async save(operatorId: string, id: number, input: { revision: number; document: unknown }) {
+    async save(
+      operatorId: string,
+      id: number,
+      input: { revision: number; document: unknown },
+      options: { advanced: boolean } = { advanced: true },
+    ) {
       const draft = await repo.byId(id);
       if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
       const document = checkDocument(input.document);
+      if (!options.advanced) checkRawUnchanged(draft.document, document);
       if (
         document.pageCode !== draft.pageCode ||
         document.lang !== draft.lang ||
@@ -363,29 +447,186 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
       return view(saved);
     },
 
-    /** Publishes the draft at `revision` as the page's next version, then drops that page's caches. */
-    async publish(operatorId: string, id: number, input: { revision: number }) {
+    /**
+     * Publishes the draft at `revision` as the page's next version, with the other languages' drafts named in
+     * `languages` (each at the revision the operator saw), in one transaction; then drops those pages' caches.
+     * When blocks differ between ranges or languages in a way their scope does not say, it is refused
+     * (409 pageEditor.differences) unless the operator acknowledged the warning (issue 31 item 1).
+     */
+    async publish(
+      operatorId: string,
+      id: number,
+      input: { revision: number; languages?: { lang: string; revision: number }[]; acknowledged?: boolean },
+    ) {
       const draft = await repo.byId(id);
       if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
       if (draft.pageType === "TEMPLATE") throw new ApiError(400, "pageEditor.templateNotPublished");
       if (draft.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
+      if (!input.acknowledged && (await this.scope(id)).differences.length > 0)
+        throw new ApiError(409, "pageEditor.differences");
       const key = keyOf(draft);
       const document = checkDocument(draft.document);
+      const others: { row: NonNullable<Awaited<ReturnType<typeof repo.byId>>>; document: ContentDocument }[] =
+        [];
+      for (const wanted of input.languages ?? []) {
+        if (wanted.lang === draft.lang) continue;
+        const other = await repo.row({ ...key, lang: wanted.lang }, "draft");
+        if (!other) throw notFound("pageEditor.notFound");
+        if (other.revision !== wanted.revision) throw new ApiError(409, "pageEditor.stale");
+        others.push({ row: other, document: checkDocument(other.document) });
+      }
       const version = await repo.db.transaction(async (tx) => {
-        const current = await repo.byId(id, tx);
-        if (current?.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
-        const row = await publishIn(tx, key, document, operatorId);
-        await recordAudit(tx, {
-          operatorId,
-          action: "page.publish",
-          entity: "content_page",
-          entityId: String(id),
-          after: { ...key, version: row.version, revision: input.revision },
-        });
-        return row.version;
+        let published = 0;
+        for (const page of [{ row: draft, document }, ...others]) {
+          const current = await repo.byId(page.row.id, tx);
+          if (current?.revision !== page.row.revision) throw new ApiError(409, "pageEditor.stale");
+          const pageKey = keyOf(page.row);
+          const row = await publishIn(tx, pageKey, page.document, operatorId);
+          await recordAudit(tx, {
+            operatorId,
+            action: "page.publish",
+            entity: "content_page",
+            entityId: String(page.row.id),
+            after: { ...pageKey, version: row.version, revision: page.row.revision },
+          });
+          if (page.row.id === id) published = row.version;
+        }
+        return published;
       });
-      await invalidate(key.siteCode, key.lang, document);
-      return { version, page: await view((await repo.byId(id))!) };
+      for (const page of [{ row: draft, document }, ...others])
+        await invalidate(page.row.siteCode, page.row.lang, page.document);
+      return {
+        version,
+        languages: [draft.lang, ...others.map((o) => o.row.lang)],
+        page: await view((await repo.byId(id))!),
+      };
+    },
+
+    /**
+     * The page's languages and width ranges in view (issue 31 item 1): each language's page (its draft's id and
+     * revision), where each block lives, and what publishing would warn about.
+     */
+    async scope(id: number) {
+      const draft = await repo.byId(id);
+      if (!draft) throw notFound("pageEditor.notFound");
+      const siblings = await siblingsOf(draft);
+      const published = await repo.row(keyOf(draft), "published");
+      const others = siblings.map((sibling) => sibling.document);
+      return {
+        languages: [
+          {
+            lang: draft.lang,
+            id: draft.id,
+            revision: draft.revision,
+            hasDraft: draft.status === "draft",
+            current: true,
+          },
+          ...siblings.map((sibling) => ({
+            lang: sibling.lang,
+            id: (sibling.draft ?? sibling.published)!.id,
+            revision: sibling.draft?.revision ?? null,
+            hasDraft: sibling.draft !== null,
+            current: false,
+          })),
+        ],
+        presence: presenceOf(draft.document, others),
+        differences: differences(draft.document, published?.document ?? null, others),
+      };
+    },
+
+    /**
+     * Inserts a block where the operator is (before or after a block, inside a container, or at the end), in the
+     * range being edited or every range, in this language or each chosen one with its own texts; saves the
+     * editor's document and the other languages' drafts (made from their published pages when needed) in one
+     * transaction, each audited.
+     */
+    async insert(
+      operatorId: string,
+      id: number,
+      input: BlockInsert,
+      options: { advanced: boolean } = { advanced: true },
+    ) {
+      const draft = await repo.byId(id);
+      if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
+      const base = checkDocument(input.document);
+      if (!options.advanced) {
+        checkRawUnchanged(draft.document, base);
+        const named = new Set(formFields(input.component.componentCode).map((field) => field.key));
+        if (Object.keys(input.component.data).some((key) => !named.has(key) && !FORM_EDITED.has(key)))
+          throw new ApiError(403, "pageEditor.advancedOnly");
+      }
+      if (base.pageCode !== draft.pageCode || base.lang !== draft.lang || base.pageType !== draft.pageType)
+        throw new ApiError(400, "pageEditor.keyChanged");
+      const origin = base.variants.find((variant) => variant.variantId === input.variantId);
+      if (!origin) throw new ApiError(400, "pageEditor.noRange");
+      const siblings = await siblingsOf(draft);
+      const wanted = new Set(input.languages);
+      wanted.add(draft.lang);
+      for (const lang of wanted)
+        if (lang !== draft.lang && !siblings.some((sibling) => sibling.lang === lang))
+          throw new ApiError(400, "pageEditor.noLanguage", { params: { lang } });
+      const targets = siblings.filter((sibling) => wanted.has(sibling.lang));
+      const componentId = freshId([base, ...targets.map((t) => t.document)], input.component.componentCode);
+      const scope: BlockScope = { widths: input.everyWidth ? "every" : "one", languages: [...wanted].sort() };
+      const fallback = topLevelIndex(origin.components, input.place);
+      const place = (document: ContentDocument, lang: string): ContentDocument => {
+        const component = withScope(
+          {
+            componentId,
+            componentCode: input.component.componentCode,
+            componentName: input.component.componentName,
+            positionCode: "10",
+            style: {},
+            data: { ...input.component.data, ...(input.texts[lang] ?? {}) },
+            ...(input.component.action ? { action: input.component.action } : {}),
+            options: "{}",
+          },
+          scope,
+        );
+        return {
+          ...document,
+          variants: document.variants.map((variant) =>
+            input.everyWidth || (lang === draft.lang && variant.variantId === input.variantId)
+              ? { ...variant, components: insertBlock(variant.components, component, input.place, fallback) }
+              : variant,
+          ),
+        };
+      };
+      // Each language's document is checked as a save would check it (actions, data, ids).
+      const own = checkDocument(place(base, draft.lang));
+      const theirs = targets.map((target) => ({
+        target,
+        document: checkDocument(place(target.document, target.lang)),
+      }));
+      const saved = await repo.db.transaction(async (tx) => {
+        const row = await repo.updateDraft(id, input.revision, own, tx);
+        if (!row) throw new ApiError(409, "pageEditor.stale");
+        const audit = (pageId: number, lang: string) =>
+          recordAudit(tx, {
+            operatorId,
+            action: "page.block.insert",
+            entity: "content_page",
+            entityId: String(pageId),
+            after: {
+              pageCode: draft.pageCode,
+              lang,
+              componentId,
+              componentCode: input.component.componentCode,
+              scope,
+            },
+          });
+        await audit(id, draft.lang);
+        for (const { target, document } of theirs) {
+          let other = target.draft ?? (await repo.row({ ...keyOf(draft), lang: target.lang }, "draft", tx));
+          if (!other) other = (await repo.insertDraft(draft.siteCode, target.document, tx)) ?? null;
+          if (!other) throw new ApiError(409, "pageEditor.stale");
+          const updated = await repo.updateDraft(other.id, other.revision, document, tx);
+          if (!updated) throw new ApiError(409, "pageEditor.stale");
+          await audit(other.id, target.lang);
+        }
+        return row;
+      });
+      return { componentId, page: await view(saved) };
     },
 
     /**

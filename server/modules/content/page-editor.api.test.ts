@@ -226,8 +226,25 @@ describe("the page editor's pages (issue 17)", () => {
       code: "pageEditor.data",
       message: "The settings of “Plan grid” are not valid: check “columns”",
     });
-    // Keys the schema does not name pass through; the saved draft keeps them.
-    const good = await save({ columns: 3, note: "kept" });
+    // Keys the schema does not name pass through (raw settings: an engineer's, issue 31); the draft keeps them.
+    expect((await save({ columns: 3, note: "kept" })).json().code).toBe("pageEditor.advancedOnly");
+    const engineer = await operatorHeaders(app, await createOperator(app, "engineer"));
+    const document = structuredClone(page.document) as ContentDocument;
+    document.variants[0]!.components.push({
+      componentId: "grid-1",
+      componentCode: "Grid",
+      componentName: "Plan grid",
+      positionCode: "10",
+      style: {},
+      data: { columns: 3, note: "kept" },
+      options: "{}",
+    });
+    const good = await app.server.inject({
+      method: "PUT",
+      url: `/o2adm/v1/pages/${page.id}/draft`,
+      headers: engineer,
+      payload: { revision: page.revision, document },
+    });
     expect(good.statusCode).toBe(200);
     const reopened = (await call("GET", `/pages/${page.id}`)).json();
     expect(reopened.document.variants[0].components.at(-1).data).toEqual({ columns: 3, note: "kept" });

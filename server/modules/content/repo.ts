@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
 import { contentPages, liveRooms, notes, type PageStatus, type PageType } from "../../../db/schema/index.ts";
@@ -60,6 +60,25 @@ export function createContentRepo(db: Database) {
         .select()
         .from(notes)
         .where(and(inArray(notes.noteInfoCode, noteInfoCodes), eq(notes.lang, lang)));
+    },
+    /** Notes whose title (in any language) holds `term`, every language's row of each (the action picker). */
+    async searchNotes(term: string, limit: number) {
+      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const found = await db
+        .selectDistinct({ noteInfoCode: notes.noteInfoCode })
+        .from(notes)
+        .where(ilike(notes.noteTitle, pattern))
+        .limit(limit);
+      if (found.length === 0) return [];
+      return db
+        .select({ noteInfoCode: notes.noteInfoCode, lang: notes.lang, noteTitle: notes.noteTitle })
+        .from(notes)
+        .where(
+          inArray(
+            notes.noteInfoCode,
+            found.map((row) => row.noteInfoCode),
+          ),
+        );
     },
     liveRooms(siteTypeCode: string, page: number, size: number) {
       return db
