@@ -14,7 +14,18 @@ import support from "./support.ts";
  * Every console message module, by name (issue 16). A console feature adds its own file next to core.ts
  * (defineConsoleMessages) and lists it here once; the console sends all of them to the browser.
  */
-const named = { core, merch, support, pages, pageScope, moderation, media, suppliers, reconcile, refunds } as const;
+const named = {
+  core,
+  merch,
+  support,
+  pages,
+  pageScope,
+  moderation,
+  media,
+  suppliers,
+  reconcile,
+  refunds,
+} as const;
 
 export const consoleMessageModules = named;
 export const CONSOLE_LANGUAGES = ["en_US", "zh_CN"] as const;
