@@ -1,4 +1,4 @@
-import type { ComponentAction } from "../db/schema/content-document.ts";
+import type { ComponentAction } from "./content/document.ts";
 import { checkNavigation } from "./url-safety.ts";
 
 /*

@@ -230,6 +230,20 @@ describe("module boundaries (ADR 0172)", () => {
     ).toEqual([]);
   });
 
+  it("finds core/ importing from db/, even for a type, while db/ may use core/'s rules", () => {
+    const source = 'import type { OrderStatus } from "../db/schema/index.ts";\n';
+    expect(checkFile("core/order-tabs.ts", source, RULES).map((v) => v.detail)).toEqual([
+      "imports db/schema/index.ts",
+    ]);
+    expect(
+      checkFile(
+        "db/schema/orders.ts",
+        'import { ORDER_STATUSES } from "../../core/order-status.ts";\n',
+        RULES,
+      ),
+    ).toEqual([]);
+  });
+
   it("finds core/ or db/ importing from server/ or app/", () => {
     const source =
       'import type { Services } from "../server/services.ts";\nconst x = await import("../app/root.tsx");\n';

@@ -8,7 +8,7 @@ import path from "node:path";
  *   a type; server/services.ts wires them (as benchmarks and test harnesses may);
  * - a module imports only the tables it owns, except reads it declares, and it never writes those;
  * - raw SQL (`insert into t`, `update t … set`, `delete from t`) writes only tables the file's owner owns;
- * - nothing in core/ or db/ imports from server/ or app/.
+ * - nothing in core/ imports from db/, server/ or app/, and nothing in db/ from server/ or app/ (issue 33).
  */
 
 export interface Violation {
@@ -97,7 +97,8 @@ export function checkFile(file: string, source: string, rules: BoundaryRules): V
   for (const statement of importsOf(source)) {
     const target = resolve(file, statement.specifier);
     if (!target) continue;
-    if ((file.startsWith("core/") || file.startsWith("db/")) && /^(?:server|app)\//.test(target)) {
+    const upward = file.startsWith("core/") ? /^(?:server|app|db)\// : /^(?:server|app)\//;
+    if ((file.startsWith("core/") || file.startsWith("db/")) && upward.test(target)) {
       violations.push({ file, rule: "layering", detail: `imports ${target}` });
     }
     if (isRepoFile(target) && ownerOf(target) !== owner && !composesRepos(file)) {

@@ -1,5 +1,5 @@
-import { ACTION_CODES, type ComponentAction, type PageComponent } from "../../db/schema/content-document.ts";
 import { checkNavigation, isScriptUrl } from "../url-safety.ts";
+import { ACTION_CODES, type ComponentAction, type PageComponent } from "./document.ts";
 
 /*
  * What an operator may store as a block's action (issue 31 item 2, ADR 0369): a page of this store (a path), or an

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { ContentDocument, PageComponent } from "../../db/schema/content-document.ts";
+import type { ContentDocument, PageComponent } from "./document.ts";
 
 /*
  * The contract of each component's `data` (issue 17, ADR 0276): one zod schema per component code, read by the
