@@ -213,6 +213,8 @@ interface Order {
   code: string;
   placedAt: number;
   paidAt?: number;
+  /** What the shopper's client did with it, for a failure's report. */
+  steps: string[];
 }
 
 function createLoad(base: string, shoppers: Shopper[]) {
@@ -289,7 +291,10 @@ function createLoad(base: string, shoppers: Shopper[]) {
       return response ? ((await response.json()) as { code: string }) : response;
     });
     if (!order) return;
-    if (!placed.has(order.code)) placed.set(order.code, { code: order.code, placedAt: Date.now() });
+    if (!placed.has(order.code))
+      placed.set(order.code, { code: order.code, placedAt: Date.now(), steps: [] });
+    const steps = placed.get(order.code)!.steps;
+    steps.push(`placed with key ${key} (${samples.length})`);
     const session = await retried(async () => {
       const response = await request(
         "checkout",
@@ -299,6 +304,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
       );
       return response ? ((await response.json()) as { redirectUrl: string }) : response;
     });
+    steps.push(session ? `payment started (${samples.length})` : `payment refused (${samples.length})`);
     if (!session) {
       // Why the store refused to take the payment, for the failure's report.
       const seen = await fetch(new URL(`/o2ord/v1/customer/orders/${order.code}`, base), { headers: auth })
@@ -308,7 +314,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
         at: Date.now(),
         kind: "checkout",
         ok: true,
-        detail: `order ${order.code}: ${seen.slice(0, 300)}`,
+        detail: `order ${order.code}: ${seen.slice(0, 120)} — ${steps.join("; ")}`,
       });
       return;
     }
@@ -325,6 +331,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
         (status) => status === 303,
       ),
     );
+    steps.push(paid ? `paid (${samples.length})` : `card refused (${samples.length})`);
     if (paid) placed.get(order.code)!.paidAt = Date.now();
   }
 
