@@ -284,7 +284,13 @@ function createLoad(base: string, shoppers: Shopper[]) {
             "idempotency-key": key,
             "x-currency": "HKD",
           },
-          body: JSON.stringify({ platformProductCode: PLAN, quantity: 1 }),
+          // Each checkout names its own contact address: placing the same request again while the last one's
+          // payment is still being confirmed returns that open order (issue 12), which is then no longer payable.
+          body: JSON.stringify({
+            platformProductCode: PLAN,
+            quantity: 1,
+            contactEmail: `buyer-${key}@example.com`,
+          }),
         },
         (status) => status === 201 || status === 200,
       );
