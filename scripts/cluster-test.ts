@@ -505,7 +505,7 @@ async function main() {
     const phaseStart = Date.now();
     const killedAt = Date.now();
     await kill9(web1!);
-    await until(() => proxy.output().includes("web1 is DOWN"), 10_000, "HAProxy noticing web1 is down");
+    await until(() => !inRotation(proxy, "web1"), 10_000, "HAProxy noticing web1 is down");
     const noticedAt = Date.now();
     say(`web1 killed; HAProxy took it out after ${noticedAt - killedAt} ms`);
     await sleep(5_000);
@@ -556,7 +556,7 @@ async function main() {
 
   // 3. Redis stopped for 20 s: the store keeps selling; after it returns a price change shows on both in 2 s.
   webs[0] = await web1Back;
-  await until(() => proxy.output().includes("web1 is UP"), 10_000, "HAProxy taking web1 back");
+  await until(() => inRotation(proxy, "web1"), 10_000, "HAProxy taking web1 back");
   {
     const phaseStart = Date.now();
     const paidBefore = [...load.placed.values()].filter((order) => order.paidAt).length;
@@ -625,7 +625,6 @@ async function main() {
   // 4. PostgreSQL restarted: the instances reconnect by themselves, /readyz goes 503 and back.
   {
     const phaseStart = Date.now();
-    const upsBefore = ups(proxy);
     postgres.stop();
     say("PostgreSQL stopped");
     const instances = [...webs, worker];
@@ -643,6 +642,8 @@ async function main() {
       );
     });
     check(true, "every instance answered /readyz 503 while PostgreSQL was down");
+    // Down long enough for HAProxy to take the web instances out, as a real restart would be.
+    await until(() => webs.every((web) => !inRotation(proxy, web.name)), 10_000, "HAProxy taking both out");
     postgres.start();
     const startedAt = Date.now();
     await until(
@@ -655,7 +656,7 @@ async function main() {
       `every instance answered /readyz 200 again ${Date.now() - startedAt} ms after PostgreSQL started`,
     );
     await until(
-      () => ups(proxy) >= upsBefore + webs.length,
+      () => webs.every((web) => inRotation(proxy, web.name)),
       10_000,
       "HAProxy taking both web instances back",
     );
@@ -749,9 +750,10 @@ async function main() {
   );
 }
 
-/** How many times HAProxy has taken an instance (back) in. */
-function ups(proxy: RunningHaproxy): number {
-  return (proxy.output().match(/ is UP/g) ?? []).length;
+/** Whether HAProxy sends to the instance now: it starts with every server in, and logs each change. */
+function inRotation(proxy: RunningHaproxy, name: string): boolean {
+  const changes = proxy.output().match(new RegExp(`web/${name} is (UP|DOWN)`, "g")) ?? [];
+  return !changes.at(-1)?.endsWith("DOWN");
 }
 
 async function unfulfilled(database: DatabaseHandle, codes: string[]): Promise<string[]> {
