@@ -30,6 +30,8 @@ import { startChosenStandin } from "./supplier-standin.ts";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-e2e";
 const PLAN = "JP-3GB-30D";
 const PDP = `/pdp/${PLAN}`;
+/** Checkouts the whole run places at most, spread over the phases by the load's pace. */
+const MAX_CHECKOUTS = 160;
 const OPERATOR_PASSWORD = "Cluster-Console-2026!";
 /** Reset once the build (when stale) is done: the run's time is the cluster's, not the build's. */
 let started = Date.now();
@@ -365,10 +367,15 @@ function createLoad(base: string, shoppers: Shopper[]) {
       const roll = Math.random();
       if (roll < 0.7) await browse();
       else if (roll < 0.9) await signedIn(shopper);
-      else await checkout(shopper);
+      else if (checkouts < MAX_CHECKOUTS) {
+        checkouts += 1;
+        await checkout(shopper);
+      } else await browse();
       await sleep(40);
     }
   }
+  // Bounded in count as well as time: on a fast machine an unbounded 10 % would place hundreds of orders.
+  let checkouts = 0;
   const clients = shoppers.map((shopper) => client(shopper));
 
   return {
@@ -434,6 +441,8 @@ async function main() {
     ESIMACCESS_BASE_URL: "standin",
     PORT: String(proxyPort),
     STANDIN_ALLOCATE_AFTER_MS: "500",
+    // Enough credit at the supplier for every order of the run: running out would refund orders by design.
+    STANDIN_BALANCE: "1000000000",
   };
   const standin = await startChosenStandin(standinEnv);
   if (!standin) throw new Error("the stand-in did not start");
