@@ -30,8 +30,8 @@ import { startChosenStandin } from "./supplier-standin.ts";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-e2e";
 const PLAN = "JP-3GB-30D";
 const PDP = `/pdp/${PLAN}`;
-/** Checkouts the whole run places at most, spread over the phases by the load's pace. */
-const MAX_CHECKOUTS = 160;
+/** Checkouts each phase places at most (five phases with the warm-up). */
+const CHECKOUTS_PER_PHASE = 40;
 const OPERATOR_PASSWORD = "Cluster-Console-2026!";
 /** Reset once the build (when stale) is done: the run's time is the cluster's, not the build's. */
 let started = Date.now();
@@ -367,7 +367,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
       const roll = Math.random();
       if (roll < 0.7) await browse();
       else if (roll < 0.9) await signedIn(shopper);
-      else if (checkouts < MAX_CHECKOUTS) {
+      else if (checkouts < allowed) {
         checkouts += 1;
         await checkout(shopper);
       } else await browse();
@@ -376,11 +376,16 @@ function createLoad(base: string, shoppers: Shopper[]) {
   }
   // Bounded in count as well as time: on a fast machine an unbounded 10 % would place hundreds of orders.
   let checkouts = 0;
+  let allowed = CHECKOUTS_PER_PHASE;
   const clients = shoppers.map((shopper) => client(shopper));
 
   return {
     samples,
     placed,
+    /** A new phase: up to CHECKOUTS_PER_PHASE more checkouts. */
+    nextPhase() {
+      allowed = checkouts + CHECKOUTS_PER_PHASE;
+    },
     async stop() {
       running = false;
       await Promise.all(clients);
@@ -509,6 +514,7 @@ async function main() {
     describeFailures(load.samples),
   );
 
+  load.nextPhase();
   // 1. kill -9 one web instance.
   {
     const phaseStart = Date.now();
@@ -542,6 +548,7 @@ async function main() {
   const web1Back = startInstance("web1", web1!.port, { ...env, ROLE: "web" });
   web1Back.catch(() => undefined);
 
+  load.nextPhase();
   // 2. kill -9 the worker, start it again: every paid order has its eSIM within 60 s, none twice.
   {
     const phaseStart = Date.now();
@@ -563,6 +570,7 @@ async function main() {
     phaseTimes["worker kill"] = Date.now() - phaseStart;
   }
 
+  load.nextPhase();
   // 3. Redis stopped for 20 s: the store keeps selling; after it returns a price change shows on both in 2 s.
   webs[0] = await web1Back;
   await until(() => inRotation(proxy, "web1"), 10_000, "HAProxy taking web1 back");
@@ -631,6 +639,7 @@ async function main() {
     phaseTimes["redis stop"] = Date.now() - phaseStart;
   }
 
+  load.nextPhase();
   // 4. PostgreSQL restarted: the instances reconnect by themselves, /readyz goes 503 and back.
   {
     const phaseStart = Date.now();
