@@ -71,6 +71,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection the server closed (a restart, a failover) is dropped from the pool and the next query
     // opens a new one; without a listener the pool's "error" event would end the process (issue 34, ADR 0343).
     pool.on("error", () => {});
+    // The pool listens only to idle connections: one checked out (a transaction between statements) that the
+    // server ends would raise an unhandled "error" and end the process. Its next query fails instead, and the
+    // pool drops it on release.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
     // A span per statement inside traced work (ADR 0331); nothing when tracing is off.
     tracePgPool(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;

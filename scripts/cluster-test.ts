@@ -30,8 +30,11 @@ import { startChosenStandin } from "./supplier-standin.ts";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-e2e";
 const PLAN = "JP-3GB-30D";
 const PDP = `/pdp/${PLAN}`;
+/** Checkouts each phase places at most (five phases with the warm-up). */
+const CHECKOUTS_PER_PHASE = 40;
 const OPERATOR_PASSWORD = "Cluster-Console-2026!";
-const started = Date.now();
+/** Reset once the build (when stale) is done: the run's time is the cluster's, not the build's. */
+let started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const say = (line: string) => console.log(`[cluster ${elapsed()}] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -212,6 +215,8 @@ interface Order {
   code: string;
   placedAt: number;
   paidAt?: number;
+  /** What the shopper's client did with it, for a failure's report. */
+  steps: string[];
 }
 
 function createLoad(base: string, shoppers: Shopper[]) {
@@ -281,14 +286,23 @@ function createLoad(base: string, shoppers: Shopper[]) {
             "idempotency-key": key,
             "x-currency": "HKD",
           },
-          body: JSON.stringify({ platformProductCode: PLAN, quantity: 1 }),
+          // Each checkout names its own contact address: placing the same request again while the last one's
+          // payment is still being confirmed returns that open order (issue 12), which is then no longer payable.
+          body: JSON.stringify({
+            platformProductCode: PLAN,
+            quantity: 1,
+            contactEmail: `buyer-${key}@example.com`,
+          }),
         },
         (status) => status === 201 || status === 200,
       );
       return response ? ((await response.json()) as { code: string }) : response;
     });
     if (!order) return;
-    if (!placed.has(order.code)) placed.set(order.code, { code: order.code, placedAt: Date.now() });
+    if (!placed.has(order.code))
+      placed.set(order.code, { code: order.code, placedAt: Date.now(), steps: [] });
+    const steps = placed.get(order.code)!.steps;
+    steps.push(`placed with key ${key} (${samples.length})`);
     const session = await retried(async () => {
       const response = await request(
         "checkout",
@@ -298,6 +312,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
       );
       return response ? ((await response.json()) as { redirectUrl: string }) : response;
     });
+    steps.push(session ? `payment started (${samples.length})` : `payment refused (${samples.length})`);
     if (!session) {
       // Why the store refused to take the payment, for the failure's report.
       const seen = await fetch(new URL(`/o2ord/v1/customer/orders/${order.code}`, base), { headers: auth })
@@ -307,7 +322,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
         at: Date.now(),
         kind: "checkout",
         ok: true,
-        detail: `order ${order.code}: ${seen.slice(0, 300)}`,
+        detail: `order ${order.code}: ${seen.slice(0, 120)} — ${steps.join("; ")}`,
       });
       return;
     }
@@ -324,6 +339,7 @@ function createLoad(base: string, shoppers: Shopper[]) {
         (status) => status === 303,
       ),
     );
+    steps.push(paid ? `paid (${samples.length})` : `card refused (${samples.length})`);
     if (paid) placed.get(order.code)!.paidAt = Date.now();
   }
 
@@ -351,15 +367,25 @@ function createLoad(base: string, shoppers: Shopper[]) {
       const roll = Math.random();
       if (roll < 0.7) await browse();
       else if (roll < 0.9) await signedIn(shopper);
-      else await checkout(shopper);
+      else if (checkouts < allowed) {
+        checkouts += 1;
+        await checkout(shopper);
+      } else await browse();
       await sleep(40);
     }
   }
+  // Bounded in count as well as time: on a fast machine an unbounded 10 % would place hundreds of orders.
+  let checkouts = 0;
+  let allowed = CHECKOUTS_PER_PHASE;
   const clients = shoppers.map((shopper) => client(shopper));
 
   return {
     samples,
     placed,
+    /** A new phase: up to CHECKOUTS_PER_PHASE more checkouts. */
+    nextPhase() {
+      allowed = checkouts + CHECKOUTS_PER_PHASE;
+    },
     async stop() {
       running = false;
       await Promise.all(clients);
@@ -390,6 +416,7 @@ async function main() {
   if (buildState(BUILD_DIR) !== "fresh") {
     say(`building into ${BUILD_DIR} (not counted in the run's time)…`);
     run("npm", ["run", "build"], { ...process.env, BUILD_DIR });
+    started = Date.now();
   }
   const setupStarted = Date.now();
   const haproxyBinary = findHaproxy();
@@ -419,6 +446,8 @@ async function main() {
     ESIMACCESS_BASE_URL: "standin",
     PORT: String(proxyPort),
     STANDIN_ALLOCATE_AFTER_MS: "500",
+    // Enough credit at the supplier for every order of the run: running out would refund orders by design.
+    STANDIN_BALANCE: "1000000000",
   };
   const standin = await startChosenStandin(standinEnv);
   if (!standin) throw new Error("the stand-in did not start");
@@ -485,12 +514,13 @@ async function main() {
     describeFailures(load.samples),
   );
 
+  load.nextPhase();
   // 1. kill -9 one web instance.
   {
     const phaseStart = Date.now();
     const killedAt = Date.now();
     await kill9(web1!);
-    await until(() => proxy.output().includes("web1 is DOWN"), 10_000, "HAProxy noticing web1 is down");
+    await until(() => !inRotation(proxy, "web1"), 10_000, "HAProxy noticing web1 is down");
     const noticedAt = Date.now();
     say(`web1 killed; HAProxy took it out after ${noticedAt - killedAt} ms`);
     await sleep(5_000);
@@ -518,6 +548,7 @@ async function main() {
   const web1Back = startInstance("web1", web1!.port, { ...env, ROLE: "web" });
   web1Back.catch(() => undefined);
 
+  load.nextPhase();
   // 2. kill -9 the worker, start it again: every paid order has its eSIM within 60 s, none twice.
   {
     const phaseStart = Date.now();
@@ -539,9 +570,10 @@ async function main() {
     phaseTimes["worker kill"] = Date.now() - phaseStart;
   }
 
+  load.nextPhase();
   // 3. Redis stopped for 20 s: the store keeps selling; after it returns a price change shows on both in 2 s.
   webs[0] = await web1Back;
-  await until(() => proxy.output().includes("web1 is UP"), 10_000, "HAProxy taking web1 back");
+  await until(() => inRotation(proxy, "web1"), 10_000, "HAProxy taking web1 back");
   {
     const phaseStart = Date.now();
     const paidBefore = [...load.placed.values()].filter((order) => order.paidAt).length;
@@ -607,10 +639,10 @@ async function main() {
     phaseTimes["redis stop"] = Date.now() - phaseStart;
   }
 
+  load.nextPhase();
   // 4. PostgreSQL restarted: the instances reconnect by themselves, /readyz goes 503 and back.
   {
     const phaseStart = Date.now();
-    const upsBefore = ups(proxy);
     postgres.stop();
     say("PostgreSQL stopped");
     const instances = [...webs, worker];
@@ -628,6 +660,8 @@ async function main() {
       );
     });
     check(true, "every instance answered /readyz 503 while PostgreSQL was down");
+    // Down long enough for HAProxy to take the web instances out, as a real restart would be.
+    await until(() => webs.every((web) => !inRotation(proxy, web.name)), 10_000, "HAProxy taking both out");
     postgres.start();
     const startedAt = Date.now();
     await until(
@@ -640,7 +674,7 @@ async function main() {
       `every instance answered /readyz 200 again ${Date.now() - startedAt} ms after PostgreSQL started`,
     );
     await until(
-      () => ups(proxy) >= upsBefore + webs.length,
+      () => webs.every((web) => inRotation(proxy, web.name)),
       10_000,
       "HAProxy taking both web instances back",
     );
@@ -734,9 +768,10 @@ async function main() {
   );
 }
 
-/** How many times HAProxy has taken an instance (back) in. */
-function ups(proxy: RunningHaproxy): number {
-  return (proxy.output().match(/ is UP/g) ?? []).length;
+/** Whether HAProxy sends to the instance now: it starts with every server in, and logs each change. */
+function inRotation(proxy: RunningHaproxy, name: string): boolean {
+  const changes = proxy.output().match(new RegExp(`web/${name} is (UP|DOWN)`, "g")) ?? [];
+  return !changes.at(-1)?.endsWith("DOWN");
 }
 
 async function unfulfilled(database: DatabaseHandle, codes: string[]): Promise<string[]> {

@@ -35,11 +35,16 @@ export function createHealth(options: { database: DatabaseHandle; redisUrl?: str
 
   async function check(): Promise<{ ready: boolean; reason?: string; redis?: "up" | "down" }> {
     if (shuttingDown) return { ready: false, reason: "shutting down" };
-    try {
-      await database.ping();
-    } catch {
-      return { ready: false, reason: "database unavailable" };
-    }
+    // Bounded like the Redis ping: a pool waiting on connections to a server that went away must not hold the
+    // probe past its timeout (a load balancer would count that as a failed check anyway, but later).
+    const answered = await Promise.race([
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 1_500, false).unref()),
+    ]);
+    if (!answered) return { ready: false, reason: "database unavailable" };
     if (!schemaCurrent) schemaCurrent = await database.schemaCurrent().catch(() => false);
     if (!schemaCurrent) return { ready: false, reason: "schema not at the latest migration" };
     if (redis) {

@@ -329,6 +329,20 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
     });
   }
 
+  if (subscriber) {
+    // Invalidations published while this connection was down never arrived: drop every in-process copy once
+    // it is back (ioredis subscribes again before it reports ready).
+    let dropped = false;
+    subscriber.on("close", () => {
+      dropped = true;
+    });
+    subscriber.on("ready", () => {
+      if (!dropped) return;
+      dropped = false;
+      notify(Object.values(CACHE_TAGS));
+    });
+  }
+
   const subscribed = subscriber
     ? subscriber.subscribe(channel).then(() => {
         subscriber.on("message", (_channel: string, message: string) => {
@@ -406,9 +420,9 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
     /** Resolves once the invalidation channel is subscribed (tests wait for it before publishing). */
     ready: () => subscribed,
 
-    /** Whether entries are shared through Redis now (false without Redis, or while it is down). */
+    /** Whether entries and invalidations are shared through Redis now (false without Redis, or while it is down). */
     get shared() {
-      return redisUp();
+      return redisUp() && subscriber?.status === "ready";
     },
 
     async close() {
