@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "./i18n/index.ts";
-import { DEFAULT_REFUND_POLICY, refundPolicyTerms } from "./refund-policy.ts";
+import { DEFAULT_REFUND_POLICY } from "./refund-policy.ts";
+import { refundPolicyTerms } from "./refund-policy-terms.ts";
 
 // Issue 29 (ADR 0353): the refund policy page says what the operator's policy data allows, in every language, so
 // a change to the policy changes the page's promises with it.

@@ -189,8 +189,8 @@ describe("HtmlCache", () => {
     const files = [
       ...readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
         .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
-        // The console (/admin) is never cached (HtmlCache.keyFor), so its pages' queries and forms are not keys.
-        .filter((file) => !/^(routes\/admin[.-]|features\/admin\/)/.test(file))
+        // The console (/admin, with its page editor) is never cached (HtmlCache.keyFor), so its queries and forms are not keys.
+        .filter((file) => !/^(routes\/admin[.-]|features\/(admin|page-editor)\/)/.test(file))
         .map((file) => path.join(root, "app", file)),
       path.join(root, "server/modules/catalog/product-query.ts"),
       // Pages also read their query through core/ helpers (the legal pages' htmlType, url and version).

@@ -1,4 +1,5 @@
-import { type RefundPolicy, refundPolicyTerms } from "../../../core/refund-policy.ts";
+import type { RefundPolicy } from "../../../core/refund-policy.ts";
+import { refundPolicyTerms } from "../../../core/refund-policy-terms.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDay } from "../../lib/time.ts";
 

@@ -27,7 +27,7 @@ describe("legal documents (spec 2 /pageHtml)", () => {
       expect(res.json().effectiveAt).toBe("2025-06-01T00:00:00.000Z");
     }
     expect((await legal("privacyPolicy", "zh_HK")).json().title).toBe("私隱政策");
-    expect((await legal("refundPolicy")).json().body).toContain("30 days");
+    expect((await legal("refundPolicy")).json().body).toContain("refunded automatically");
   });
 
   it("refuses an unknown kind or a bad version with a 400, and an unknown version with a 404", async () => {
