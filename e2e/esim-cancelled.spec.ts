@@ -79,13 +79,13 @@ test("an eSIM issued for an order that then failed shows as cancelled, with noth
   await page.goto("/ucenter/eSIM");
   const card = page.getByRole("article").filter({ hasText: esim!.iccid });
   await expect(card.locator("[data-state]").first()).toHaveText("Cancelled");
-  await expect(card.getByText("has been refunded")).toBeVisible();
+  await expect(card.getByText("Any refund for it shows on its order.")).toBeVisible();
   await expect(card.getByRole("link", { name: "Details and install" })).toHaveCount(0);
   await expect(card.getByRole("progressbar")).toHaveCount(0);
 
   await card.getByRole("link", { name: "Details", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/ucenter/eSIM/${esim!.id}$`));
-  await expect(page.getByText("It can't be installed or topped up.")).toBeVisible();
+  await expect(page.getByText(/can no longer be installed or topped up/)).toBeVisible();
   await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Install this eSIM" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /Install on/ })).toHaveCount(0);
@@ -93,8 +93,8 @@ test("an eSIM issued for an order that then failed shows as cancelled, with noth
   await expect(page.getByText(/^LPA:1\$/)).toHaveCount(0);
 
   for (const [lang, state, notice] of [
-    ["zh_CN", "已取消", "订单款项已退回"],
-    ["zh_HK", "已取消", "訂單款項已退回"],
+    ["zh_CN", "已取消", "如有退款，会显示在其订单页面"],
+    ["zh_HK", "已取消", "如有退款，會顯示在其訂單頁面"],
   ] as const) {
     await page.goto(`/${lang}/ucenter/eSIM`);
     const localized = page.getByRole("article").filter({ hasText: esim!.iccid });
