@@ -24,6 +24,7 @@ import { trackReads } from "./infra/cache.ts";
 import { acceptsGzip, type CacheHit, HtmlCache } from "./infra/html-cache.ts";
 import { memoizeRouteMatching } from "./route-matching.ts";
 import type { Services } from "./services.ts";
+import { pageRouteLabeller } from "./telemetry/page-routes.ts";
 
 export interface SsrOptions {
   mode: "production" | "development";
@@ -103,8 +104,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     scope.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
-      // The request context takes the locale from the page's path (server/http/request-context.ts).
-      config: { page: true },
+      // The request context takes the locale from the page's path (server/http/request-context.ts); the metrics
+      // and spans label a page by its React Router route (ADR 0379).
+      config: { page: true, routeLabel: pageRouteLabeller(getBuild) },
       handler: async (request, reply) => {
         const pathname = request.url.split("?")[0] ?? "/";
         if (isApiPath(pathname)) {
