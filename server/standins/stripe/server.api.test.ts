@@ -612,3 +612,98 @@ describe("webhook controls", () => {
     expect(types()).toEqual(["checkout.session.completed", "payment_intent.succeeded", "charge.succeeded"]);
   });
 });
+
+describe("GET /v1/charges", () => {
+  /** Pays `count` sessions by card (a PaymentIntent and one charge each), oldest first. */
+  async function paid(count: number) {
+    const made: { session: string; intent: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const { id } = await session();
+      const pay = await standin.control<{ paymentIntent: string }>("pay", { session: id, method: "card" });
+      made.push({ session: id, intent: pay.paymentIntent });
+    }
+    return made;
+  }
+
+  it("lists charges newest first over several pages, forwards and back", async () => {
+    await standin.control("reset");
+    const made = await paid(5);
+    const newestFirst = made.map((m) => m.intent).reverse();
+    const first = await api("GET", "/v1/charges?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ object: "list", has_more: true, url: "/v1/charges" });
+    expect(first.json.data.map((c: { payment_intent: string }) => c.payment_intent)).toEqual(
+      newestFirst.slice(0, 2),
+    );
+    expect(first.json.data[0]).toMatchObject({ object: "charge", status: "succeeded", amount: 3500 });
+    const second = await api("GET", `/v1/charges?limit=2&starting_after=${first.json.data[1].id}`);
+    expect(second.json.data.map((c: { payment_intent: string }) => c.payment_intent)).toEqual(
+      newestFirst.slice(2, 4),
+    );
+    expect(second.json.has_more).toBe(true);
+    const last = await api("GET", `/v1/charges?limit=2&starting_after=${second.json.data[1].id}`);
+    expect(last.json.data.map((c: { payment_intent: string }) => c.payment_intent)).toEqual([newestFirst[4]]);
+    expect(last.json.has_more).toBe(false);
+    const back = await api("GET", `/v1/charges?limit=2&ending_before=${last.json.data[0].id}`);
+    expect(back.json.data.map((c: { id: string }) => c.id)).toEqual(
+      second.json.data.map((c: { id: string }) => c.id),
+    );
+    expect(back.json.has_more).toBe(true);
+    const everything = await api("GET", "/v1/charges");
+    expect(everything.json.data).toHaveLength(5);
+    expect(everything.json.has_more).toBe(false);
+    // The SDK's auto-pagination walks the same pages.
+    const walked: string[] = [];
+    for await (const charge of stripe.charges.list({ limit: 2 }))
+      walked.push(charge.payment_intent as string);
+    expect(walked).toEqual(newestFirst);
+  });
+
+  it("filters by payment_intent, customer and created, and expands data.payment_intent", async () => {
+    await standin.control("reset");
+    const [older] = await paid(1);
+    // Let the clock reach the next second, so the created filters have two seconds to tell apart.
+    const firstSecond = (await api("GET", "/v1/charges")).json.data[0].created as number;
+    while (Math.floor(Date.now() / 1000) <= firstSecond)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const [newer] = await paid(1);
+    const byIntent = await api(
+      "GET",
+      `/v1/charges?payment_intent=${older!.intent}&expand[]=data.payment_intent`,
+    );
+    expect(byIntent.json.data).toHaveLength(1);
+    expect(byIntent.json.data[0].payment_intent).toMatchObject({
+      id: older!.intent,
+      object: "payment_intent",
+    });
+    const ids = async (query: string) =>
+      (await api("GET", `/v1/charges?${query}`)).json.data.map(
+        (c: { payment_intent: string }) => c.payment_intent,
+      );
+    expect(await ids(`created[gte]=${firstSecond}`)).toEqual([newer!.intent, older!.intent]);
+    expect(await ids(`created[gt]=${firstSecond}`)).toEqual([newer!.intent]);
+    expect(await ids(`created[lte]=${firstSecond}`)).toEqual([older!.intent]);
+    expect(await ids(`created[lt]=${firstSecond}`)).toEqual([]);
+    expect(await ids(`created=${firstSecond}`)).toEqual([older!.intent]);
+    expect(await ids(`created[gt]=${firstSecond - 1}&created[lt]=${firstSecond + 1}`)).toEqual([
+      older!.intent,
+    ]);
+    expect(await ids("customer=cus_nobody")).toEqual([]);
+    const sdk = await stripe.charges.list({ created: { gt: firstSecond }, payment_intent: newer!.intent });
+    expect(sdk.data.map((c) => c.payment_intent)).toEqual([newer!.intent]);
+  });
+
+  it("refuses a limit out of range, both cursors, an unknown cursor and an unknown parameter", async () => {
+    const tooMany = await api("GET", "/v1/charges?limit=101");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error).toMatchObject({ type: "invalid_request_error", param: "limit" });
+    expect((await api("GET", "/v1/charges?limit=0")).status).toBe(400);
+    expect((await api("GET", "/v1/charges?starting_after=ch_a&ending_before=ch_b")).status).toBe(400);
+    const unknown = await api("GET", "/v1/charges?starting_after=ch_nothing");
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error).toMatchObject({ code: "resource_missing", param: "starting_after" });
+    const odd = await api("GET", "/v1/charges?colour=blue");
+    expect(odd.json.error).toMatchObject({ code: "parameter_unknown", param: "colour" });
+    expect((await api("GET", "/v1/charges?created[around]=1")).json.error.code).toBe("parameter_unknown");
+  });
+});
