@@ -689,6 +689,15 @@ describe("GET /v1/charges", () => {
       older!.intent,
     ]);
     expect(await ids("customer=cus_nobody")).toEqual([]);
+    const { id: withCustomer } = await session({ customer_creation: "always" });
+    const bought = await standin.control<{ paymentIntent: string }>("pay", {
+      session: withCustomer,
+      method: "card",
+      email: "ana@example.com",
+    });
+    const customer = (await stripe.paymentIntents.retrieve(bought.paymentIntent)).customer as string;
+    expect(customer).toMatch(/^cus_/);
+    expect(await ids(`customer=${customer}&expand[]=data.customer`)).toEqual([bought.paymentIntent]);
     const sdk = await stripe.charges.list({ created: { gt: firstSecond }, payment_intent: newer!.intent });
     expect(sdk.data.map((c) => c.payment_intent)).toEqual([newer!.intent]);
   });
