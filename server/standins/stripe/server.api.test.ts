@@ -689,6 +689,15 @@ describe("GET /v1/charges", () => {
       older!.intent,
     ]);
     expect(await ids("customer=cus_nobody")).toEqual([]);
+    const { id: withCustomer } = await session({ customer_creation: "always" });
+    const bought = await standin.control<{ paymentIntent: string }>("pay", {
+      session: withCustomer,
+      method: "card",
+      email: "ana@example.com",
+    });
+    const customer = (await stripe.paymentIntents.retrieve(bought.paymentIntent)).customer as string;
+    expect(customer).toMatch(/^cus_/);
+    expect(await ids(`customer=${customer}&expand[]=data.customer`)).toEqual([bought.paymentIntent]);
     const sdk = await stripe.charges.list({ created: { gt: firstSecond }, payment_intent: newer!.intent });
     expect(sdk.data.map((c) => c.payment_intent)).toEqual([newer!.intent]);
   });
@@ -705,5 +714,64 @@ describe("GET /v1/charges", () => {
     const odd = await api("GET", "/v1/charges?colour=blue");
     expect(odd.json.error).toMatchObject({ code: "parameter_unknown", param: "colour" });
     expect((await api("GET", "/v1/charges?created[around]=1")).json.error.code).toBe("parameter_unknown");
+  });
+});
+
+describe("GET /v1/refunds", () => {
+  it("lists a refund once it is made, filtered by charge, payment_intent and created, over pages", async () => {
+    await standin.control("reset");
+    const intents: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { id } = await session();
+      intents.push(
+        (await standin.control<{ paymentIntent: string }>("pay", { session: id, method: "card" }))
+          .paymentIntent,
+      );
+    }
+    const [one, two] = intents as [string, string];
+    expect((await api("GET", "/v1/refunds")).json).toMatchObject({
+      object: "list",
+      data: [],
+      has_more: false,
+      url: "/v1/refunds",
+    });
+    const a = await stripe.refunds.create({ payment_intent: one, amount: 1000 });
+    const b = await stripe.refunds.create({ payment_intent: one, amount: 500 });
+    const c = await stripe.refunds.create({ payment_intent: two });
+    const all = await api("GET", "/v1/refunds");
+    expect(all.json.data.map((r: { id: string }) => r.id)).toEqual([c.id, b.id, a.id]);
+    expect(all.json.data[2]).toMatchObject({
+      object: "refund",
+      amount: 1000,
+      payment_intent: one,
+      status: "succeeded",
+    });
+    const ofOne = await api("GET", `/v1/refunds?payment_intent=${one}`);
+    expect(ofOne.json.data.map((r: { id: string }) => r.id)).toEqual([b.id, a.id]);
+    const ofCharge = await api("GET", `/v1/refunds?charge=${c.charge}&expand[]=data.charge`);
+    expect(ofCharge.json.data).toHaveLength(1);
+    expect(ofCharge.json.data[0].charge).toMatchObject({
+      id: c.charge,
+      amount_refunded: 3500,
+      refunded: true,
+    });
+    const page = await api("GET", "/v1/refunds?limit=2");
+    expect(page.json.has_more).toBe(true);
+    const next = await api("GET", `/v1/refunds?limit=2&starting_after=${page.json.data[1].id}`);
+    expect(next.json.data.map((r: { id: string }) => r.id)).toEqual([a.id]);
+    expect(next.json.has_more).toBe(false);
+    const before = await api("GET", `/v1/refunds?limit=1&ending_before=${a.id}`);
+    expect(before.json.data.map((r: { id: string }) => r.id)).toEqual([b.id]);
+    expect(before.json.has_more).toBe(true);
+    const at = all.json.data[0].created as number;
+    expect((await api("GET", `/v1/refunds?created[gt]=${at}`)).json.data).toEqual([]);
+    expect((await api("GET", `/v1/refunds?created[lte]=${at}&payment_intent=${two}`)).json.data).toHaveLength(
+      1,
+    );
+    const sdk: string[] = [];
+    for await (const refund of stripe.refunds.list({ limit: 1 })) sdk.push(refund.id);
+    expect(sdk).toEqual([c.id, b.id, a.id]);
+    expect((await api("GET", "/v1/refunds?customer=cus_x")).json.error.code).toBe("parameter_unknown");
+    expect((await api("GET", "/v1/refunds?ending_before=re_nothing")).status).toBe(404);
   });
 });

@@ -1104,6 +1104,14 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
     return view;
   }
 
+  function refundExpanded(refund: Refund, expand: string[]): Json {
+    const view = refundView(refund);
+    if (expand.includes("charge")) view.charge = chargeView(charges.get(refund.charge)!);
+    if (expand.includes("payment_intent"))
+      view.payment_intent = intentView(intents.get(refund.paymentIntent)!);
+    return view;
+  }
+
   function customerMethods(customerId: string, params: Params): Json {
     const customer = customers.get(customerId);
     if (!customer || customer.deleted) throw noSuch("customer", customerId, "customer");
@@ -1225,6 +1233,25 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
       },
     },
     { method: "POST", pattern: /^\/v1\/refunds$/, run: (_m, p, request) => createRefund(p, request) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/refunds$/,
+      run: (_m, p) => {
+        const charge = str(p, "charge");
+        const pi = str(p, "payment_intent");
+        const expand = expandItems(p);
+        const body = cursorPage(
+          refunds.values(),
+          p,
+          ["charge", "payment_intent"],
+          "refund",
+          "/v1/refunds",
+          (r) => (!charge || r.charge === charge) && (!pi || r.paymentIntent === pi),
+          (r) => refundExpanded(r, expand),
+        );
+        return { body };
+      },
+    },
     {
       method: "GET",
       pattern: /^\/v1\/refunds\/([^/]+)$/,
