@@ -6,6 +6,7 @@ import {
   type CheckoutSessionRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderCharge,
   type SavedCard,
   type SessionState,
   WebhookSignatureError,
@@ -19,6 +20,8 @@ export interface StripeOptions {
   port?: number;
   protocol?: "http" | "https";
   clock?: () => Date;
+  /** Objects a page when listing (Stripe's most, 100, unless a test makes pages small to prove each is read). */
+  pageSize?: number;
 }
 
 /** Stripe allows a Checkout Session to expire 30 minutes to 24 hours after creation. */
@@ -139,6 +142,35 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
     async refund(paymentId: string, amount: number, idempotencyKey: string) {
       const refund = await stripe.refunds.create({ payment_intent: paymentId, amount }, { idempotencyKey });
       return { refundId: refund.id };
+    },
+
+    /**
+     * The reconciliation's view of Stripe (ADR 0365, 0386): `GET /v1/charges` for the creation range, every page
+     * (the SDK's auto-pagination, 100 a page), keeping the charges that took money. A charge names its
+     * PaymentIntent (the payment id the store holds) and what was refunded of it (`amount_refunded`, refunds made
+     * in the Dashboard too). The order code is the metadata the store set on the PaymentIntent: on the charge when
+     * Stripe copied it there, else on the PaymentIntent expanded in the same listing.
+     */
+    async charges({ from, to }: { from: Date; to: Date }) {
+      const found: ProviderCharge[] = [];
+      for await (const charge of stripe.charges.list({
+        created: { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) },
+        limit: options.pageSize ?? 100,
+        expand: ["data.payment_intent"],
+      })) {
+        // A failed charge (a declined card) or one still pending (a delayed method) took no money.
+        if (charge.status !== "succeeded") continue;
+        const intent = typeof charge.payment_intent === "object" ? charge.payment_intent : null;
+        found.push({
+          paymentId: idOf(charge.payment_intent) ?? charge.id,
+          orderCode: charge.metadata?.orderCode ?? intent?.metadata?.orderCode ?? null,
+          amount: charge.amount,
+          currencyCode: charge.currency.toUpperCase(),
+          amountRefunded: charge.amount_refunded,
+          created: new Date(charge.created * 1000),
+        });
+      }
+      return found;
     },
 
     async forgetCustomer(sessionIds: string[], providerCustomerIds: string[] = []) {

@@ -612,3 +612,166 @@ describe("webhook controls", () => {
     expect(types()).toEqual(["checkout.session.completed", "payment_intent.succeeded", "charge.succeeded"]);
   });
 });
+
+describe("GET /v1/charges", () => {
+  /** Pays `count` sessions by card (a PaymentIntent and one charge each), oldest first. */
+  async function paid(count: number) {
+    const made: { session: string; intent: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const { id } = await session();
+      const pay = await standin.control<{ paymentIntent: string }>("pay", { session: id, method: "card" });
+      made.push({ session: id, intent: pay.paymentIntent });
+    }
+    return made;
+  }
+
+  it("lists charges newest first over several pages, forwards and back", async () => {
+    await standin.control("reset");
+    const made = await paid(5);
+    const newestFirst = made.map((m) => m.intent).reverse();
+    const first = await api("GET", "/v1/charges?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ object: "list", has_more: true, url: "/v1/charges" });
+    expect(first.json.data.map((c: { payment_intent: string }) => c.payment_intent)).toEqual(
+      newestFirst.slice(0, 2),
+    );
+    expect(first.json.data[0]).toMatchObject({ object: "charge", status: "succeeded", amount: 3500 });
+    const second = await api("GET", `/v1/charges?limit=2&starting_after=${first.json.data[1].id}`);
+    expect(second.json.data.map((c: { payment_intent: string }) => c.payment_intent)).toEqual(
+      newestFirst.slice(2, 4),
+    );
+    expect(second.json.has_more).toBe(true);
+    const last = await api("GET", `/v1/charges?limit=2&starting_after=${second.json.data[1].id}`);
+    expect(last.json.data.map((c: { payment_intent: string }) => c.payment_intent)).toEqual([newestFirst[4]]);
+    expect(last.json.has_more).toBe(false);
+    const back = await api("GET", `/v1/charges?limit=2&ending_before=${last.json.data[0].id}`);
+    expect(back.json.data.map((c: { id: string }) => c.id)).toEqual(
+      second.json.data.map((c: { id: string }) => c.id),
+    );
+    expect(back.json.has_more).toBe(true);
+    const everything = await api("GET", "/v1/charges");
+    expect(everything.json.data).toHaveLength(5);
+    expect(everything.json.has_more).toBe(false);
+    // The SDK's auto-pagination walks the same pages.
+    const walked: string[] = [];
+    for await (const charge of stripe.charges.list({ limit: 2 }))
+      walked.push(charge.payment_intent as string);
+    expect(walked).toEqual(newestFirst);
+  });
+
+  it("filters by payment_intent, customer and created, and expands data.payment_intent", async () => {
+    await standin.control("reset");
+    const [older] = await paid(1);
+    // Let the clock reach the next second, so the created filters have two seconds to tell apart.
+    const firstSecond = (await api("GET", "/v1/charges")).json.data[0].created as number;
+    while (Math.floor(Date.now() / 1000) <= firstSecond)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const [newer] = await paid(1);
+    const byIntent = await api(
+      "GET",
+      `/v1/charges?payment_intent=${older!.intent}&expand[]=data.payment_intent`,
+    );
+    expect(byIntent.json.data).toHaveLength(1);
+    expect(byIntent.json.data[0].payment_intent).toMatchObject({
+      id: older!.intent,
+      object: "payment_intent",
+    });
+    const ids = async (query: string) =>
+      (await api("GET", `/v1/charges?${query}`)).json.data.map(
+        (c: { payment_intent: string }) => c.payment_intent,
+      );
+    expect(await ids(`created[gte]=${firstSecond}`)).toEqual([newer!.intent, older!.intent]);
+    expect(await ids(`created[gt]=${firstSecond}`)).toEqual([newer!.intent]);
+    expect(await ids(`created[lte]=${firstSecond}`)).toEqual([older!.intent]);
+    expect(await ids(`created[lt]=${firstSecond}`)).toEqual([]);
+    expect(await ids(`created=${firstSecond}`)).toEqual([older!.intent]);
+    expect(await ids(`created[gt]=${firstSecond - 1}&created[lt]=${firstSecond + 1}`)).toEqual([
+      older!.intent,
+    ]);
+    expect(await ids("customer=cus_nobody")).toEqual([]);
+    const { id: withCustomer } = await session({ customer_creation: "always" });
+    const bought = await standin.control<{ paymentIntent: string }>("pay", {
+      session: withCustomer,
+      method: "card",
+      email: "ana@example.com",
+    });
+    const customer = (await stripe.paymentIntents.retrieve(bought.paymentIntent)).customer as string;
+    expect(customer).toMatch(/^cus_/);
+    expect(await ids(`customer=${customer}&expand[]=data.customer`)).toEqual([bought.paymentIntent]);
+    const sdk = await stripe.charges.list({ created: { gt: firstSecond }, payment_intent: newer!.intent });
+    expect(sdk.data.map((c) => c.payment_intent)).toEqual([newer!.intent]);
+  });
+
+  it("refuses a limit out of range, both cursors, an unknown cursor and an unknown parameter", async () => {
+    const tooMany = await api("GET", "/v1/charges?limit=101");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error).toMatchObject({ type: "invalid_request_error", param: "limit" });
+    expect((await api("GET", "/v1/charges?limit=0")).status).toBe(400);
+    expect((await api("GET", "/v1/charges?starting_after=ch_a&ending_before=ch_b")).status).toBe(400);
+    const unknown = await api("GET", "/v1/charges?starting_after=ch_nothing");
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error).toMatchObject({ code: "resource_missing", param: "starting_after" });
+    const odd = await api("GET", "/v1/charges?colour=blue");
+    expect(odd.json.error).toMatchObject({ code: "parameter_unknown", param: "colour" });
+    expect((await api("GET", "/v1/charges?created[around]=1")).json.error.code).toBe("parameter_unknown");
+  });
+});
+
+describe("GET /v1/refunds", () => {
+  it("lists a refund once it is made, filtered by charge, payment_intent and created, over pages", async () => {
+    await standin.control("reset");
+    const intents: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { id } = await session();
+      intents.push(
+        (await standin.control<{ paymentIntent: string }>("pay", { session: id, method: "card" }))
+          .paymentIntent,
+      );
+    }
+    const [one, two] = intents as [string, string];
+    expect((await api("GET", "/v1/refunds")).json).toMatchObject({
+      object: "list",
+      data: [],
+      has_more: false,
+      url: "/v1/refunds",
+    });
+    const a = await stripe.refunds.create({ payment_intent: one, amount: 1000 });
+    const b = await stripe.refunds.create({ payment_intent: one, amount: 500 });
+    const c = await stripe.refunds.create({ payment_intent: two });
+    const all = await api("GET", "/v1/refunds");
+    expect(all.json.data.map((r: { id: string }) => r.id)).toEqual([c.id, b.id, a.id]);
+    expect(all.json.data[2]).toMatchObject({
+      object: "refund",
+      amount: 1000,
+      payment_intent: one,
+      status: "succeeded",
+    });
+    const ofOne = await api("GET", `/v1/refunds?payment_intent=${one}`);
+    expect(ofOne.json.data.map((r: { id: string }) => r.id)).toEqual([b.id, a.id]);
+    const ofCharge = await api("GET", `/v1/refunds?charge=${c.charge}&expand[]=data.charge`);
+    expect(ofCharge.json.data).toHaveLength(1);
+    expect(ofCharge.json.data[0].charge).toMatchObject({
+      id: c.charge,
+      amount_refunded: 3500,
+      refunded: true,
+    });
+    const page = await api("GET", "/v1/refunds?limit=2");
+    expect(page.json.has_more).toBe(true);
+    const next = await api("GET", `/v1/refunds?limit=2&starting_after=${page.json.data[1].id}`);
+    expect(next.json.data.map((r: { id: string }) => r.id)).toEqual([a.id]);
+    expect(next.json.has_more).toBe(false);
+    const before = await api("GET", `/v1/refunds?limit=1&ending_before=${a.id}`);
+    expect(before.json.data.map((r: { id: string }) => r.id)).toEqual([b.id]);
+    expect(before.json.has_more).toBe(true);
+    const at = all.json.data[0].created as number;
+    expect((await api("GET", `/v1/refunds?created[gt]=${at}`)).json.data).toEqual([]);
+    expect((await api("GET", `/v1/refunds?created[lte]=${at}&payment_intent=${two}`)).json.data).toHaveLength(
+      1,
+    );
+    const sdk: string[] = [];
+    for await (const refund of stripe.refunds.list({ limit: 1 })) sdk.push(refund.id);
+    expect(sdk).toEqual([c.id, b.id, a.id]);
+    expect((await api("GET", "/v1/refunds?customer=cus_x")).json.error.code).toBe("parameter_unknown");
+    expect((await api("GET", "/v1/refunds?ending_before=re_nothing")).status).toBe(404);
+  });
+});

@@ -39,6 +39,11 @@ import {
 // [SIG]    docs.stripe.com/webhooks/signatures: Stripe-Signature "t=<timestamp>,v1=<signature>", the signature an
 //          HMAC-SHA256 with the endpoint secret of "<timestamp>.<payload>"; the SDKs' default tolerance 300 s.
 // [CUR]    docs.stripe.com/currencies (fixtures.ts).
+// [LIST]   docs.stripe.com/api/pagination, /api/charges/list, /api/refunds/list: lists are "in reverse
+//          chronological order"; `limit` "ranging between 1 and 100", default 10; `starting_after` / `ending_before`
+//          take an object ID and "are mutually exclusive"; `created` is an exact Unix timestamp or a dictionary of
+//          `gt`, `gte`, `lt`, `lte` (both shapes are documented); charges filter on `customer`, `payment_intent`,
+//          `transfer_group`, refunds on `charge`, `payment_intent`; `expand[]` reaches into `data.`.
 
 export interface StripeStandinOptions {
   secretKey?: string;
@@ -1026,6 +1031,87 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
     return { object: "list", data: data.slice(0, limit), has_more: data.length > limit, url };
   }
 
+  /** [LIST] The `created` filter: an exact timestamp, or `created[gt|gte|lt|lte]`. */
+  function createdFilter(params: Params): (created: number) => boolean {
+    const value = params.created;
+    if (value === undefined) return () => true;
+    if (typeof value === "string") {
+      const exact = int(params, "created")!;
+      return (created) => created === exact;
+    }
+    const range = obj(params, "created")!;
+    for (const key of Object.keys(range))
+      if (!["gt", "gte", "lt", "lte"].includes(key))
+        throw invalid(`Received unknown parameter: created[${key}]`, `created[${key}]`, "parameter_unknown");
+    const gt = int(range, "gt", "created[gt]");
+    const gte = int(range, "gte", "created[gte]");
+    const lt = int(range, "lt", "created[lt]");
+    const lte = int(range, "lte", "created[lte]");
+    return (created) =>
+      (gt === undefined || created > gt) &&
+      (gte === undefined || created >= gte) &&
+      (lt === undefined || created < lt) &&
+      (lte === undefined || created <= lte);
+  }
+
+  /**
+   * [LIST] One page of a cursor-paginated list, newest first (among objects of the same second, the one made
+   * later first). The cursor is placed among all objects of the kind, then the filter applies; `ending_before`
+   * answers the `limit` objects just newer than the cursor, `has_more` telling whether still newer ones match.
+   */
+  function cursorPage<T extends { id: string; created: number }>(
+    all: Iterable<T>,
+    params: Params,
+    allowed: string[],
+    kind: string,
+    url: string,
+    match: (item: T) => boolean,
+    view: (item: T) => Json,
+  ): Json {
+    for (const key of Object.keys(params))
+      if (!["limit", "starting_after", "ending_before", "expand", "created", ...allowed].includes(key))
+        throw invalid(`Received unknown parameter: ${key}`, key, "parameter_unknown");
+    const limit = int(params, "limit") ?? 10;
+    if (limit < 1 || limit > 100) throw invalid("Invalid limit: must be between 1 and 100", "limit");
+    const after = str(params, "starting_after");
+    const before = str(params, "ending_before");
+    if (after && before)
+      throw invalid(
+        "You may only specify one of these parameters: starting_after, ending_before.",
+        "ending_before",
+      );
+    const created = createdFilter(params);
+    const sorted = [...all].reverse().sort((a, b) => b.created - a.created);
+    const cursor = after ?? before;
+    const at = cursor === undefined ? -1 : sorted.findIndex((item) => item.id === cursor);
+    if (cursor !== undefined && at < 0)
+      throw noSuch(kind, cursor, after ? "starting_after" : "ending_before");
+    const window = after ? sorted.slice(at + 1) : before ? sorted.slice(0, at) : sorted;
+    const found = window.filter((item) => created(item.created) && match(item));
+    const data = before ? found.slice(Math.max(found.length - limit, 0)) : found.slice(0, limit);
+    return { object: "list", data: data.map(view), has_more: found.length > limit, url };
+  }
+
+  /** `expand[]` of a list's items: `data.x` (and plain `x`, as the session list accepts). */
+  const expandItems = (params: Params) => expandOf(params).map((path) => path.replace(/^data\./, ""));
+
+  function chargeExpanded(charge: Charge, expand: string[]): Json {
+    const view = chargeView(charge);
+    if (expand.includes("payment_intent"))
+      view.payment_intent = intentView(intents.get(charge.paymentIntent)!);
+    if (expand.includes("customer") && charge.customer)
+      view.customer = customerView(customers.get(charge.customer)!);
+    return view;
+  }
+
+  function refundExpanded(refund: Refund, expand: string[]): Json {
+    const view = refundView(refund);
+    if (expand.includes("charge")) view.charge = chargeView(charges.get(refund.charge)!);
+    if (expand.includes("payment_intent"))
+      view.payment_intent = intentView(intents.get(refund.paymentIntent)!);
+    return view;
+  }
+
   function customerMethods(customerId: string, params: Params): Json {
     const customer = customers.get(customerId);
     if (!customer || customer.deleted) throw noSuch("customer", customerId, "customer");
@@ -1115,6 +1201,30 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
     },
     {
       method: "GET",
+      pattern: /^\/v1\/charges$/,
+      run: (_m, p) => {
+        const customer = str(p, "customer");
+        const pi = str(p, "payment_intent");
+        const transferGroup = str(p, "transfer_group");
+        const expand = expandItems(p);
+        const body = cursorPage(
+          charges.values(),
+          p,
+          ["customer", "payment_intent", "transfer_group"],
+          "charge",
+          "/v1/charges",
+          (c) =>
+            (!customer || c.customer === customer) &&
+            (!pi || c.paymentIntent === pi) &&
+            // The stand-in makes no transfers: no charge has a transfer group.
+            transferGroup === undefined,
+          (c) => chargeExpanded(c, expand),
+        );
+        return { body };
+      },
+    },
+    {
+      method: "GET",
       pattern: /^\/v1\/charges\/([^/]+)$/,
       run: (m) => {
         const charge = charges.get(m[1]!);
@@ -1123,6 +1233,25 @@ export function createStripeStandin(options: StripeStandinOptions = {}) {
       },
     },
     { method: "POST", pattern: /^\/v1\/refunds$/, run: (_m, p, request) => createRefund(p, request) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/refunds$/,
+      run: (_m, p) => {
+        const charge = str(p, "charge");
+        const pi = str(p, "payment_intent");
+        const expand = expandItems(p);
+        const body = cursorPage(
+          refunds.values(),
+          p,
+          ["charge", "payment_intent"],
+          "refund",
+          "/v1/refunds",
+          (r) => (!charge || r.charge === charge) && (!pi || r.paymentIntent === pi),
+          (r) => refundExpanded(r, expand),
+        );
+        return { body };
+      },
+    },
     {
       method: "GET",
       pattern: /^\/v1\/refunds\/([^/]+)$/,
