@@ -344,6 +344,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // The visual page editor (issue 17): drafts, versions, publishing and signed preview links.
   const pageEditor = createPageEditor(createEditorRepo(db), cache, {
     previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
+    jobs,
   });
   // The editor's action picker (issue 31): destinations, plans, landing pages and notes by name.
   const linkTargets = createLinkTargets({ catalog, repo: contentRepo, pages: pageEditor });

@@ -50,7 +50,7 @@ const OWNERS: Record<string, string[]> = {
     "supplierStatus",
   ],
   recommend: ["recommendLists", "recommendItems"],
-  content: ["contentPages", "contentPageVersions", "notes", "liveRooms"],
+  content: ["contentPages", "contentPageVersions", "contentPageSchedules", "notes", "liveRooms"],
   search: ["hotWords", "specificWords", "searchTerms", "searchIndexState"],
   esim: ["esims", "esimPackages", "esimSupplierOrders"],
   coupon: ["coupons", "customerCoupons", "couponUsage", "couponCustomerUsage", "couponScopes"],

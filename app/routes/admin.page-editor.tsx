@@ -1,4 +1,5 @@
 import { Form, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { instantToZoned, STORE_TIME_ZONE, zoneLabel } from "../../core/store-time.ts";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import type { ComponentChange } from "../../server/modules/content/editor.ts";
 import {
@@ -11,7 +12,7 @@ import {
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
-import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
+import { ActionNote, buttonClass, Field, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
 import { Editor, type PageScope } from "../features/page-editor/Editor.tsx";
 import type { Route } from "./+types/admin.page-editor";
@@ -34,6 +35,19 @@ interface VersionRow {
   title: string;
   restoredFrom: number | null;
   publishedAt: string;
+}
+interface ScheduleRow {
+  id: number;
+  revision: number;
+  title: string;
+  startsAt: string;
+  endsAt: string | null;
+  state: "waiting" | "live" | "ended";
+}
+
+/** An instant as the store's wall clock for operators: "2026-12-24 09:00 GMT+8". */
+function storeTime(iso: string, zone: string) {
+  return `${instantToZoned(iso, STORE_TIME_ZONE).replace("T", " ")} ${zone}`;
 }
 
 // The media picker's uploads go to the media library's action: the editor's page (and its unsaved draft) stays.
@@ -61,10 +75,16 @@ export async function loader(args: Route.LoaderArgs) {
         )
       : null;
   const scope = await readConsole<PageScope>(args, `/o2adm/v1/pages/${page.id}/scope`);
+  // Scheduled publishing (issue 31 item 7): the page's schedules, shown in the store's time zone.
+  const { schedules } = await readConsole<{ schedules: ScheduleRow[] }>(
+    args,
+    `/o2adm/v1/pages/${page.id}/schedules`,
+  );
   return {
     page,
     scope,
     versions,
+    schedules,
     diff,
     // Live mode (?live=1): the canvas frame resolves the blocks as the store would; otherwise placeholders.
     liveMode: consoleParam(args.request, "live") === "1",
@@ -124,6 +144,30 @@ export async function action(args: Route.ActionArgs) {
         body: { version: Number(field(form, "version")) },
       }),
     );
+  if (intent === "schedule") {
+    const endsAt = field(form, "endsAt");
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "POST",
+        path: `/o2adm/v1/pages/${id}/schedules`,
+        body: {
+          revision: Number(field(form, "revision")),
+          startsAt: field(form, "startsAt"),
+          endsAt: endsAt === "" ? null : endsAt,
+          acknowledged: field(form, "acknowledged") === "1",
+        },
+      }),
+    );
+  }
+  if (intent === "cancelSchedule")
+    return actionResult(
+      intent,
+      await callConsole(args, {
+        method: "DELETE",
+        path: `/o2adm/v1/pages/${id}/schedules/${encodeURIComponent(field(form, "scheduleId"))}`,
+      }),
+    );
   return actionResult<{ version: number }>(
     "publish",
     await callConsole(args, {
@@ -147,7 +191,8 @@ export async function action(args: Route.ActionArgs) {
 export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
-  const { page, scope, versions, diff, liveMode, canWrite, canPublish, canAdvanced } = loaderData;
+  const { page, scope, versions, schedules, diff, liveMode, canWrite, canPublish, canAdvanced } = loaderData;
+  const zone = zoneLabel(STORE_TIME_ZONE, t.language);
   const version = result?.ok ? (result.value as { version?: number }).version : undefined;
   const success =
     result?.intent === "save"
@@ -156,7 +201,11 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
         ? t("console.insert.inserted")
         : result?.intent === "publish"
           ? t("console.editor.published", { version: version ?? "" })
-          : t("console.editor.rolledBack", { version: version ?? "" });
+          : result?.intent === "schedule"
+            ? t("console.schedule.scheduled")
+            : result?.intent === "cancelSchedule"
+              ? t("console.schedule.cancelled")
+              : t("console.editor.rolledBack", { version: version ?? "" });
   return (
     <>
       <title>{`${t("console.editor.title", { title: page.document.title })} · ${t("console.title")}`}</title>
@@ -180,6 +229,63 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
         }
         liveMode={liveMode}
       />
+      {page.pageType !== "TEMPLATE" && (
+        <section aria-labelledby="schedule-heading" className="mt-8">
+          <h2 id="schedule-heading" className="mb-2 text-lg font-semibold">
+            {t("console.schedule.heading")}
+          </h2>
+          <p className="mb-1 text-sm text-slate-700">{t("console.schedule.intro")}</p>
+          <p className="mb-3 text-sm text-slate-700">{t("console.schedule.zone", { zone })}</p>
+          {canPublish && (
+            <Form method="post" className="mb-4 flex flex-wrap items-end gap-4">
+              <input type="hidden" name="intent" value="schedule" />
+              <input type="hidden" name="revision" value={page.revision} />
+              <Field
+                label={t("console.schedule.start", { zone })}
+                name="startsAt"
+                type="datetime-local"
+                required
+              />
+              <Field label={t("console.schedule.end", { zone })} name="endsAt" type="datetime-local" />
+              {scope.differences.length > 0 && (
+                <label className="mb-3 flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="acknowledged" value="1" />
+                  <span>{t("console.scope.acknowledge")}</span>
+                </label>
+              )}
+              <button type="submit" className={`${buttonClass} mb-3`}>
+                {t("console.schedule.submit")}
+              </button>
+            </Form>
+          )}
+          <h3 className="mb-1 text-base font-semibold">{t("console.schedule.list")}</h3>
+          {schedules.length === 0 && <p className="text-sm">{t("console.schedule.none")}</p>}
+          <ul className="space-y-2" data-testid="page-schedules">
+            {schedules.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center gap-3 text-sm">
+                <span className="font-medium">{t(`console.schedule.state.${row.state}`)}</span>
+                <span>{row.title}</span>
+                <span>{t("console.schedule.revision", { revision: row.revision })}</span>
+                <span>
+                  {t("console.schedule.from", { when: storeTime(row.startsAt, zone) })}{" "}
+                  {row.endsAt
+                    ? t("console.schedule.until", { when: storeTime(row.endsAt, zone) })
+                    : t("console.schedule.noEnd")}
+                </span>
+                {canPublish && row.state !== "ended" && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancelSchedule" />
+                    <input type="hidden" name="scheduleId" value={row.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {t("console.schedule.cancel")}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="versions-heading" className="mt-8">
         <h2 id="versions-heading" className="mb-2 text-lg font-semibold">
           {t("console.editor.versions")}

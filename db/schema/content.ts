@@ -74,6 +74,32 @@ export const contentPageVersions = pgTable(
   (t) => [uniqueIndex("content_page_version_idx").on(t.siteCode, t.pageCode, t.lang, t.version)],
 );
 
+/**
+ * A scheduled publish (issue 31 item 7, ADR 0381): the document goes live at `startsAt` and, with an `endsAt`, stops
+ * there, when the page falls back to what was live before. Times are UTC instants; the console shows and takes
+ * them in the store's time zone. A cancelled schedule keeps its row (the audit log names it).
+ */
+export const contentPageSchedules = pgTable(
+  "content_page_schedule",
+  {
+    id: serial("id").primaryKey(),
+    siteCode: varchar("site_code", { length: 64 })
+      .notNull()
+      .references(() => sites.siteCode),
+    pageCode: varchar("page_code", { length: 64 }).notNull(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    /** The draft's revision it was scheduled from. */
+    revision: integer("revision").notNull(),
+    document: jsonb("document").$type<ContentDocument>().notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdBy: uuid("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [index("content_page_schedule_key_idx").on(t.siteCode, t.pageCode, t.lang)],
+);
+
 /** spec 3 Note (an article); noteContent is operator HTML, sanitized on the server before it is shown. */
 export const notes = pgTable(
   "note",

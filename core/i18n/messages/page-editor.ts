@@ -27,6 +27,9 @@ export default defineMessages({
     "pageEditor.noRange": "This width range no longer exists; reload the page",
     "pageEditor.noLanguage": "This page has no {lang} version yet",
     "pageEditor.advancedOnly": "Only engineers may change a block's raw settings",
+    "pageEditor.schedule.past": "The start must be later than now",
+    "pageEditor.schedule.endBeforeStart": "The end must be later than the start",
+    "pageEditor.schedule.notFound": "This schedule does not exist or was cancelled already",
   },
   zh_CN: {
     "pageEditor.notFound": "该页面不存在",
@@ -49,6 +52,9 @@ export default defineMessages({
     "pageEditor.noRange": "该宽度范围已不存在，请重新加载页面",
     "pageEditor.noLanguage": "此页面还没有 {lang} 版本",
     "pageEditor.advancedOnly": "只有工程师可以更改区块的原始设置",
+    "pageEditor.schedule.past": "开始时间必须晚于现在",
+    "pageEditor.schedule.endBeforeStart": "结束时间必须晚于开始时间",
+    "pageEditor.schedule.notFound": "该定时发布不存在或已取消",
   },
   zh_HK: {
     "pageEditor.notFound": "該頁面不存在",
@@ -71,5 +77,8 @@ export default defineMessages({
     "pageEditor.noRange": "該寬度範圍已不存在，請重新載入頁面",
     "pageEditor.noLanguage": "此頁面還沒有 {lang} 版本",
     "pageEditor.advancedOnly": "只有工程師可以更改區塊的原始設定",
+    "pageEditor.schedule.past": "開始時間必須晚於現在",
+    "pageEditor.schedule.endBeforeStart": "結束時間必須晚於開始時間",
+    "pageEditor.schedule.notFound": "該定時發佈不存在或已取消",
   },
 });

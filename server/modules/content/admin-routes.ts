@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
+import { LOCAL_DATE_TIME } from "../../../core/store-time.ts";
 import { ACTION_CODES, COMPONENT_CODES, PAGE_CODE } from "../../../db/schema/content-document.ts";
 import type { Services } from "../../services.ts";
 import { can } from "../admin/permissions.ts";
@@ -61,6 +62,15 @@ const InsertBody = z.object({
   }),
   texts: z.record(LANG, z.record(z.string().max(40), z.string().max(500))),
 });
+/** Times in the store's zone as a datetime-local field gives them (issue 31 item 7). */
+const LocalTime = z.string().regex(LOCAL_DATE_TIME, "validation.invalid");
+const ScheduleBody = z.object({
+  revision: Revision,
+  startsAt: LocalTime,
+  endsAt: LocalTime.nullable().optional(),
+  acknowledged: z.boolean().optional(),
+});
+const ScheduleId = Id.extend({ scheduleId: z.coerce.number().int().positive().max(2_147_483_647) });
 const DiffQuery = z.object({ from: Version, to: Version });
 const RollbackBody = z.object({ version: Version });
 const LinkTargetQuery = z.object({ q: z.string().max(80), siteCode: SITE, lang: LANG });
@@ -130,6 +140,31 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     permission: "pages.publish",
     schema: { params: Id, body: PublishBody },
     handler: async ({ operator, params, body }) => editor.publish(operator.id, params.id, body),
+  });
+
+  // Scheduled publishing (issue 31 item 7, ADR 0381): publish at a time, end at one, list and cancel.
+  adminRoute(app, {
+    method: "POST",
+    url: "/pages/:id/schedules",
+    permission: "pages.publish",
+    schema: { params: Id, body: ScheduleBody },
+    handler: async ({ operator, params, body }) => editor.schedule(operator.id, params.id, body),
+  });
+
+  adminRoute(app, {
+    method: "GET",
+    url: "/pages/:id/schedules",
+    permission: "pages.read",
+    schema: { params: Id },
+    handler: async ({ params }) => ({ schedules: await editor.schedules(params.id) }),
+  });
+
+  adminRoute(app, {
+    method: "DELETE",
+    url: "/pages/:id/schedules/:scheduleId",
+    permission: "pages.publish",
+    schema: { params: ScheduleId },
+    handler: async ({ operator, params }) => editor.cancelSchedule(operator.id, params.id, params.scheduleId),
   });
 
   adminRoute(app, {

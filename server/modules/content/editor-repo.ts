@@ -1,7 +1,12 @@
-import { and, asc, desc, eq, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
-import { contentPages, contentPageVersions, type PageType } from "../../../db/schema/index.ts";
+import {
+  contentPageSchedules,
+  contentPages,
+  contentPageVersions,
+  type PageType,
+} from "../../../db/schema/index.ts";
 
 type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
@@ -171,6 +176,63 @@ export function createEditorRepo(db: Database) {
         .from(contentPageVersions)
         .where(versionKey(key))
         .orderBy(desc(contentPageVersions.version));
+    },
+    /** Stores a scheduled publish (issue 31 item 7). */
+    async insertSchedule(
+      key: PageKey,
+      values: {
+        revision: number;
+        document: ContentDocument;
+        startsAt: Date;
+        endsAt: Date | null;
+        createdBy: string;
+      },
+      tx: Tx,
+    ) {
+      const [row] = await tx
+        .insert(contentPageSchedules)
+        .values({ ...key, ...values })
+        .returning();
+      return row!;
+    },
+    /** A page's schedules that are not cancelled, soonest first. */
+    schedules(key: PageKey) {
+      return db
+        .select({
+          id: contentPageSchedules.id,
+          revision: contentPageSchedules.revision,
+          title: sql<string>`${contentPageSchedules.document}->>'title'`,
+          startsAt: contentPageSchedules.startsAt,
+          endsAt: contentPageSchedules.endsAt,
+          createdBy: contentPageSchedules.createdBy,
+        })
+        .from(contentPageSchedules)
+        .where(
+          and(
+            eq(contentPageSchedules.siteCode, key.siteCode),
+            eq(contentPageSchedules.pageCode, key.pageCode),
+            eq(contentPageSchedules.lang, key.lang),
+            isNull(contentPageSchedules.cancelledAt),
+          ),
+        )
+        .orderBy(asc(contentPageSchedules.startsAt), asc(contentPageSchedules.id));
+    },
+    /** Cancels a page's schedule once; null when it is not this page's or was cancelled already. */
+    async cancelSchedule(key: PageKey, scheduleId: number, tx: Tx) {
+      const [row] = await tx
+        .update(contentPageSchedules)
+        .set({ cancelledAt: new Date() })
+        .where(
+          and(
+            eq(contentPageSchedules.id, scheduleId),
+            eq(contentPageSchedules.siteCode, key.siteCode),
+            eq(contentPageSchedules.pageCode, key.pageCode),
+            eq(contentPageSchedules.lang, key.lang),
+            isNull(contentPageSchedules.cancelledAt),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
     async version(key: PageKey, version: number, tx: Tx = db) {
       const [row] = await tx

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { componentActionProblem } from "../../../core/content/actions.ts";
 import { componentDataProblem, formFields } from "../../../core/content/components.ts";
 import { type AreaProblem, areaProblems, type HotAreaValue } from "../../../core/hot-areas.ts";
+import { STORE_TIME_ZONE, zonedToInstant } from "../../../core/store-time.ts";
 import {
   type ContentDocument,
   ContentDocumentSchema,
@@ -12,6 +14,7 @@ import {
 } from "../../../db/schema/content-document.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
+import { defineJob, type JobRunner } from "../../jobs/runner.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { sanitizeDocument } from "./document.ts";
 import type { EditorRepo, PageKey } from "./editor-repo.ts";
@@ -70,6 +73,30 @@ export interface EditorSettings {
   /** The HMAC key of preview links. */
   previewSecret: string;
   now?: () => number;
+  /** Enqueues the cache drops at a schedule's start and end (ADR 0381); without it schedules are refused. */
+  jobs?: Pick<JobRunner, "enqueue" | "register">;
+}
+
+/**
+ * At a scheduled start or end, drops the page's cached file and, with it, its HTML cache entries on every instance
+ * (ADR 0381): the page's read then picks what is live at that moment.
+ */
+export const PAGE_SWITCH_JOB = defineJob(
+  "content.page-switch",
+  z.object({
+    siteCode: z.string().min(1).max(64),
+    lang: z.string().min(1).max(8),
+    pageCode: z.string().min(1).max(64),
+    pageType: z.string().min(1).max(8),
+  }),
+);
+
+/** A schedule as the operator gives it: wall-clock times in the store's zone ("2026-12-24T09:00"). */
+export interface ScheduleInput {
+  revision: number;
+  startsAt: string;
+  endsAt?: string | null;
+  acknowledged?: boolean;
 }
 
 /** Links in pages may only go where the storefront would follow them: same site, no script URLs (spec 2). */
@@ -287,10 +314,39 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
     return result;
   }
 
-  async function invalidate(siteCode: string, lang: string, document: ContentDocument) {
+  async function invalidate(
+    siteCode: string,
+    lang: string,
+    document: { pageCode: string; pageType: string },
+  ) {
     const tags = [pageCacheTag(siteCode, lang, { pageCode: document.pageCode })];
     if (document.pageType === "HOME") tags.push(pageCacheTag(siteCode, lang, { pageType: "HOME" }));
     await cache.invalidate(tags);
+  }
+
+  settings.jobs?.register(PAGE_SWITCH_JOB, async (payload) => {
+    await invalidate(payload.siteCode, payload.lang, payload);
+  });
+
+  /** A schedule's times as UTC instants, refused (400, translated) when unreadable, past or out of order. */
+  function scheduleTimes(input: ScheduleInput) {
+    const startsAt = zonedToInstant(input.startsAt, STORE_TIME_ZONE);
+    if (!startsAt)
+      throw new ApiError(400, "error.badRequest", { fields: { startsAt: "validation.invalid" } });
+    if (startsAt.getTime() <= now())
+      throw new ApiError(400, "pageEditor.schedule.past", {
+        fields: { startsAt: "pageEditor.schedule.past" },
+      });
+    let endsAt: Date | null = null;
+    if (input.endsAt) {
+      endsAt = zonedToInstant(input.endsAt, STORE_TIME_ZONE);
+      if (!endsAt) throw new ApiError(400, "error.badRequest", { fields: { endsAt: "validation.invalid" } });
+      if (endsAt.getTime() <= startsAt.getTime())
+        throw new ApiError(400, "pageEditor.schedule.endBeforeStart", {
+          fields: { endsAt: "pageEditor.schedule.endBeforeStart" },
+        });
+    }
+    return { startsAt, endsAt };
   }
 
   /** Publishes `document` as the page's next version; in the caller's transaction. */
@@ -500,6 +556,104 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
         languages: [draft.lang, ...others.map((o) => o.row.lang)],
         page: await view((await repo.byId(id))!),
       };
+    },
+
+    /**
+     * Schedules the draft at `revision` to go live at a time and, optionally, to end at one (issue 31 item 7, ADR
+     * 0381): stored with its document, audited, with a job at each time that drops the page's caches.
+     */
+    async schedule(operatorId: string, id: number, input: ScheduleInput) {
+      const jobs = settings.jobs;
+      if (!jobs) throw new ApiError(503, "error.notReady");
+      const draft = await repo.byId(id);
+      if (draft?.status !== "draft") throw notFound("pageEditor.notFound");
+      if (draft.pageType === "TEMPLATE") throw new ApiError(400, "pageEditor.templateNotPublished");
+      const { startsAt, endsAt } = scheduleTimes(input);
+      if (draft.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
+      if (!input.acknowledged && (await this.scope(id)).differences.length > 0)
+        throw new ApiError(409, "pageEditor.differences");
+      const key = keyOf(draft);
+      const document = checkDocument(draft.document);
+      const row = await repo.db.transaction(async (tx) => {
+        const current = await repo.byId(id, tx);
+        if (current?.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
+        const inserted = await repo.insertSchedule(
+          key,
+          { revision: input.revision, document, startsAt, endsAt, createdBy: operatorId },
+          tx,
+        );
+        const payload = { ...key, pageType: draft.pageType };
+        for (const [edge, at] of [
+          ["start", startsAt],
+          ["end", endsAt],
+        ] as const)
+          if (at)
+            await jobs.enqueue(PAGE_SWITCH_JOB, payload, {
+              runAt: at,
+              dedupeKey: `page-switch:${inserted.id}:${edge}`,
+              executor: tx as never,
+            });
+        await recordAudit(tx, {
+          operatorId,
+          action: "page.schedule",
+          entity: "content_page",
+          entityId: String(id),
+          after: {
+            ...key,
+            scheduleId: inserted.id,
+            revision: input.revision,
+            startsAt: startsAt.toISOString(),
+            endsAt: endsAt?.toISOString() ?? null,
+          },
+        });
+        return inserted;
+      });
+      return { scheduleId: row.id, schedules: await this.schedules(id) };
+    },
+
+    /** A page's schedules not cancelled, with their UTC times and whether each is waiting, live or over. */
+    async schedules(id: number) {
+      const draft = await repo.byId(id);
+      if (!draft) throw notFound("pageEditor.notFound");
+      const at = now();
+      return (await repo.schedules(keyOf(draft))).map((row) => ({
+        id: row.id,
+        revision: row.revision,
+        title: row.title,
+        startsAt: row.startsAt.toISOString(),
+        endsAt: row.endsAt?.toISOString() ?? null,
+        state:
+          row.startsAt.getTime() > at
+            ? ("waiting" as const)
+            : row.endsAt && row.endsAt.getTime() <= at
+              ? ("ended" as const)
+              : ("live" as const),
+      }));
+    },
+
+    /** Cancels a schedule (live or waiting): audited, and the page's caches dropped at once. */
+    async cancelSchedule(operatorId: string, id: number, scheduleId: number) {
+      const draft = await repo.byId(id);
+      if (!draft) throw notFound("pageEditor.notFound");
+      const key = keyOf(draft);
+      await repo.db.transaction(async (tx) => {
+        const row = await repo.cancelSchedule(key, scheduleId, tx);
+        if (!row) throw notFound("pageEditor.schedule.notFound");
+        await recordAudit(tx, {
+          operatorId,
+          action: "page.schedule.cancel",
+          entity: "content_page",
+          entityId: String(id),
+          before: {
+            ...key,
+            scheduleId,
+            startsAt: row.startsAt.toISOString(),
+            endsAt: row.endsAt?.toISOString() ?? null,
+          },
+        });
+      });
+      await invalidate(key.siteCode, key.lang, { pageCode: key.pageCode, pageType: draft.pageType });
+      return { schedules: await this.schedules(id) };
     },
 
     /**

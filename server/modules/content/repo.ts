@@ -1,7 +1,14 @@
-import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
-import { contentPages, liveRooms, notes, type PageStatus, type PageType } from "../../../db/schema/index.ts";
+import {
+  contentPageSchedules,
+  contentPages,
+  liveRooms,
+  notes,
+  type PageStatus,
+  type PageType,
+} from "../../../db/schema/index.ts";
 
 /** Content pages, notes, live rooms and the coupon definitions the receive-coupon block shows. */
 export function createContentRepo(db: Database) {
@@ -30,6 +37,24 @@ export function createContentRepo(db: Database) {
         .orderBy(asc(contentPages.id))
         .limit(1);
       return row ?? null;
+    },
+    /** A page's schedules that are not cancelled (issue 31 item 7); the service picks what is live now. */
+    schedules(siteCode: string, lang: string, pageCode: string) {
+      return db
+        .select({
+          startsAt: contentPageSchedules.startsAt,
+          endsAt: contentPageSchedules.endsAt,
+          document: contentPageSchedules.document,
+        })
+        .from(contentPageSchedules)
+        .where(
+          and(
+            eq(contentPageSchedules.siteCode, siteCode),
+            eq(contentPageSchedules.lang, lang),
+            eq(contentPageSchedules.pageCode, pageCode),
+            isNull(contentPageSchedules.cancelledAt),
+          ),
+        );
     },
     async findPageById(id: number) {
       const [row] = await db.select().from(contentPages).where(eq(contentPages.id, id)).limit(1);

@@ -81,10 +81,35 @@ function asPublished(siteCode: string, lang: string, stored: ContentDocument): P
   };
 }
 
+/**
+ * What a page shows at `now` (issue 31 item 7, ADR 0381): of the published row (live since it was published) and
+ * the schedules running now (live from their start until their end), the one that went live last. When a
+ * schedule ends, the page falls back to what was live before it; a publish after a schedule's start wins over it.
+ */
+export function liveDocument(
+  published: { document: ContentDocument; publishedAt: Date | null; updatedAt: Date } | null,
+  schedules: { startsAt: Date; endsAt: Date | null; document: ContentDocument }[],
+  now: Date,
+): ContentDocument | null {
+  let best = published
+    ? { document: published.document, since: (published.publishedAt ?? published.updatedAt).getTime() }
+    : null;
+  for (const schedule of schedules) {
+    const since = schedule.startsAt.getTime();
+    if (since > now.getTime() || (schedule.endsAt && schedule.endsAt.getTime() <= now.getTime())) continue;
+    if (!best || since >= best.since) best = { document: schedule.document, since };
+  }
+  return best?.document ?? null;
+}
+
 export function createContentService(repo: ContentRepo, recommend: RecommendService, cache: SharedCache) {
   async function loadPublished(siteCode: string, locale: Locale, page: PageQuery) {
     const row = await repo.findPage(siteCode, locale, "published", page);
-    return row ? asPublished(siteCode, locale, row.document) : null;
+    const pageCode = row?.pageCode ?? ("pageCode" in page ? page.pageCode : null);
+    if (!pageCode) return null;
+    // A scheduled version live now wins over the published row when it went live after it (ADR 0381).
+    const document = liveDocument(row, await repo.schedules(siteCode, locale, pageCode), new Date());
+    return document ? asPublished(siteCode, locale, document) : null;
   }
 
   const cachedPage = cache.define("published-page", {
