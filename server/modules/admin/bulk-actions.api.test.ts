@@ -89,6 +89,9 @@ describe("console bulk actions on orders (issue 29)", () => {
     const racing = await Promise.all([bulk(payload), bulk(payload)]);
     const results = racing.map((res) => res.json());
     expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(1);
+    expect(results.map((r) => r.orders.find((o: { code: string }) => o.code === code).reason).sort()).toEqual(
+      ["alreadyDone", null],
+    );
     for (const r of results)
       expect(r.orders.find((o: { code: string }) => o.code === delivered).reason).toBe("notInReview");
     await settle(app);

@@ -1378,7 +1378,7 @@ export function createEsimService(deps: EsimServiceDeps) {
      * Retries a failed provisioning (ADR 0383): an order still FULFILLING, never refunded, whose units wait for an
      * operator because a supplier may hold their order (REVIEW, ADR 0309). The units ask their supplier again with
      * the same idempotency key (so a placed order is read, never placed twice) and a new provisioning job runs, in
-     * one transaction with `alongside`. 409 when the order has no unit in REVIEW.
+     * one transaction with `alongside` (run first). 409 when the order has no unit in REVIEW.
      */
     async retryProvisioning(orderId: string, alongside: (tx: Database) => Promise<unknown>) {
       const order = await orders.findById(orderId);
@@ -1386,6 +1386,8 @@ export function createEsimService(deps: EsimServiceDeps) {
       const now = clock();
       const reopened = await db.transaction(async (rawTx) => {
         const tx = tx$(rawTx);
+        // First, so a second caller of the same batch waits for the first and learns it was done.
+        await alongside(tx);
         const rows = await supplierOrders.reopenReview(order.id, tx);
         if (rows.length === 0) throw new ApiError(409, "consoleBulk.notInReview");
         await jobs.enqueue(
@@ -1397,7 +1399,6 @@ export function createEsimService(deps: EsimServiceDeps) {
             executor: tx,
           },
         );
-        await alongside(tx);
         return rows;
       });
       return { units: reopened.map((row) => ({ unit: row.unitIndex, supplier: row.supplier })) };
