@@ -70,6 +70,7 @@ const OWNERS: Record<string, string[]> = {
     "orderNotes",
     "customerNotes",
     "consoleSavedViews",
+    "consoleBulkItems",
   ],
   // Operators' refunds of paid orders, to the card or to store credit (issue 16, ADR 0225).
   reconcile: ["reconciliationMismatches"],

@@ -1,6 +1,9 @@
-import { Form, Link, useActionData } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { BULK_MAX_ORDERS, BulkActionResult } from "../../core/console-bulk.ts";
 import { CONSOLE_ORDER_FILTERS, ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
 import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
+import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
 import { appContext } from "../context.ts";
 import {
@@ -36,6 +39,9 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return {
     canExport: operator.permissions.includes("reports.read"),
+    canBulk: operator.permissions.includes("orders.write"),
+    // One key per rendering of the list: a double submit sends the same key, so it does nothing again (ADR 0383).
+    batchKey: crypto.randomUUID(),
     result,
     currencies: [...currencies.keys()].sort(),
     filters: Object.fromEntries(query) as Record<string, string>,
@@ -69,6 +75,20 @@ export async function action(args: Route.ActionArgs) {
       }),
     );
   }
+  if (intent === "bulk") {
+    return actionResult<BulkActionResult>(
+      intent,
+      await callConsole(args, {
+        method: "POST",
+        path: "/o2adm/v1/orders/bulk",
+        body: {
+          action: field(form, "bulkAction"),
+          batchKey: field(form, "batchKey"),
+          codes: form.getAll("codes").filter((code): code is string => typeof code === "string"),
+        },
+      }),
+    );
+  }
   if (intent === "deleteView")
     return actionResult(
       intent,
@@ -82,8 +102,31 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const { result, filters, currencies, canExport, views } = loaderData;
+  const { result, filters, currencies, canExport, canBulk, batchKey, views } = loaderData;
   const done = useActionData<typeof action>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pageCodes = result.records.map((order) => order.code);
+  const allSelected = pageCodes.length > 0 && pageCodes.every((code) => selected.has(code));
+  // A new page of rows (another search or page) starts with nothing chosen.
+  const pageKey = pageCodes.join(",");
+  useEffect(() => {
+    if (pageKey !== undefined) setSelected(new Set());
+  }, [pageKey]);
+  const toggle = (code: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+  // The API's answer, checked with the schema it was built from rather than cast.
+  const bulkDone: BulkOutcome | undefined =
+    done?.intent !== "bulk"
+      ? undefined
+      : done.ok
+        ? { ...done, value: BulkActionResult.parse(done.value) }
+        : done;
+  const submitting = useNavigation().formData?.get("intent") === "bulk";
   const filterInputs = Object.entries(filters)
     .filter(([name]) => name !== "page")
     .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
@@ -143,6 +186,19 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       }
+      note={
+        canBulk && result.records.length > 0 ? (
+          <BulkActions
+            formId="bulk-actions"
+            batchKey={batchKey}
+            selected={selected.size}
+            allSelected={allSelected}
+            busy={submitting}
+            onSelectAll={(on) => setSelected(on ? new Set(pageCodes) : new Set())}
+            outcome={bulkDone}
+          />
+        ) : null
+      }
       search={{
         fields: [
           { label: t("console.orders.q"), name: "q", type: "search" },
@@ -189,6 +245,25 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
         wide: true,
       }}
       columns={[
+        ...(canBulk
+          ? [
+              {
+                header: t("console.bulk.select"),
+                cell: (order: OrderRecord) => (
+                  <input
+                    type="checkbox"
+                    form="bulk-actions"
+                    name="codes"
+                    value={order.code}
+                    checked={selected.has(order.code)}
+                    onChange={(event) => toggle(order.code, event.currentTarget.checked)}
+                    aria-label={t("console.bulk.selectOrder", { code: order.code })}
+                    className="h-5 w-5"
+                  />
+                ),
+              },
+            ]
+          : []),
         {
           header: t("console.orders.code"),
           cell: (order: OrderRecord) => (
@@ -215,5 +290,98 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
       rowKey={(order) => order.code}
       pager={{ page: result.page, size: result.size, total: result.total }}
     />
+  );
+}
+
+type BulkOutcome =
+  | { ok: true; intent: string; value: BulkActionResult }
+  | { ok: false; intent: string; message: string; fields?: Record<string, string> };
+
+/**
+ * The orders list's bulk actions (issue 29 item 3, ADR 0383): the form the rows' checkboxes belong to, "select all
+ * on this page", the two actions, and what the last submit did (done, skipped with why, failed) per order.
+ */
+function BulkActions({
+  formId,
+  batchKey,
+  selected,
+  allSelected,
+  busy,
+  onSelectAll,
+  outcome,
+}: {
+  formId: string;
+  batchKey: string;
+  selected: number;
+  allSelected: boolean;
+  busy: boolean;
+  onSelectAll: (on: boolean) => void;
+  outcome: BulkOutcome | undefined;
+}) {
+  const t = useConsoleT();
+  const value = outcome?.ok ? outcome.value : undefined;
+  const listed = value?.orders.filter((order) => order.outcome !== "done") ?? [];
+  return (
+    <section aria-labelledby="bulk-heading" className="mb-4 max-w-4xl">
+      <h2 id="bulk-heading" className="mb-1 text-base font-semibold">
+        {t("console.bulk.heading")}
+      </h2>
+      {outcome && !outcome.ok ? <ActionNote result={outcome} /> : null}
+      {value ? (
+        <div
+          role="status"
+          className="mb-3 rounded border border-green-700 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          <p>
+            {t("console.bulk.summary", { done: value.done, skipped: value.skipped, failed: value.failed })}
+          </p>
+          {listed.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {listed.map((order) => (
+                <li key={order.code}>
+                  {order.code}: {t(`console.bulk.outcome.${order.outcome}` as ConsoleMessageKey)}
+                  {order.reason ? ` (${t(`console.bulk.reason.${order.reason}` as ConsoleMessageKey)})` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <Form method="post" id={formId} className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="bulk" />
+        <input type="hidden" name="batchKey" value={batchKey} />
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            onChange={(event) => onSelectAll(event.currentTarget.checked)}
+            className="h-5 w-5"
+          />
+          {t("console.bulk.selectAll")}
+        </label>
+        <span className="text-sm" aria-live="polite">
+          {t("console.bulk.selected", { count: selected })}
+        </span>
+        <button
+          type="submit"
+          name="bulkAction"
+          value="resend-email"
+          disabled={selected === 0 || selected > BULK_MAX_ORDERS || busy}
+          className={secondaryButtonClass}
+        >
+          {t("console.bulk.resend")}
+        </button>
+        <button
+          type="submit"
+          name="bulkAction"
+          value="retry-provisioning"
+          disabled={selected === 0 || selected > BULK_MAX_ORDERS || busy}
+          className={secondaryButtonClass}
+        >
+          {t("console.bulk.retry")}
+        </button>
+      </Form>
+      <p className="mt-1 text-sm">{t("console.bulk.help")}</p>
+    </section>
   );
 }

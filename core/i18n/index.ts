@@ -7,6 +7,7 @@ import adminApi from "./messages/admin-api.ts";
 import catalog from "./messages/catalog.ts";
 import checkoutUi from "./messages/checkout-ui.ts";
 import common from "./messages/common.ts";
+import consoleBulk from "./messages/console-bulk.ts";
 import consoleMerch from "./messages/console-merch.ts";
 import consoleReconcile from "./messages/console-reconcile.ts";
 import consoleSuppliers from "./messages/console-suppliers.ts";
@@ -65,6 +66,7 @@ const named = {
   helpLinks,
   notify,
   adminApi,
+  consoleBulk,
   consoleMerch,
   consoleSuppliers,
   consoleReconcile,

@@ -115,3 +115,25 @@ export const consoleSavedViews = pgTable(
   },
   (t) => [uniqueIndex("console_saved_view_name").on(t.operatorId, t.list, t.name)],
 );
+
+/**
+ * One order an operator's bulk action did (issue 29, ADR 0383): the batch key the console generated for that
+ * submit, the action and the order. Written in the same transaction as the action's effect and its audit entry, so
+ * a second submit of the same batch (a double click, a retried request, a racing one) finds the order done and does
+ * nothing again.
+ */
+export const consoleBulkItems = pgTable(
+  "console_bulk_item",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    batchKey: varchar("batch_key", { length: 128 }).notNull(),
+    /** "resend-email" or "retry-provisioning". */
+    action: varchar("action", { length: 32 }).notNull(),
+    orderId: uuid("order_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("console_bulk_item_batch_order").on(t.operatorId, t.batchKey, t.orderId)],
+);

@@ -1,4 +1,5 @@
 import { format } from "../format.ts";
+import bulk from "./bulk.ts";
 import core from "./core.ts";
 import media from "./media.ts";
 import merch from "./merch.ts";
@@ -25,6 +26,7 @@ const named = {
   suppliers,
   reconcile,
   refunds,
+  bulk,
 } as const;
 
 export const consoleMessageModules = named;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { BulkActionBody } from "../../../core/console-bulk.ts";
 import { ConsoleOrderSearch, type ConsoleOrderSearchInput } from "../../../core/console-order-search.ts";
 import { CONSOLE_ORDER_FILTERS, ConsoleOrderExport, ConsoleOrderPage } from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
@@ -10,6 +11,7 @@ import { CREDIT_CURRENCY } from "../credit/service.ts";
 import type { ConsoleOrderQuery } from "../order/service.ts";
 import { recordAudit } from "./audit.ts";
 import { nothingChanged } from "./audit-scope.ts";
+import { createBulkActions } from "./bulk-actions.ts";
 import { createOrderExport } from "./order-export.ts";
 import { adminRoute } from "./route.ts";
 
@@ -321,6 +323,22 @@ export function adminSupportRoutes(app: FastifyInstance, services: Services) {
           after: { to: row.contactEmail },
         }),
       );
+    },
+  });
+
+  // Bulk actions on the orders list (issue 29 item 3, ADR 0383): at most 100 orders, one audit entry per order
+  // done, and the same batch key again does nothing again.
+  const bulk = createBulkActions({ order, esim });
+  adminRoute(app, {
+    method: "POST",
+    url: "/orders/bulk",
+    permission: "orders.write",
+    schema: { body: BulkActionBody },
+    handler: async ({ operator, body, request }) => {
+      const result = await bulk.run(operator.id, body, request.log);
+      // Every order skipped (a second submit of the batch, nothing to send or retry): nothing to audit.
+      if (result.done === 0) nothingChanged();
+      return result;
     },
   });
 

@@ -1375,6 +1375,36 @@ export function createEsimService(deps: EsimServiceDeps) {
     },
 
     /**
+     * Retries a failed provisioning (ADR 0383): an order still FULFILLING, never refunded, whose units wait for an
+     * operator because a supplier may hold their order (REVIEW, ADR 0309). The units ask their supplier again with
+     * the same idempotency key (so a placed order is read, never placed twice) and a new provisioning job runs, in
+     * one transaction with `alongside` (run first). 409 when the order has no unit in REVIEW.
+     */
+    async retryProvisioning(orderId: string, alongside: (tx: Database) => Promise<unknown>) {
+      const order = await orders.findById(orderId);
+      if (order?.status !== "FULFILLING") throw new ApiError(409, "consoleBulk.notInReview");
+      const now = clock();
+      const reopened = await db.transaction(async (rawTx) => {
+        const tx = tx$(rawTx);
+        // First, so a second caller of the same batch waits for the first and learns it was done.
+        await alongside(tx);
+        const rows = await supplierOrders.reopenReview(order.id, tx);
+        if (rows.length === 0) throw new ApiError(409, "consoleBulk.notInReview");
+        await jobs.enqueue(
+          ESIM_PROVISION_JOB,
+          { orderId: order.id },
+          {
+            dedupeKey: `esim-provision:${order.id}:operator:${now.getTime()}`,
+            maxAttempts: deps.provisionMaxAttempts,
+            executor: tx,
+          },
+        );
+        return rows;
+      });
+      return { units: reopened.map((row) => ({ unit: row.unitIndex, supplier: row.supplier })) };
+    },
+
+    /**
      * Cancels an eSIM nobody has installed or used at its supplier, then withdraws it here. Refused (409) once
      * the profile is on a phone or has used data; the supplier's refusal is passed on.
      */

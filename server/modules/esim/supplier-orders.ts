@@ -116,6 +116,23 @@ export function createSupplierOrders(db: Database) {
         .orderBy(asc(esimSupplierOrders.unitIndex), asc(esimSupplierOrders.createdAt));
     },
 
+    /**
+     * An operator asks again (ADR 0383): the order's units in REVIEW go back to asking their supplier, PLACED when
+     * it gave a reference (the provisioning job reads that order), else PLACING (the adapters answer the unit's key
+     * with the order already placed), with the count of calls started afresh. Returns the rows reopened.
+     */
+    async reopenReview(orderId: string, tx: Database) {
+      return tx
+        .update(esimSupplierOrders)
+        .set({
+          status: sql`case when ${esimSupplierOrders.reference} is null then 'PLACING' else 'PLACED' end`,
+          polls: 0,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(esimSupplierOrders.orderId, orderId), eq(esimSupplierOrders.status, "REVIEW")))
+        .returning({ unitIndex: esimSupplierOrders.unitIndex, supplier: esimSupplierOrders.supplier });
+    },
+
     async settle(
       orderId: string,
       unitIndex: number,
