@@ -9,8 +9,6 @@ import type pg from "pg";
  * The statement's text is recorded with its placeholders (Drizzle always binds values), never the values.
  */
 
-const tracer = trace.getTracer("roamly-db");
-
 function operationOf(text: string): string {
   const match = /^\s*(?:with\b[\s\S]*?\)\s*)?([a-z]+)/i.exec(text);
   return (match?.[1] ?? "query").toLowerCase();
@@ -19,7 +17,8 @@ function operationOf(text: string): string {
 function traced<T>(text: string, run: () => Promise<T>): Promise<T> {
   if (!trace.getActiveSpan()?.isRecording()) return run();
   const operation = operationOf(text);
-  return tracer.startActiveSpan(
+  // Looked up at each use: a tracer taken once stays bound to the first provider after tracing stops and starts.
+  return trace.getTracer("roamly-db").startActiveSpan(
     `db ${operation}`,
     {
       kind: SpanKind.CLIENT,

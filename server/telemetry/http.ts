@@ -1,7 +1,7 @@
 import { context, propagation, type Span, SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { httpDuration, httpRequests } from "./metrics.ts";
-import { markError, requestContext, tracer, tracingOn } from "./tracing.ts";
+import { currentTracer, markError, requestContext, tracingOn } from "./tracing.ts";
 
 /** The route label of a request no route matched (a 404): one value, whatever the URL. */
 export const UNMATCHED_ROUTE = "unmatched";
@@ -30,7 +30,7 @@ export function installHttpTelemetry(server: FastifyInstance) {
   if (tracingOn()) {
     server.addHook("onRequest", (request, _reply, done) => {
       const parent = propagation.extract(context.active(), request.headers);
-      const span = tracer.startSpan(
+      const span = currentTracer().startSpan(
         `${request.method}`,
         {
           kind: SpanKind.SERVER,

@@ -18,7 +18,11 @@ import type { SpanExporter, TracerProvider } from "@opentelemetry/sdk-trace";
  * wrapper here calls straight through, so a store without a collector pays nothing and sends nothing.
  */
 
-export const tracer = trace.getTracer("roamly");
+/**
+ * The store's tracer, looked up at each use: tracing may stop and start again in one process (test files share
+ * a worker), and a tracer taken once stays bound to the API's first, orphaned proxy after `trace.disable()`.
+ */
+export const currentTracer = () => trace.getTracer("roamly");
 
 /** The request id, carried in the context of everything a request does (for log lines; ADR 0171's id). */
 const REQUEST_ID = createContextKey("roamly.request_id");
@@ -97,7 +101,7 @@ export function inSpan<T>(
   if (!provider) return fn(undefined);
   const parent = trace.getActiveSpan();
   if (!options.root && !parent?.isRecording()) return fn(undefined);
-  return tracer.startActiveSpan(
+  return currentTracer().startActiveSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes },
     async (span) => {
