@@ -490,7 +490,9 @@ export function createEsimService(deps: EsimServiceDeps) {
         ? { plan: { ...plan, packageCode: mapped.packageCode }, costUsdCents: mapped.costUsdCents }
         : { plan, costUsdCents: null };
     const offer = offerFor(await issuer.topUpOffers(target.iccid), plan, mapped?.packageCode);
-    return offer ? { plan: { ...plan, packageCode: offer.packageCode }, costUsdCents: offer.costUsdCents } : null;
+    return offer
+      ? { plan: { ...plan, packageCode: offer.packageCode }, costUsdCents: offer.costUsdCents }
+      : null;
   }
 
   /** One profile (or top-up package) per paid unit; each supplier call carries the unit's idempotency key. */

@@ -135,11 +135,17 @@ export function createReconcileRepo(db: Database) {
           .then((rows) => rows[0] ?? null);
       const start =
         (await pick(lte(supplierBalanceReadings.takenAt, from), true)) ??
-        (await pick(and(gt(supplierBalanceReadings.takenAt, from), lt(supplierBalanceReadings.takenAt, to)), false));
+        (await pick(
+          and(gt(supplierBalanceReadings.takenAt, from), lt(supplierBalanceReadings.takenAt, to)),
+          false,
+        ));
       if (!start) return null;
       const end =
         (await pick(gte(supplierBalanceReadings.takenAt, to), false)) ??
-        (await pick(and(gt(supplierBalanceReadings.takenAt, start.takenAt), lt(supplierBalanceReadings.takenAt, to)), true));
+        (await pick(
+          and(gt(supplierBalanceReadings.takenAt, start.takenAt), lt(supplierBalanceReadings.takenAt, to)),
+          true,
+        ));
       if (!end || end.takenAt <= start.takenAt) return null;
       return { start, end };
     },

@@ -35,7 +35,14 @@ export function utcDay(at: Date): string {
  */
 export interface BalanceCheck {
   supplier: SupplierName;
-  outcome: "ok" | "BALANCE_MISMATCH" | "BALANCE_CREDIT" | "no-readings" | "unread" | "other-currency" | "cost-unknown";
+  outcome:
+    | "ok"
+    | "BALANCE_MISMATCH"
+    | "BALANCE_CREDIT"
+    | "no-readings"
+    | "unread"
+    | "other-currency"
+    | "cost-unknown";
   expectedMinor?: number;
   actualMinor?: number;
 }
@@ -121,7 +128,13 @@ export function createReconcileService(deps: {
     const paid = await repo.paidOrders(earliest, to);
     for (const order of paid) {
       const fresh = order.paidAt !== null && order.paidAt > settled;
-      if (order.topUpIccid && !fresh && listings.size > 0 && order.status !== "REFUNDED" && order.status !== "REFUNDING")
+      if (
+        order.topUpIccid &&
+        !fresh &&
+        listings.size > 0 &&
+        order.status !== "REFUNDED" &&
+        order.status !== "REFUNDING"
+      )
         for (let unit = 0; unit < order.quantity; unit += 1) {
           // A top-up goes to the supplier that issued the profile; its listing shows the top-up under its key
           // (Airalo), or only counts the profile's top-ups (eSIM Access): then the count must cover what our
@@ -318,7 +331,11 @@ export function createReconcileService(deps: {
       const actual = start.amountMinor - end.amountMinor;
       const tolerance = BALANCE_TOLERANCE_MINOR + moves.orders + moves.cancellations;
       const outcome =
-        actual - expected > tolerance ? "BALANCE_MISMATCH" : expected - actual > tolerance ? "BALANCE_CREDIT" : "ok";
+        actual - expected > tolerance
+          ? "BALANCE_MISMATCH"
+          : expected - actual > tolerance
+            ? "BALANCE_CREDIT"
+            : "ok";
       balances.push({ supplier: name, outcome, expectedMinor: expected, actualMinor: actual });
       if (outcome === "ok") continue;
       add({

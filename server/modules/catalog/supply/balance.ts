@@ -69,7 +69,9 @@ export function createSupplierBalances(deps: {
           set: { amountMinor, currency, low, checkedAt: now },
         });
       // Each reading is kept: the reconciliation compares a day's drop with what our books say (ADR 0390).
-      await tx.insert(supplierBalanceReadings).values({ supplier: name, amountMinor, currency, takenAt: now });
+      await tx
+        .insert(supplierBalanceReadings)
+        .values({ supplier: name, amountMinor, currency, takenAt: now });
       let paused = 0;
       let resumed = 0;
       const touched: string[] = [];
