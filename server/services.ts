@@ -594,6 +594,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     jobs,
     suppliers: supplier.suppliers,
     providers: payments.providers,
+    readBalance: (name, now) => supplierBalances.check(name, now),
   });
   reconcile.registerJobs(jobs);
   if (pollMs > 0)

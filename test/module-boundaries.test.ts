@@ -45,6 +45,7 @@ const OWNERS: Record<string, string[]> = {
     "pricingRules",
     "priceRoundings",
     "supplierBalances",
+    "supplierBalanceReadings",
     "supplierPausedPlans",
     // Each supplier's last sync, balance check and webhook state (issue 28, ADR 0311).
     "supplierStatus",
@@ -119,7 +120,10 @@ const READS: BoundaryRules["reads"] = {
     payments: "and each order's provider payment with the provider's charge",
     orderRefunds: "and the card part refunded with what the provider says it refunded",
     esims: "and which eSIMs a refunded order holds, to ask their supplier whether they still work",
-    esimSupplierOrders: "and which supplier each unit was ordered from",
+    esimSupplierOrders:
+      "and which supplier each unit was ordered from, and when and for how much its balance paid (ADR 0390)",
+    esimPackages: "and which packages were cancelled at the supplier, whose cost its balance credits back",
+    supplierBalanceReadings: "and the balance readings that bracket the day (ADR 0390)",
   },
   recommend: {
     plans: "a recommend list is plans and destinations, read in one query per list (warm render budget)",

@@ -22,8 +22,9 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.reconciliation";
 
-// Reconciliation (issue 29 item 4, ADR 0365): what the daily job found between our books and the suppliers' orders
-// and the payment provider's charges and refunds; each mismatch links to its order and is resolved with a note.
+// Reconciliation (issue 29 item 4, ADRs 0365 and 0390): what the daily job found between our books and the suppliers'
+// orders and balances and the payment provider's charges and refunds; each mismatch links to its order and is
+// resolved with a note.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "reconciliation.read");
   const show = consoleParam(args.request, "show") === "all" ? "all" : "open";
@@ -122,6 +123,11 @@ export default function ConsoleReconciliation({ loaderData }: Route.ComponentPro
           {t("console.reconcile.showAll")}
         </a>
       </nav>
+      {mismatches.some((m) => m.kind === "BALANCE_MISMATCH" || m.kind === "BALANCE_CREDIT") && (
+        <p className="mb-4 max-w-3xl text-sm text-slate-800" data-testid="reconcile-balance-note">
+          {t("console.reconcile.balanceNote")}
+        </p>
+      )}
       {mismatches.length === 0 ? (
         <p className="text-sm">{t("console.reconcile.empty")}</p>
       ) : (

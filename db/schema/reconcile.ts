@@ -13,16 +13,22 @@ import {
 import { operators } from "./admin.ts";
 
 /**
- * What the daily reconciliation finds (issue 29 item 4, ADR 0365): paid but not issued, issued but not paid,
- * refunded but still active at the supplier, and amounts that differ.
+ * What the daily reconciliation finds (issue 29 item 4, ADRs 0365 and 0390): paid but not issued, issued but not
+ * paid, refunded but still active at the supplier, amounts that differ, a supplier balance that dropped by more
+ * (or less) than our books explain, and a balance that rose beyond them (most often the operator's own top-up of
+ * the account: listed to be confirmed, not alerted on).
  */
 export const MISMATCH_KINDS = [
   "PAID_NOT_ISSUED",
   "ISSUED_NOT_PAID",
   "REFUNDED_STILL_ACTIVE",
   "AMOUNT_DIFFERS",
+  "BALANCE_MISMATCH",
+  "BALANCE_CREDIT",
 ] as const;
 export type MismatchKind = (typeof MISMATCH_KINDS)[number];
+/** The kinds the open count (the dashboard, the gauge and its alert) counts: all but a balance credit. */
+export const ALERTING_KINDS = MISMATCH_KINDS.filter((kind) => kind !== "BALANCE_CREDIT");
 
 /**
  * One mismatch between our books and a supplier's or the payment provider's. `key` names what is wrong (the kind

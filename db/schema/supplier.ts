@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -65,6 +66,16 @@ export const esimSupplierOrders = pgTable(
       .$type<"RETRY" | "PLACING" | "PLACED" | "UNSURE" | "REVIEW" | "ISSUED" | "FAILED">()
       .notNull(),
     reference: varchar("reference", { length: 64 }),
+    /**
+     * When the supplier first confirmed the order (PLACED or ISSUED): the moment its prepaid balance paid for it
+     * (the balance reconciliation, ADR 0390). Null while it has not.
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
+    /**
+     * What the package cost us at that moment, in US cents (the plan's supplier mapping, or the top-up offer the
+     * supplier listed); null when the store did not know it.
+     */
+    costUsdCents: integer("cost_usd_cents"),
     /** How often allocation was polled (the backoff grows with it). */
     polls: integer("polls").notNull().default(0),
     failure: varchar("failure", { length: 64 }),
@@ -123,6 +134,23 @@ export const supplierBalances = pgTable("supplier_balance", {
   low: boolean("low").notNull().default(false),
   checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every balance reading (ADR 0390): the 15-minute check and each reconciliation run add one. The reconciliation
+ * compares the drop between the readings that bracket a day with what our books say the supplier charged and
+ * credited between them.
+ */
+export const supplierBalanceReadings = pgTable(
+  "supplier_balance_reading",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    supplier: varchar("supplier", { length: 16 }).notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("supplier_balance_reading_at_idx").on(t.supplier, t.takenAt)],
+);
 
 /** A plan taken off sale because its only supplier ran low (ADR 0198); put back when the balance recovers. */
 export const supplierPausedPlans = pgTable("supplier_paused_plan", {

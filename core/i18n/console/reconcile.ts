@@ -1,13 +1,13 @@
 import { defineConsoleMessages } from "./define.ts";
 
-// The Reconciliation page (issue 29 item 4, ADR 0365): mismatches between our books and the suppliers' orders and
-// the payment provider's charges and refunds, found by the daily job.
+// The Reconciliation page (issue 29 item 4, ADRs 0365 and 0390): mismatches between our books and the suppliers'
+// orders and balances and the payment provider's charges and refunds, found by the daily job.
 export default defineConsoleMessages({
   en_US: {
     "console.nav.reconciliation": "Reconciliation",
     "console.reconcile.title": "Reconciliation",
     "console.reconcile.help":
-      "Every night the store compares the day's orders with each supplier's orders and with the payment provider's charges and refunds. Each mismatch stays here until someone marks it resolved with a note.",
+      "Every night the store compares the day's orders with each supplier's orders and balance and with the payment provider's charges and refunds. Each mismatch stays here until someone marks it resolved with a note.",
     "console.reconcile.showOpen": "Unresolved",
     "console.reconcile.showAll": "All",
     "console.reconcile.empty": "No mismatches to show.",
@@ -23,6 +23,10 @@ export default defineConsoleMessages({
     "console.reconcile.kind.ISSUED_NOT_PAID": "Issued but not paid",
     "console.reconcile.kind.REFUNDED_STILL_ACTIVE": "Refunded but still active at the supplier",
     "console.reconcile.kind.AMOUNT_DIFFERS": "Amounts differ",
+    "console.reconcile.kind.BALANCE_MISMATCH": "Balance dropped more than our orders explain",
+    "console.reconcile.kind.BALANCE_CREDIT": "Balance rose beyond our books (an account top-up?)",
+    "console.reconcile.balanceNote":
+      "Balance rows compare how much the supplier's prepaid balance dropped over the day (theirs) with what our orders, top-ups and cancellations say it should have (ours). A rise beyond our books, most often your own top-up of the account, is listed to confirm but not counted as unresolved.",
     "console.reconcile.party.payment.sandbox": "Payment sandbox",
     "console.reconcile.party.payment.stripe": "Stripe",
     "console.reconcile.party.supplier.sandbox": "Sandbox supplier",
@@ -42,7 +46,7 @@ export default defineConsoleMessages({
     "console.nav.reconciliation": "对账",
     "console.reconcile.title": "对账",
     "console.reconcile.help":
-      "每晚，商店将当天的订单与各供应商的订单以及支付服务商的收款和退款进行核对。每条差异都会留在这里，直到有人填写说明并标记为已解决。",
+      "每晚，商店将当天的订单与各供应商的订单和余额以及支付服务商的收款和退款进行核对。每条差异都会留在这里，直到有人填写说明并标记为已解决。",
     "console.reconcile.showOpen": "未解决",
     "console.reconcile.showAll": "全部",
     "console.reconcile.empty": "没有可显示的差异。",
@@ -58,6 +62,10 @@ export default defineConsoleMessages({
     "console.reconcile.kind.ISSUED_NOT_PAID": "已发放未付款",
     "console.reconcile.kind.REFUNDED_STILL_ACTIVE": "已退款但供应商处仍有效",
     "console.reconcile.kind.AMOUNT_DIFFERS": "金额不符",
+    "console.reconcile.kind.BALANCE_MISMATCH": "余额减少超出我方订单所能解释的金额",
+    "console.reconcile.kind.BALANCE_CREDIT": "余额增加超出我方账目（是否为账户充值？）",
+    "console.reconcile.balanceNote":
+      "余额类差异比较供应商预付余额当天减少的金额（对方）与我方订单、加购和取消所对应的应减金额（我方）。超出我方账目的余额增加（通常是您自己为账户充值）会列出以供确认，但不计入未解决数。",
     "console.reconcile.party.payment.sandbox": "支付沙盒",
     "console.reconcile.party.payment.stripe": "Stripe",
     "console.reconcile.party.supplier.sandbox": "沙盒供应商",

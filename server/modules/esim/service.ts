@@ -332,14 +332,15 @@ export function createEsimService(deps: EsimServiceDeps) {
   /** The suppliers that can fulfil the plan, first choice first, each with its package (ADR 0196). */
   async function candidatesFor(
     plan: SupplierPlan,
-  ): Promise<{ supplier: EsimSupplier; plan: SupplierPlan }[]> {
+  ): Promise<{ supplier: EsimSupplier; plan: SupplierPlan; costUsdCents: number | null }[]> {
     const mapped = await supplierOrders.planSuppliers(plan.productCode);
-    if (mapped.length === 0) return supplier ? [{ supplier, plan }] : [];
+    if (mapped.length === 0) return supplier ? [{ supplier, plan, costUsdCents: null }] : [];
     return mapped
       .filter((row) => suppliers[row.supplier] && !(row as { pausedAt?: Date | null }).pausedAt)
       .map((row) => ({
         supplier: suppliers[row.supplier]!,
         plan: { ...plan, packageCode: row.packageCode },
+        costUsdCents: row.costUsdCents,
       }));
   }
 
@@ -349,6 +350,7 @@ export function createEsimService(deps: EsimServiceDeps) {
    * unallocated order or an error nobody mapped may have left an order there: ask again with backoff, and when a
    * failover supplier is left, move to it after TRANSIENT_TRIES_BEFORE_FAILOVER calls ("next", the row UNSURE);
    * at the last supplier, after `maxTries` calls the unit waits for an operator (NeedsReview), never a refund.
+   * `costUsdCents` is what the order costs at the supplier, stamped when it confirms the order (ADR 0390).
    */
   async function callFor<T>(
     order: OrderRow,
@@ -357,13 +359,14 @@ export function createEsimService(deps: EsimServiceDeps) {
     row: SupplierOrderRow | undefined,
     more: boolean,
     call: () => Promise<T>,
+    costUsdCents: number | null = null,
   ): Promise<T | "next"> {
     try {
       return await call();
     } catch (error) {
       const tag = `esim-provision:${order.id}:${unit}:${name}`;
       if (error instanceof SupplierPendingError) {
-        const polls = await supplierOrders.placed(order.id, unit, name, error.reference);
+        const polls = await supplierOrders.placed(order.id, unit, name, error.reference, costUsdCents);
         if (polls <= ALLOCATION_MAX_POLLS) throw new AskAgain(allocationPollMs(polls), `${tag}:${polls}`);
         await supplierOrders.settle(order.id, unit, name, "REVIEW", "ALLOCATION_TIMEOUT");
         throw new NeedsReview(`${name} has not allocated unit ${unit} of order ${order.id}`);
@@ -421,12 +424,18 @@ export function createEsimService(deps: EsimServiceDeps) {
     for (const [index, candidate] of candidates.entries()) {
       const name = candidate.supplier.name;
       const row = tried.find((t) => t.supplier === name);
-      const issued = await callFor(order, unit, name, row, index < candidates.length - 1, () =>
-        candidate.supplier.provision(candidate.plan, key, { reference: row?.reference ?? undefined }),
+      const issued = await callFor(
+        order,
+        unit,
+        name,
+        row,
+        index < candidates.length - 1,
+        () => candidate.supplier.provision(candidate.plan, key, { reference: row?.reference ?? undefined }),
+        candidate.costUsdCents,
       );
       if (issued === "next") continue;
       await recordIssuedUnit(db, repo, name, { order, unit, plan: candidate.plan, key, issued });
-      await supplierOrders.settle(order.id, unit, name, "ISSUED");
+      await supplierOrders.settle(order.id, unit, name, "ISSUED", null, candidate.costUsdCents);
       esimsIssued.add(1, { supplier: name });
       return;
     }
@@ -465,19 +474,25 @@ export function createEsimService(deps: EsimServiceDeps) {
 
   /**
    * The plan to order a top-up with at the eSIM's issuer: the issuer's listed offer (its package code), or null
-   * when it lists none for the plan. A supplier that cannot list offers gets the plan's mapped package.
+   * when it lists none for the plan. A supplier that cannot list offers gets the plan's mapped package. With it,
+   * what the top-up costs us when known: the offer's price, else the mapping's (ADR 0390).
    */
   async function topUpOfferFor(
     issuer: EsimSupplier,
     target: EsimRow,
     plan: SupplierPlan,
-  ): Promise<SupplierPlan | null> {
+  ): Promise<{ plan: SupplierPlan; costUsdCents: number | null } | null> {
     const mapped = (await supplierOrders.planSuppliers(plan.productCode)).find(
       (row) => row.supplier === issuer.name,
     );
-    if (!issuer.topUpOffers) return mapped ? { ...plan, packageCode: mapped.packageCode } : plan;
+    if (!issuer.topUpOffers)
+      return mapped
+        ? { plan: { ...plan, packageCode: mapped.packageCode }, costUsdCents: mapped.costUsdCents }
+        : { plan, costUsdCents: null };
     const offer = offerFor(await issuer.topUpOffers(target.iccid), plan, mapped?.packageCode);
-    return offer ? { ...plan, packageCode: offer.packageCode } : null;
+    return offer
+      ? { plan: { ...plan, packageCode: offer.packageCode }, costUsdCents: offer.costUsdCents }
+      : null;
   }
 
   /** One profile (or top-up package) per paid unit; each supplier call carries the unit's idempotency key. */
@@ -507,7 +522,7 @@ export function createEsimService(deps: EsimServiceDeps) {
         // top-up that may already have been placed is asked about again whatever the list says now (the
         // adapter finds it by its key).
         let offer = await topUpOfferFor(issuer, target, plan);
-        if (!offer && row && MAY_EXIST.includes(row.status)) offer = plan;
+        if (!offer && row && MAY_EXIST.includes(row.status)) offer = { plan, costUsdCents: null };
         if (!offer) {
           await supplierOrders.settle(order.id, unit, issuer.name, "FAILED", "TOPUP_NOT_OFFERED");
           await refundableOrReview(order, unit);
@@ -516,8 +531,14 @@ export function createEsimService(deps: EsimServiceDeps) {
           );
         }
         const listed = offer;
-        const answer = await callFor(order, unit, issuer.name, row, false, () =>
-          issuer.topUp(target.iccid, listed, key),
+        const answer = await callFor(
+          order,
+          unit,
+          issuer.name,
+          row,
+          false,
+          () => issuer.topUp(target.iccid, listed.plan, key),
+          listed.costUsdCents,
         );
         if (answer === "next") {
           await refundableOrReview(order, unit);
@@ -533,7 +554,7 @@ export function createEsimService(deps: EsimServiceDeps) {
           dataTotalMb: plan.dataMb,
           validityDays: plan.validityDays,
         });
-        await supplierOrders.settle(order.id, unit, issuer.name, "ISSUED");
+        await supplierOrders.settle(order.id, unit, issuer.name, "ISSUED", null, listed.costUsdCents);
         continue;
       }
       await issueUnit(order, unit, plan);

@@ -18,6 +18,14 @@ export type SupplierOrderStatus = SupplierOrderRow["status"];
 /** Statuses under which an order for the unit may exist at that supplier. */
 export const MAY_EXIST: readonly string[] = ["PLACING", "PLACED", "UNSURE", "REVIEW"];
 
+/** The first confirmation's time and cost stay: a later poll or settle only fills what is still unknown. */
+function confirmed(costUsdCents: number | null) {
+  return {
+    placedAt: sql`coalesce(${esimSupplierOrders.placedAt}, now())`,
+    costUsdCents: sql`coalesce(${esimSupplierOrders.costUsdCents}, ${costUsdCents})`,
+  };
+}
+
 export function createSupplierOrders(db: Database) {
   return {
     /** The plan's supplier packages, first choice first. */
@@ -64,14 +72,37 @@ export function createSupplierOrders(db: Database) {
         .where(and(eq(esimSupplierOrders.supplier, supplier), eq(esimSupplierOrders.reference, reference)));
     },
 
-    /** Records the unit's order at the supplier as placed (with its reference); counts one more poll. */
-    async placed(orderId: string, unitIndex: number, supplier: string, reference: string): Promise<number> {
+    /**
+     * Records the unit's order at the supplier as placed (with its reference); counts one more poll. The first
+     * confirmation stamps when the supplier's balance paid for it and what it cost (ADR 0390).
+     */
+    async placed(
+      orderId: string,
+      unitIndex: number,
+      supplier: string,
+      reference: string,
+      costUsdCents: number | null = null,
+    ): Promise<number> {
       const [row] = await db
         .insert(esimSupplierOrders)
-        .values({ orderId, unitIndex, supplier, status: "PLACED", reference, polls: 1 })
+        .values({
+          orderId,
+          unitIndex,
+          supplier,
+          status: "PLACED",
+          reference,
+          polls: 1,
+          placedAt: sql`now()`,
+          costUsdCents,
+        })
         .onConflictDoUpdate({
           target: [esimSupplierOrders.orderId, esimSupplierOrders.unitIndex, esimSupplierOrders.supplier],
-          set: { reference, polls: sql`${esimSupplierOrders.polls} + 1`, updatedAt: sql`now()` },
+          set: {
+            reference,
+            polls: sql`${esimSupplierOrders.polls} + 1`,
+            updatedAt: sql`now()`,
+            ...confirmed(costUsdCents),
+          },
         })
         .returning({ polls: esimSupplierOrders.polls });
       return row!.polls;
@@ -133,19 +164,34 @@ export function createSupplierOrders(db: Database) {
         .returning({ unitIndex: esimSupplierOrders.unitIndex, supplier: esimSupplierOrders.supplier });
     },
 
+    /** `costUsdCents`: an ISSUED unit's cost, stamped with its time when the supplier had not confirmed it before. */
     async settle(
       orderId: string,
       unitIndex: number,
       supplier: string,
       status: "ISSUED" | "FAILED" | "UNSURE" | "REVIEW",
       failure: string | null = null,
+      costUsdCents: number | null = null,
     ) {
+      const issued = status === "ISSUED";
       await db
         .insert(esimSupplierOrders)
-        .values({ orderId, unitIndex, supplier, status, failure: failure?.slice(0, 64) ?? null })
+        .values({
+          orderId,
+          unitIndex,
+          supplier,
+          status,
+          failure: failure?.slice(0, 64) ?? null,
+          ...(issued ? { placedAt: sql`now()`, costUsdCents } : {}),
+        })
         .onConflictDoUpdate({
           target: [esimSupplierOrders.orderId, esimSupplierOrders.unitIndex, esimSupplierOrders.supplier],
-          set: { status, failure: failure?.slice(0, 64) ?? null, updatedAt: sql`now()` },
+          set: {
+            status,
+            failure: failure?.slice(0, 64) ?? null,
+            updatedAt: sql`now()`,
+            ...(issued ? confirmed(costUsdCents) : {}),
+          },
         });
     },
   };

@@ -18,7 +18,7 @@ import {
   settle,
   shopper,
 } from "../checkout/purchase-test-kit.ts";
-import { RECONCILE_JOB, utcDay } from "./service.ts";
+import { ISSUE_GRACE_MS, RECONCILE_JOB, utcDay } from "./service.ts";
 
 // The daily reconciliation (issue 29 item 4, ADR 0365) against the eSIM Access stand-in over HTTP and the payment
 // sandbox: each mismatch kind is found exactly once, a clean day finds none, and a second run records nothing.
@@ -47,6 +47,8 @@ beforeAll(async () => {
 });
 
 const today = () => utcDay(new Date());
+/** A run's clock once the grace period after the test's payments has passed. */
+const later = () => new Date(Date.now() + ISSUE_GRACE_MS + 60_000);
 
 /** A shopper's order paid on the sandbox and issued by the stand-in, as in real life. */
 async function paidAndIssued() {
@@ -127,7 +129,17 @@ describe("reconciliation with the eSIM Access stand-in and the payment sandbox",
       .set({ total: changed.order.total + 100 })
       .where(eq(orders.id, changed.order.id));
 
-    const first = await app.services.reconcile.run(today());
+    // Within the grace period after its payment the unissued order is not looked for yet; once it has passed, it
+    // is (ADR 0390).
+    const early = await app.services.reconcile.run(today());
+    expect(early.recorded.map((m) => m.kind).sort()).toEqual([
+      "AMOUNT_DIFFERS",
+      "ISSUED_NOT_PAID",
+      "REFUNDED_STILL_ACTIVE",
+    ]);
+    const late = await app.services.reconcile.run(today(), later());
+    expect(late.recorded.map((m) => m.kind)).toEqual(["PAID_NOT_ISSUED"]);
+    const first = { recorded: [...early.recorded, ...late.recorded] };
     const found = first.recorded.map((m) => ({
       kind: m.kind,
       orderCode: m.orderCode,
@@ -154,7 +166,7 @@ describe("reconciliation with the eSIM Access stand-in and the payment sandbox",
     expect(amount).toMatchObject({ oursMinor: changed.order.total + 100, theirsMinor: changed.order.total });
 
     // The same day again, and the job for it: nothing is recorded twice.
-    expect((await app.services.reconcile.run(today())).recorded).toEqual([]);
+    expect((await app.services.reconcile.run(today(), later())).recorded).toEqual([]);
     await app.services.jobs.enqueue(RECONCILE_JOB, { day: today() });
     await settle(app, 0);
     const [ran] = await db

@@ -1,13 +1,16 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import {
+  esimPackages,
   esimSupplierOrders,
   esims,
   orderRefunds,
   orders,
   payments,
   reconciliationMismatches,
+  supplierBalanceReadings,
 } from "../../../db/schema/index.ts";
+import { ALERTING_KINDS } from "../../../db/schema/reconcile.ts";
 
 export type MismatchRow = typeof reconciliationMismatches.$inferSelect;
 export type NewMismatch = typeof reconciliationMismatches.$inferInsert;
@@ -28,6 +31,7 @@ export function createReconcileRepo(db: Database) {
           currencyCode: orders.currencyCode,
           quantity: orders.quantity,
           topUpIccid: orders.topUpIccid,
+          paidAt: orders.paidAt,
         })
         .from(orders)
         .where(
@@ -65,8 +69,22 @@ export function createReconcileRepo(db: Database) {
           )
           .groupBy(orderRefunds.orderId),
       ]);
+      // A top-up's profile: its supplier, and how many top-up packages our books hold on it (ADR 0390).
+      const iccids = [...new Set(rows.map((r) => r.topUpIccid).filter((i): i is string => Boolean(i)))];
+      const targets =
+        iccids.length === 0
+          ? []
+          : await db
+              .select({
+                iccid: esims.iccid,
+                supplier: esims.supplier,
+                topUps: sql<number>`(select count(*) from ${esimPackages} where ${esimPackages.esimId} = ${esims.id} and ${esimPackages.topUp})::int`,
+              })
+              .from(esims)
+              .where(inArray(esims.iccid, iccids));
       return rows.map((order) => ({
         ...order,
+        topUpTarget: targets.find((t) => t.iccid === order.topUpIccid) ?? null,
         payments: paid.filter((p) => p.orderId === order.id),
         supplierOrders: placed.filter((p) => p.orderId === order.id),
         esims: issued.filter((e) => e.orderId === order.id),
@@ -99,6 +117,91 @@ export function createReconcileRepo(db: Database) {
           ),
         );
       return rows.map((r) => ({ ...r, esims: issued.filter((e) => e.orderId === r.id) }));
+    },
+
+    /**
+     * The balance readings that bracket [from, to) at a supplier (ADR 0390): the last one at or before the day's
+     * start (else the day's first), and the first one at or after its end (else the day's last). Null when there
+     * are not two distinct readings.
+     */
+    async bracketingReadings(supplier: string, from: Date, to: Date) {
+      const pick = (where: ReturnType<typeof and>, newest: boolean) =>
+        db
+          .select()
+          .from(supplierBalanceReadings)
+          .where(and(eq(supplierBalanceReadings.supplier, supplier), where))
+          .orderBy(newest ? desc(supplierBalanceReadings.takenAt) : asc(supplierBalanceReadings.takenAt))
+          .limit(1)
+          .then((rows) => rows[0] ?? null);
+      const start =
+        (await pick(lte(supplierBalanceReadings.takenAt, from), true)) ??
+        (await pick(
+          and(gt(supplierBalanceReadings.takenAt, from), lt(supplierBalanceReadings.takenAt, to)),
+          false,
+        ));
+      if (!start) return null;
+      const end =
+        (await pick(gte(supplierBalanceReadings.takenAt, to), false)) ??
+        (await pick(
+          and(gt(supplierBalanceReadings.takenAt, start.takenAt), lt(supplierBalanceReadings.takenAt, to)),
+          true,
+        ));
+      if (!end || end.takenAt <= start.takenAt) return null;
+      return { start, end };
+    },
+
+    /**
+     * What our books say a supplier's balance paid and got back in [from, to) (ADR 0390): each unit's order it
+     * confirmed then, at the cost stamped on it, and each package it cancelled then, at its unit's cost. `unknown`
+     * counts those whose cost the store did not know.
+     */
+    async balanceMovements(supplier: string, from: Date, to: Date) {
+      const [charged] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          unknown: sql<number>`count(*) filter (where ${esimSupplierOrders.costUsdCents} is null)::int`,
+          total: sql<number>`coalesce(sum(${esimSupplierOrders.costUsdCents}), 0)::int`,
+        })
+        .from(esimSupplierOrders)
+        .where(
+          and(
+            eq(esimSupplierOrders.supplier, supplier),
+            isNotNull(esimSupplierOrders.placedAt),
+            gte(esimSupplierOrders.placedAt, from),
+            lt(esimSupplierOrders.placedAt, to),
+          ),
+        );
+      const [credited] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          unknown: sql<number>`count(*) filter (where ${esimSupplierOrders.costUsdCents} is null)::int`,
+          total: sql<number>`coalesce(sum(${esimSupplierOrders.costUsdCents}), 0)::int`,
+        })
+        .from(esimPackages)
+        .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+        .leftJoin(
+          esimSupplierOrders,
+          and(
+            eq(esimSupplierOrders.orderId, esimPackages.orderId),
+            eq(esimSupplierOrders.unitIndex, esimPackages.unitIndex),
+            eq(esimSupplierOrders.supplier, esims.supplier),
+          ),
+        )
+        .where(
+          and(
+            eq(esims.supplier, supplier),
+            eq(esimPackages.supplierCancel, "CANCELLED"),
+            gte(esimPackages.supplierCancelAt, from),
+            lt(esimPackages.supplierCancelAt, to),
+          ),
+        );
+      return {
+        orders: charged?.count ?? 0,
+        costs: charged?.total ?? 0,
+        cancellations: credited?.count ?? 0,
+        credits: credited?.total ?? 0,
+        unknown: (charged?.unknown ?? 0) + (credited?.unknown ?? 0),
+      };
     },
 
     /** Our orders by id (what a supplier's `order:<id>:<unit>` key names) and by code (a provider's charge). */
@@ -142,7 +245,12 @@ export function createReconcileRepo(db: Database) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(reconciliationMismatches)
-        .where(isNull(reconciliationMismatches.resolvedAt));
+        .where(
+          and(
+            isNull(reconciliationMismatches.resolvedAt),
+            inArray(reconciliationMismatches.kind, [...ALERTING_KINDS]),
+          ),
+        );
       return row?.count ?? 0;
     },
 

@@ -8,6 +8,14 @@ import type { MismatchRow, NewMismatch, ReconcileRepo } from "./repo.ts";
 export type { MismatchRow };
 
 const DAY_MS = 86_400_000;
+/**
+ * How long after its payment an order may still be waiting for its eSIM before it reads as paid but not issued
+ * (ADR 0390): a run finds it only once this long has passed, and each run looks this far back into the day before,
+ * so an order paid just before midnight is checked by the next run, after its eSIM came.
+ */
+export const ISSUE_GRACE_MS = 30 * 60_000;
+/** A balance drop may differ from our books by 2 cents (each reading's rounding) and a cent per movement. */
+const BALANCE_TOLERANCE_MINOR = 2;
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The daily reconciliation (issue 29 item 4, ADR 0365); without a day it checks the UTC day before its slot. */
@@ -19,6 +27,24 @@ const PAID = new Set<string>(["PAID", "FULFILLING", "COMPLETED", "REFUNDING", "R
 /** The UTC day (YYYY-MM-DD) a time falls in. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
+}
+
+/**
+ * One supplier's balance check in a run: "ok" or the kind recorded, with the drop our books expect and the one the
+ * readings show; or why it could not be checked.
+ */
+export interface BalanceCheck {
+  supplier: SupplierName;
+  outcome:
+    | "ok"
+    | "BALANCE_MISMATCH"
+    | "BALANCE_CREDIT"
+    | "no-readings"
+    | "unread"
+    | "other-currency"
+    | "cost-unknown";
+  expectedMinor?: number;
+  actualMinor?: number;
 }
 
 /** What one mismatch looks like to the console. */
@@ -66,6 +92,8 @@ export function createReconcileService(deps: {
   jobs: JobRunner;
   suppliers: Partial<Record<SupplierName, EsimSupplier>>;
   providers: Partial<Record<string, PaymentProvider>>;
+  /** Reads a supplier's balance now and keeps the reading (the balance check's own; ADR 0390). */
+  readBalance?: (name: SupplierName, now: Date) => Promise<unknown>;
 }) {
   const { repo, jobs } = deps;
 
@@ -74,8 +102,15 @@ export function createReconcileService(deps: {
     const to = new Date(from.getTime() + DAY_MS);
     const found: NewMismatch[] = [];
     const add = (row: Omit<NewMismatch, "day">) => found.push({ ...row, day });
+    const settled = new Date(now.getTime() - ISSUE_GRACE_MS);
+    const earliest = new Date(from.getTime() - ISSUE_GRACE_MS);
 
-    // The outside parties first, each over the network, with no transaction open.
+    // The outside parties first, each over the network, with no transaction open. A balance reading at the start
+    // closes the day when no later one does yet (a run of today); one that fails leaves the readings there are.
+    const unread = new Set<SupplierName>();
+    for (const [name, supplier] of Object.entries(deps.suppliers) as [SupplierName, EsimSupplier][])
+      if (supplier.balance && deps.readBalance)
+        await deps.readBalance(name, now).catch(() => unread.add(name));
     const listings = new Map<SupplierName, SupplierOrderRecord[]>();
     for (const [name, supplier] of Object.entries(deps.suppliers) as [SupplierName, EsimSupplier][])
       if (supplier.orders) listings.set(name, await supplier.orders(from));
@@ -88,9 +123,44 @@ export function createReconcileService(deps: {
     const issuedKeys = new Set<string>();
     for (const records of listings.values()) for (const r of records) if (r.key) issuedKeys.add(r.key);
 
-    // Our paid orders of the day: each unit issued at a supplier, each charge as the provider has it.
-    const paid = await repo.paidOrders(from, to);
+    // Our paid orders of the day (and of the grace period before it): each unit issued at a supplier, each charge
+    // as the provider has it. A unit is only looked for once the grace period after its payment has passed.
+    const paid = await repo.paidOrders(earliest, to);
     for (const order of paid) {
+      const fresh = order.paidAt !== null && order.paidAt > settled;
+      if (
+        order.topUpIccid &&
+        !fresh &&
+        listings.size > 0 &&
+        order.status !== "REFUNDED" &&
+        order.status !== "REFUNDING"
+      )
+        for (let unit = 0; unit < order.quantity; unit += 1) {
+          // A top-up goes to the supplier that issued the profile; its listing shows the top-up under its key
+          // (Airalo), or only counts the profile's top-ups (eSIM Access): then the count must cover what our
+          // books issued, this unit among them.
+          const party = order.topUpTarget?.supplier as SupplierName | undefined;
+          if (!party || !listings.has(party)) continue;
+          const key = `order:${order.id}:${unit}`;
+          if (issuedKeys.has(key)) continue;
+          const profile = listings
+            .get(party)!
+            .find((r) => r.unkeyedTopUps !== undefined && r.iccids.includes(order.topUpIccid!));
+          const ours = order.supplierOrders.some(
+            (s) => s.unitIndex === unit && s.supplier === party && s.status === "ISSUED",
+          );
+          if (profile && ours && profile.unkeyedTopUps! >= (order.topUpTarget?.topUps ?? 0)) continue;
+          add({
+            key: `PAID_NOT_ISSUED:${order.id}:${unit}`,
+            kind: "PAID_NOT_ISSUED",
+            party: `supplier.${party}`,
+            orderCode: order.code,
+            reference: key,
+            oursMinor: order.total,
+            currency: order.currencyCode,
+            detail: { unit, status: order.status, topUp: order.topUpIccid },
+          });
+        }
       const unitSuppliers = (unit: number) =>
         new Set([
           ...order.supplierOrders.filter((s) => s.unitIndex === unit).map((s) => s.supplier),
@@ -98,6 +168,7 @@ export function createReconcileService(deps: {
         ]);
       if (
         !order.topUpIccid &&
+        !fresh &&
         listings.size > 0 &&
         order.status !== "REFUNDED" &&
         order.status !== "REFUNDING"
@@ -164,9 +235,11 @@ export function createReconcileService(deps: {
       }
     }
 
-    // Charges the provider took for an order our books do not hold as paid.
+    // Charges the provider took for an order our books do not hold as paid, once its webhook had time to come.
     const allCharges = [...charges.entries()].flatMap(([party, list]) =>
-      list.filter((c) => c.created >= from && c.created < to).map((c) => ({ party, charge: c })),
+      list
+        .filter((c) => c.created >= earliest && c.created < to && c.created <= settled)
+        .map((c) => ({ party, charge: c })),
     );
     const byCode = new Map(
       (
@@ -234,10 +307,61 @@ export function createReconcileService(deps: {
         });
       }
 
+    // Each supplier's balance: the drop between the readings that bracket the day against what our books say it
+    // paid (orders confirmed, at their cost) and got back (cancellations) between them (ADR 0390).
+    const balances: BalanceCheck[] = [];
+    for (const [name, supplier] of Object.entries(deps.suppliers) as [SupplierName, EsimSupplier][]) {
+      if (!supplier.balance) continue;
+      const bracket = await repo.bracketingReadings(name, from, to);
+      if (!bracket) {
+        balances.push({ supplier: name, outcome: unread.has(name) ? "unread" : "no-readings" });
+        continue;
+      }
+      const { start, end } = bracket;
+      if (start.currency !== "USD" || end.currency !== "USD") {
+        balances.push({ supplier: name, outcome: "other-currency" });
+        continue;
+      }
+      const moves = await repo.balanceMovements(name, start.takenAt, end.takenAt);
+      if (moves.unknown > 0) {
+        balances.push({ supplier: name, outcome: "cost-unknown" });
+        continue;
+      }
+      const expected = moves.costs - moves.credits;
+      const actual = start.amountMinor - end.amountMinor;
+      const tolerance = BALANCE_TOLERANCE_MINOR + moves.orders + moves.cancellations;
+      const outcome =
+        actual - expected > tolerance
+          ? "BALANCE_MISMATCH"
+          : expected - actual > tolerance
+            ? "BALANCE_CREDIT"
+            : "ok";
+      balances.push({ supplier: name, outcome, expectedMinor: expected, actualMinor: actual });
+      if (outcome === "ok") continue;
+      add({
+        key: `${outcome}:${name}:${day}`,
+        kind: outcome,
+        party: `supplier.${name}`,
+        reference: `${start.takenAt.toISOString()}/${end.takenAt.toISOString()}`,
+        oursMinor: expected,
+        theirsMinor: actual,
+        currency: "USD",
+        detail: {
+          startMinor: start.amountMinor,
+          endMinor: end.amountMinor,
+          orders: moves.orders,
+          costsMinor: moves.costs,
+          cancellations: moves.cancellations,
+          creditsMinor: moves.credits,
+        },
+      });
+    }
+
     const recorded = await repo.record(found);
     return {
       day,
       checked: { orders: paid.length, suppliers: listings.size, providers: charges.size },
+      balances,
       recorded: recorded.map(view),
     };
   }

@@ -149,10 +149,22 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
      * (the SDK's auto-pagination, 100 a page), keeping the charges that took money. A charge names its
      * PaymentIntent (the payment id the store holds) and what was refunded of it (`amount_refunded`, refunds made
      * in the Dashboard too). The order code is the metadata the store set on the PaymentIntent: on the charge when
-     * Stripe copied it there, else on the PaymentIntent expanded in the same listing.
+     * Stripe copied it there, else on the PaymentIntent expanded in the same listing. `amount_refunded` already
+     * counts a refund still pending (Stripe raises it when the refund is created), so what was refunded is the
+     * sum of the charges' refunds whose `status` is `succeeded`, from `GET /v1/refunds` created since the range
+     * began (ADR 0390).
      */
     async charges({ from, to }: { from: Date; to: Date }) {
       const found: ProviderCharge[] = [];
+      const refunded = new Map<string, number>();
+      for await (const refund of stripe.refunds.list({
+        created: { gte: Math.floor(from.getTime() / 1000) },
+        limit: options.pageSize ?? 100,
+      })) {
+        if (refund.status !== "succeeded" || !refund.charge) continue;
+        const charge = idOf(refund.charge)!;
+        refunded.set(charge, (refunded.get(charge) ?? 0) + refund.amount);
+      }
       for await (const charge of stripe.charges.list({
         created: { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) },
         limit: options.pageSize ?? 100,
@@ -166,7 +178,7 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
           orderCode: charge.metadata?.orderCode ?? intent?.metadata?.orderCode ?? null,
           amount: charge.amount,
           currencyCode: charge.currency.toUpperCase(),
-          amountRefunded: charge.amount_refunded,
+          amountRefunded: refunded.get(charge.id) ?? 0,
           created: new Date(charge.created * 1000),
         });
       }

@@ -73,6 +73,7 @@ export interface ProviderCharge {
   orderCode: string | null;
   amount: number;
   currencyCode: string;
+  /** What refunds that succeeded returned of it; a refund still pending is not money back yet (ADR 0390). */
   amountRefunded: number;
   created: Date;
 }

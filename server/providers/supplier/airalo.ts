@@ -626,7 +626,9 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
             older = true;
             continue;
           }
-          if (o.type && o.type !== "sim") continue;
+          // Top-up orders carry the store's key too, so they are reconciled like first purchases (ADR 0390).
+          const topUp = o.type === "topup";
+          if (o.type && o.type !== "sim" && !topUp) continue;
           const price = o.price === null || o.price === undefined ? null : Number(o.price);
           records.push({
             reference: String(o.code ?? o.id),
@@ -636,6 +638,7 @@ export function createAiraloSupplier(options: AiraloOptions): EsimSupplier & {
             createdAt,
             // The listing says nothing of a sim's state; the reconciliation asks the usage of refunded ones.
             active: true,
+            topUp,
           });
         }
         if (older || list.data.length === 0 || !list.meta?.last_page || page >= list.meta.last_page) break;

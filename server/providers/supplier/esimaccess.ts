@@ -96,6 +96,8 @@ const Profile = z.object({
   activateTime: z.string().nullish(),
   expiredTime: z.string().nullish(),
   apn: z.string().nullish(),
+  /** The profile's packages, its first one first, then its top-ups (each without the key it was ordered with). */
+  packageList: z.array(z.object({ packageCode: z.string() })).optional(),
 });
 type Profile = z.infer<typeof Profile>;
 
@@ -470,6 +472,7 @@ export function createEsimAccessSupplier(options: EsimAccessOptions): EsimSuppli
             costUsdCents: null,
             createdAt: null,
             active: profileState(p) !== "CANCELLED",
+            ...(p.packageList ? { unkeyedTopUps: Math.max(0, p.packageList.length - 1) } : {}),
           });
         const total = obj.pager?.total ?? 0;
         if (obj.esimList.length < pageSize || pageNum * pageSize >= total) break;

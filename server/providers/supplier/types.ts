@@ -183,6 +183,13 @@ export interface SupplierOrderRecord {
   createdAt: Date | null;
   /** false: the listing says the profile was cancelled or revoked (eSIM Access `esimStatus`). */
   active: boolean;
+  /** A top-up order on the profile in `iccids` (Airalo lists them with their key, type "topup"; ADR 0390). */
+  topUp?: boolean;
+  /**
+   * A listing of profiles that shows their top-up packages without the key they were ordered with (eSIM Access
+   * `packageList` past the first): how many (ADR 0390). Unset: the listing does not say.
+   */
+  unkeyedTopUps?: number;
 }
 
 /**

@@ -2,7 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { translate } from "../../../../core/i18n/index.ts";
 import type { Database } from "../../../../db/client.ts";
-import { plans, supplierBalances, supplierPausedPlans } from "../../../../db/schema/index.ts";
+import {
+  plans,
+  supplierBalanceReadings,
+  supplierBalances,
+  supplierPausedPlans,
+} from "../../../../db/schema/index.ts";
 import { defineJob, type JobRunner, scheduleNext } from "../../../jobs/runner.ts";
 import type { MessageSender } from "../../../providers/messages/outbox.ts";
 import type { EsimSupplier, SupplierName } from "../../../providers/supplier/types.ts";
@@ -63,6 +68,10 @@ export function createSupplierBalances(deps: {
           target: supplierBalances.supplier,
           set: { amountMinor, currency, low, checkedAt: now },
         });
+      // Each reading is kept: the reconciliation compares a day's drop with what our books say (ADR 0390).
+      await tx
+        .insert(supplierBalanceReadings)
+        .values({ supplier: name, amountMinor, currency, takenAt: now });
       let paused = 0;
       let resumed = 0;
       const touched: string[] = [];
