@@ -123,7 +123,7 @@ test("an operator draws, names and links two hot areas on the real image, and a 
   await link(entries.nth(1), "Summer in Japan", /^Summer in Japan Landing page/);
   await tool.getByRole("button", { name: "Done" }).click();
   await expect(tool).toBeHidden();
-  await expect(page.getByTestId("hot-area-summary")).toHaveText("2 areas, 1 without a name");
+  await expect(page.getByTestId("hot-area-summary")).toHaveText("Areas: 2, without a name: 1");
 
   // Saving with an unnamed area is refused in the operator's words.
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -155,7 +155,7 @@ test("an operator draws, names and links two hot areas on the real image, and a 
   await checkA11y(page);
   await page.keyboard.press("Escape");
   await expect(tool).toBeHidden();
-  await expect(page.getByTestId("hot-area-summary")).toHaveText("2 areas");
+  await expect(page.getByTestId("hot-area-summary")).toHaveText("Areas: 2");
 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();

@@ -104,7 +104,10 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
     [0, "Japan plans", "Japan", /^Japan Destination · JP/],
     [1, "Summer in Japan", "Summer in Japan", /^Summer in Japan Landing page/],
   ] as const) {
-    await entries.nth(index).getByLabel(`Name of area ${index + 1} (en_US)`).fill(name);
+    await entries
+      .nth(index)
+      .getByLabel(`Name of area ${index + 1} (en_US)`)
+      .fill(name);
     await entries.nth(index).getByLabel("Link type").selectOption("FIND");
     await entries
       .nth(index)

@@ -65,7 +65,11 @@ export function HotAreaTool({
     <fieldset className="mb-3 rounded border border-slate-300 p-2">
       <legend className="px-1 text-sm font-medium">{t("console.editor.areas")}</legend>
       <p className="mb-2 text-xs text-slate-700" data-testid="hot-area-summary">
-        {t("console.editor.areasSummary", { count: areas.length, unnamed })}
+        {areas.length === 0
+          ? t("console.editor.areasSummaryNone")
+          : unnamed > 0
+            ? t("console.editor.areasSummaryUnnamed", { count: areas.length, unnamed })
+            : t("console.editor.areasSummary", { count: areas.length })}
       </p>
       {imageUrl ? (
         <button

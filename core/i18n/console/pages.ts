@@ -102,8 +102,9 @@ export default defineConsoleMessages({
     "console.editor.areas": "Hot areas",
     "console.editor.areasHelp":
       "Drag on the image to draw an area (at least 5 % wide and high, not overlapping another).",
-    "console.editor.areasSummary":
-      "{count, plural, =0 {No areas yet} one {# area} other {# areas}}{unnamed, plural, =0 {} other {, # without a name}}",
+    "console.editor.areasSummaryNone": "No areas yet",
+    "console.editor.areasSummary": "Areas: {count}",
+    "console.editor.areasSummaryUnnamed": "Areas: {count}, without a name: {unnamed}",
     "console.editor.areasOpen": "Draw hot areas on the image",
     "console.editor.areasNoImage": "Choose the block's image first; the areas are drawn on it.",
     "console.editor.areasTitle": "Hot areas on the image",
@@ -276,8 +277,9 @@ export default defineConsoleMessages({
     "console.editor.change.moved": "移动",
     "console.editor.areas": "热区",
     "console.editor.areasHelp": "在图片上拖动以绘制热区（宽和高至少 5%，且不能与其他热区重叠）。",
-    "console.editor.areasSummary":
-      "{count, plural, =0 {尚无热区} other {# 个热区}}{unnamed, plural, =0 {} other {，其中 # 个未命名}}",
+    "console.editor.areasSummaryNone": "尚无热区",
+    "console.editor.areasSummary": "热区：{count} 个",
+    "console.editor.areasSummaryUnnamed": "热区：{count} 个，未命名：{unnamed} 个",
     "console.editor.areasOpen": "在图片上绘制热区",
     "console.editor.areasNoImage": "请先选择组件的图片，热区画在图片上。",
     "console.editor.areasTitle": "在图片上绘制热区",
