@@ -83,7 +83,8 @@ test("an operator draws, names and links two hot areas on the real image, and a 
   const zoom = tool.getByTestId("hot-area-zoom");
   const shown = async () => (await tool.getByTestId("hot-area-canvas").boundingBox())!;
   const zoomed = async () => Number.parseInt((await zoom.textContent())!, 10) / 100;
-  await expect.poll(async () => Math.abs((await shown()).width - 800 * (await zoomed()))).toBeLessThan(2);
+  // the label rounds the zoom to a whole percent: within 0.5 % of 800 px
+  await expect.poll(async () => Math.abs((await shown()).width - 800 * (await zoomed()))).toBeLessThan(5);
   expect((await shown()).width).toBeGreaterThan(800);
   expect((await shown()).width / (await shown()).height).toBeCloseTo(800 / 300, 1);
   await checkA11y(page);
@@ -99,7 +100,7 @@ test("an operator draws, names and links two hot areas on the real image, and a 
   await expect(tool.getByText("Area 1 added")).toBeVisible();
   await drag(page, [50, 10], [90, 90]);
   await expect(tool.getByText("Area 2 added")).toBeVisible();
-  await drag(page, [40, 20], [60, 60]);
+  await drag(page, [47, 20], [70, 60]);
   await expect(tool.getByText("Area refused: it overlaps another area")).toBeVisible();
   await drag(page, [92, 20], [95, 60]);
   await expect(tool.getByText("Area discarded: under 5 % of the image in width or height")).toBeVisible();

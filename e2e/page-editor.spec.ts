@@ -76,7 +76,7 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(page.getByText("Area 1 added")).toBeVisible();
   await drag(page, [50, 5], [80, 95]);
   await expect(page.getByText("Area 2 added")).toBeVisible();
-  await drag(page, [30, 20], [60, 60]);
+  await drag(page, [47, 20], [60, 60]);
   await expect(page.getByText("Area refused: it overlaps another area")).toBeVisible();
   await drag(page, [88, 20], [91, 60]);
   await expect(page.getByText("Area discarded: under 5 % of the image in width or height")).toBeVisible();
