@@ -4,8 +4,10 @@ import {
   areaProblems,
   DRAG_THRESHOLD_PX,
   drawArea,
+  hasName,
   hotAreaAction,
   isDrag,
+  MAX_AREA_NAME,
   MIN_AREA_PERCENT,
   nudgeArea,
   overlaps,
@@ -119,14 +121,18 @@ describe("hot-area rules (spec 5)", () => {
 
   it("checks stored areas on save: bounds, size, overlap and action", () => {
     const link = hotAreaAction("link", "/plp");
+    const name = "Japan";
     expect(
       areaProblems(
         [
-          { left: 0, top: 0, width: 50, height: 50, action: link },
-          { left: 40, top: 40, width: 20, height: 20, action: link },
-          { left: 60, top: 0, width: 3, height: 50, action: link },
-          { left: 90, top: 0, width: 20, height: 50, action: link },
-          { left: 60, top: 60, width: 10, height: 10, action: hotAreaAction("link", "javascript:x") },
+          { left: 0, top: 0, width: 50, height: 50, action: link, name },
+          { left: 40, top: 40, width: 20, height: 20, action: link, name },
+          { left: 60, top: 0, width: 3, height: 50, action: link, name },
+          { left: 90, top: 0, width: 20, height: 50, action: link, name },
+          { left: 60, top: 60, width: 10, height: 10, action: hotAreaAction("link", "javascript:x"), name },
+          { left: 80, top: 60, width: 10, height: 10, action: link, name: "  " },
+          { left: 60, top: 80, width: 10, height: 10, action: link },
+          { left: 80, top: 80, width: 10, height: 10, action: link, name: "x".repeat(MAX_AREA_NAME + 1) },
         ],
         { origin: ORIGIN },
       ),
@@ -135,7 +141,19 @@ describe("hot-area rules (spec 5)", () => {
       { index: 2, problem: "tooSmall" },
       { index: 3, problem: "bounds" },
       { index: 4, problem: "action" },
+      { index: 5, problem: "name" },
+      { index: 6, problem: "name" },
+      { index: 7, problem: "name" },
     ]);
+  });
+
+  it("needs a name per area for screen readers (issue 31 item 5), of at most MAX_AREA_NAME characters", () => {
+    expect(hasName({ name: "Japan" })).toBe(true);
+    expect(hasName({ name: "日本" })).toBe(true);
+    expect(hasName({})).toBe(false);
+    expect(hasName({ name: " " })).toBe(false);
+    expect(hasName({ name: 3 })).toBe(false);
+    expect(hasName({ name: "x".repeat(MAX_AREA_NAME) })).toBe(true);
   });
 });
 

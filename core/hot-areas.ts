@@ -10,7 +10,9 @@ import { checkNavigation } from "./url-safety.ts";
  * - an area under MIN_AREA_PERCENT of the image in width or in height is discarded;
  * - an area that overlaps another is refused (touching edges is not overlapping);
  * - areas are stored in percent of the image (top, left, width, height), two decimals;
- * - each area has an action: a link, a plan or a coupon, which must pass the navigation-safety rules.
+ * - each area has an action: a link, a plan or a coupon, which must pass the navigation-safety rules;
+ * - each area has a name in the page's language (issue 31 item 5, ADR 0392): what a screen reader announces for
+ *   it on the shopper's page, so an area is never "HotArea: 1". Required on save.
  */
 
 export const MIN_AREA_PERCENT = 5;
@@ -34,6 +36,16 @@ export interface Rect {
 }
 export interface HotAreaValue extends Rect {
   action?: ComponentAction;
+  /** The area's accessible name, in the language of the page that holds it. */
+  name?: string;
+}
+
+/** The longest area name (it is read out as a link's name, not a paragraph). */
+export const MAX_AREA_NAME = 80;
+
+/** True when an area carries a name a screen reader can announce. */
+export function hasName(area: { name?: unknown }): boolean {
+  return typeof area.name === "string" && area.name.trim() !== "" && area.name.length <= MAX_AREA_NAME;
 }
 
 /** True once the pointer has moved far enough from where it was pressed for the gesture to be a drag. */
@@ -190,7 +202,7 @@ export function hotAreaAction(kind: HotAreaActionKind, value: string): Component
   }
 }
 
-export type AreaProblem = "bounds" | "tooSmall" | "overlap" | "action";
+export type AreaProblem = "bounds" | "tooSmall" | "overlap" | "name" | "action";
 
 const CODE = /^[A-Za-z0-9][\w.-]{0,47}$/;
 
@@ -238,6 +250,7 @@ export function areaProblems(
     else if (tooSmall(area)) problems.push({ index, problem: "tooSmall" });
     else if (areas.some((other, j) => j < index && overlaps(area, other)))
       problems.push({ index, problem: "overlap" });
+    else if (!hasName(area)) problems.push({ index, problem: "name" });
     else if (!actionAllowed(area.action, policy)) problems.push({ index, problem: "action" });
   });
   return problems;

@@ -16,7 +16,6 @@ const canvas = (page: Page) => page.frameLocator('[data-testid="editor-canvas"]'
 
 /** Drags on the hot-area image from one point to another, given in percent of the image. */
 async function drag(page: Page, from: [number, number], to: [number, number]) {
-  await page.getByTestId("hot-area-canvas").scrollIntoViewIfNeeded();
   const box = (await page.getByTestId("hot-area-canvas").boundingBox())!;
   const x = (p: number) => box.x + (box.width * p) / 100;
   const y = (p: number) => box.y + (box.height * p) / 100;
@@ -64,6 +63,10 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(picker).toBeVisible();
   await picker.getByLabel("Upload an image").setInputFiles("e2e/fixtures/kyoto-banner.png");
   await expect(picker).toBeHidden({ timeout: 30_000 });
+  // The hot-area tool opens over the console with the uploaded image (issue 31 item 5).
+  await page.getByRole("button", { name: "Draw hot areas on the image" }).click();
+  const tool = page.getByRole("dialog", { name: "Hot areas on the image" });
+  await expect(tool).toBeVisible();
   const bannerImage = page.getByTestId("hot-area-canvas").locator("img");
   await expect(bannerImage).toHaveAttribute("src", /^\/media\/library\/[0-9a-f]{64}\.png$/);
   const imageUrl = (await bannerImage.getAttribute("src"))!;
@@ -73,7 +76,7 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(page.getByText("Area 1 added")).toBeVisible();
   await drag(page, [50, 5], [80, 95]);
   await expect(page.getByText("Area 2 added")).toBeVisible();
-  await drag(page, [30, 20], [60, 60]);
+  await drag(page, [47, 20], [60, 60]);
   await expect(page.getByText("Area refused: it overlaps another area")).toBeVisible();
   await drag(page, [88, 20], [91, 60]);
   await expect(page.getByText("Area discarded: under 5 % of the image in width or height")).toBeVisible();
@@ -95,8 +98,25 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(page.getByTestId("hot-area")).toHaveCount(3);
   await page.getByRole("button", { name: "Remove area 3" }).click();
   await expect(page.getByTestId("hot-area")).toHaveCount(2);
-  await page.getByLabel("Target of area 1").fill("/plp?type=REGION");
-  await page.getByLabel("Target of area 2").fill("/cmsCLP?pageCode=summer-japan");
+  // Each area is named (what a screen reader announces on the shopper's page) and linked.
+  const entries = tool.getByTestId("hot-area-entry");
+  for (const [index, name, search, result] of [
+    [0, "Japan plans", "Japan", /^Japan Destination · JP/],
+    [1, "Summer in Japan", "Summer in Japan", /^Summer in Japan Landing page/],
+  ] as const) {
+    await entries
+      .nth(index)
+      .getByLabel(`Name of area ${index + 1} (en_US)`)
+      .fill(name);
+    await entries.nth(index).getByLabel("Link type").selectOption("FIND");
+    await entries
+      .nth(index)
+      .getByLabel("Search destinations, plans, pages and notes (any language)")
+      .fill(search);
+    await entries.nth(index).getByRole("button", { name: result }).click();
+  }
+  await tool.getByRole("button", { name: "Done" }).click();
+  await expect(tool).toBeHidden();
 
   // A product-list block and a receive-coupon block.
   await page.getByLabel("Block type").selectOption("ProductList");
@@ -139,7 +159,7 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
     await expect(
       viewer.getByRole("status").filter({ hasText: "Preview: this page is not published yet." }),
     ).toBeVisible();
-    await expect(viewer.getByRole("link", { name: "Kyoto banner: 1" })).toBeVisible();
+    await expect(viewer.getByRole("link", { name: "Japan plans", exact: true })).toBeVisible();
     await viewer.close();
   }
 
@@ -155,8 +175,8 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(shopperImage).toBeVisible();
   await expect.poll(() => shopperImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
   await hydrated(shopper);
-  await shopper.getByRole("link", { name: "Kyoto banner: 1" }).click();
-  await expect(shopper).toHaveURL(/\/plp\?type=REGION$/);
+  await shopper.getByRole("link", { name: "Japan plans", exact: true }).click();
+  await expect(shopper).toHaveURL(/\/plp\?type=COUNTRY&keyword=JP$/);
 
   // A second version with a new title, then a roll-back to the first.
   await hydrated(page);

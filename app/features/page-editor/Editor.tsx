@@ -250,6 +250,8 @@ function ComponentForm({
           imageUrl={typeof component.data.imageUrl === "string" ? component.data.imageUrl : ""}
           areas={(Array.isArray(component.data.areas) ? component.data.areas : []) as HotAreaValue[]}
           onChange={(areas) => setData("areas", areas)}
+          siteCode={siteCode}
+          lang={lang}
         />
       )}
       {TAPPABLE_CODES.has(component.componentCode) && (

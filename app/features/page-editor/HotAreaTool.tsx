@@ -1,219 +1,196 @@
-import { useRef, useState } from "react";
-import {
-  drawArea,
-  HOT_AREA_ACTION_KINDS,
-  type HotAreaActionKind,
-  type HotAreaValue,
-  hotAreaAction,
-  KEY_STEP_LARGE_PERCENT,
-  KEY_STEP_PERCENT,
-  nudgeArea,
-  type Point,
-  placeArea,
-} from "../../../core/hot-areas.ts";
-import type { ComponentAction } from "../../../db/schema/content-document.ts";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { fitZoom, zoomIn, zoomOut, zoomPercent } from "../../../core/hot-area-zoom.ts";
+import { type HotAreaValue, hasName, placeArea, type Size } from "../../../core/hot-areas.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
-import { inputClass, secondaryButtonClass } from "../admin/ui.tsx";
+import { buttonClass, secondaryButtonClass } from "../admin/ui.tsx";
+import { HotAreaCanvas } from "./HotAreaCanvas.tsx";
+import { areaNameId, HotAreaList } from "./HotAreaList.tsx";
 
-function kindOf(action: ComponentAction | undefined): { kind: HotAreaActionKind; value: string } {
-  if (action?.code === "PDP") return { kind: "plan", value: String(action.data.platformProductCode ?? "") };
-  if (action?.code === "PLP" && action.data.marketingCode)
-    return { kind: "coupon", value: String(action.data.marketingCode) };
-  return { kind: "link", value: String(action?.data?.url ?? "") };
-}
+/** Keys the dialog reads for zooming, unless typing in a field. */
+const ZOOM_KEYS: Record<string, "in" | "out" | "fit"> = { "+": "in", "=": "in", "-": "out", "0": "fit" };
 
 /**
- * Draws hot areas on an image (spec 5, ADR 0270): a pointer drag becomes an area through core/hot-areas'
- * drawArea (threshold, snapping, 5 % minimum, no overlap); each area then gets a link, plan or coupon target.
+ * The hot-area tool (spec 5; issue 31 item 5, ADR 0392): the block's settings show how many areas it has and open
+ * a dialog over most of the console with the block's real image at its natural aspect ratio, zoomed to fit, with
+ * zoom in / out / fit (buttons, and the + − 0 keys). The operator draws areas on it, or adds one by keyboard, and
+ * gives each a name and a link beside the image.
  */
 export function HotAreaTool({
   imageUrl,
   areas,
   onChange,
+  siteCode,
+  lang,
 }: {
   imageUrl: string;
   areas: HotAreaValue[];
   onChange: (areas: HotAreaValue[]) => void;
+  siteCode: string;
+  lang: string;
 }) {
   const t = useConsoleT();
-  const frame = useRef<HTMLDivElement>(null);
-  const [start, setStart] = useState<Point | null>(null);
-  const [current, setCurrent] = useState<Point | null>(null);
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  // The dialog's content exists only while it is open: the image loads then, and the page holds one set of fields.
+  const [open, setOpen] = useState(false);
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
   const [note, setNote] = useState("");
+  const unnamed = areas.filter((area) => !hasName(area)).length;
 
-  const pointAt = (event: React.PointerEvent): Point => {
-    const box = frame.current!.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  const fitToView = useCallback((size: Size | null) => {
+    const box = viewport.current;
+    if (!size || !box) return;
+    // The scroll box's inner size, less a margin so the fitted image never needs a scroll bar.
+    setZoom(fitZoom(size, { width: box.clientWidth - 16, height: box.clientHeight - 16 }));
+  }, []);
+
+  useEffect(() => {
+    if (!open || dialog.current?.open) return;
+    dialog.current?.showModal();
+    fitToView(natural);
+  }, [open, natural, fitToView]);
+
+  const zoomBy = (how: "in" | "out" | "fit") => {
+    if (how === "fit") fitToView(natural);
+    else setZoom((current) => (how === "in" ? zoomIn(current) : zoomOut(current)));
   };
 
-  const finish = (event: React.PointerEvent) => {
-    if (!start || !frame.current) return;
-    const box = frame.current.getBoundingClientRect();
-    const outcome = drawArea(start, pointAt(event), { width: box.width, height: box.height }, areas);
-    setStart(null);
-    setCurrent(null);
-    if (outcome.kind === "added") {
-      onChange([...areas, { ...outcome.area, action: hotAreaAction("link", "/") }]);
-      setNote(t("console.editor.areaAdded", { n: areas.length + 1 }));
-    } else if (outcome.kind === "refused") setNote(t("console.editor.areaOverlap"));
-    else if (outcome.reason === "tooSmall") setNote(t("console.editor.areaTooSmall"));
+  const addArea = () => {
+    const area = placeArea(areas);
+    if (!area) {
+      setNote(t("console.editor.areaNoRoom"));
+      return;
+    }
+    onChange([...areas, { ...area, name: "" }]);
+    setSelected(areas.length);
+    setNote(t("console.editor.areaAdded", { n: areas.length + 1 }));
   };
-
-  // The keyboard's way to draw (WCAG 2.5.7): a focused area moves with the arrow keys and resizes with
-  // Alt+arrows (Shift: bigger steps), under the drag's rules.
-  const onAreaKey = (event: React.KeyboardEvent, index: number) => {
-    const step = event.shiftKey ? KEY_STEP_LARGE_PERCENT : KEY_STEP_PERCENT;
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = delta[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const outcome = nudgeArea(areas, index, move[0], move[1], event.altKey);
-    if (outcome.kind === "moved") {
-      onChange(areas.map((area, i) => (i === index ? { ...area, ...outcome.area } : area)));
-      setNote("");
-    } else
-      setNote(
-        t(
-          outcome.reason === "overlap"
-            ? "console.editor.areaOverlap"
-            : outcome.reason === "tooSmall"
-              ? "console.editor.areaTooSmall"
-              : "console.editor.areaBounds",
-        ),
-      );
-  };
-
-  const update = (index: number, kind: HotAreaActionKind, value: string) =>
-    onChange(areas.map((area, i) => (i === index ? { ...area, action: hotAreaAction(kind, value) } : area)));
 
   return (
     <fieldset className="mb-3 rounded border border-slate-300 p-2">
       <legend className="px-1 text-sm font-medium">{t("console.editor.areas")}</legend>
-      <p className="mb-2 text-xs text-slate-700">{t("console.editor.areasHelp")}</p>
-      {imageUrl && (
-        <div
-          ref={frame}
-          data-testid="hot-area-canvas"
-          className="relative mb-2 touch-none select-none"
-          onPointerDown={(event) => {
-            event.currentTarget.setPointerCapture?.(event.pointerId);
-            setStart(pointAt(event));
-            setCurrent(pointAt(event));
-          }}
-          onPointerMove={(event) => start && setCurrent(pointAt(event))}
-          onPointerUp={finish}
-        >
-          <img src={imageUrl} alt="" draggable={false} className="block w-full" />
-          {areas.map((area, index) => (
-            <button
-              type="button"
-              // biome-ignore lint/suspicious/noArrayIndexKey: areas have no id; their order is their name
-              key={index}
-              data-testid="hot-area"
-              aria-label={t("console.editor.areaPosition", {
-                n: index + 1,
-                left: area.left,
-                top: area.top,
-                width: area.width,
-                height: area.height,
-              })}
-              aria-describedby="hot-area-keys"
-              onKeyDown={(event) => onAreaKey(event, index)}
-              className="absolute border-2 border-blue-700 bg-blue-500/20 text-left align-top text-xs font-bold text-blue-900 focus:outline-3 focus:outline-offset-1 focus:outline-blue-900"
-              style={{
-                left: `${area.left}%`,
-                top: `${area.top}%`,
-                width: `${area.width}%`,
-                height: `${area.height}%`,
-              }}
-            >
-              <span className="absolute top-0 left-0.5">{index + 1}</span>
-            </button>
-          ))}
-          {start && current && (
-            <div
-              className="absolute border-2 border-dashed border-slate-900"
-              style={{
-                left: Math.min(start.x, current.x),
-                top: Math.min(start.y, current.y),
-                width: Math.abs(current.x - start.x),
-                height: Math.abs(current.y - start.y),
-              }}
-            />
-          )}
-        </div>
-      )}
-      {imageUrl && (
-        <div className="mb-2 flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => {
-              const area = placeArea(areas);
-              if (!area) {
-                setNote(t("console.editor.areaNoRoom"));
-                return;
-              }
-              onChange([...areas, { ...area, action: hotAreaAction("link", "/") }]);
-              setNote(t("console.editor.areaAdded", { n: areas.length + 1 }));
-            }}
-          >
-            {t("console.editor.areaAdd")}
-          </button>
-          <p id="hot-area-keys" className="text-xs text-slate-700">
-            {t("console.editor.areaKeys")}
-          </p>
-        </div>
-      )}
-      <p role="status" className="mb-2 text-sm text-slate-800">
-        {note}
+      <p className="mb-2 text-xs text-slate-700" data-testid="hot-area-summary">
+        {areas.length === 0
+          ? t("console.editor.areasSummaryNone")
+          : unnamed > 0
+            ? t("console.editor.areasSummaryUnnamed", { count: areas.length, unnamed })
+            : t("console.editor.areasSummary", { count: areas.length })}
       </p>
-      <ol className="space-y-2">
-        {areas.map((area, index) => {
-          const { kind, value } = kindOf(area.action);
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: areas have no id; their order is their name
-            <li key={index} className="flex flex-wrap items-end gap-2 text-sm">
-              <span className="font-medium">{t("console.editor.area", { n: index + 1 })}</span>
-              <label className="flex flex-col">
-                <span>{t("console.editor.areaTarget")}</span>
-                <select
-                  className={inputClass}
-                  value={kind}
-                  onChange={(event) => update(index, event.target.value as HotAreaActionKind, value)}
+      {imageUrl ? (
+        <button type="button" className={secondaryButtonClass} onClick={() => setOpen(true)}>
+          {t("console.editor.areasOpen")}
+        </button>
+      ) : (
+        <p className="text-xs text-slate-700">{t("console.editor.areasNoImage")}</p>
+      )}
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${id}-title`}
+        onClose={() => setOpen(false)}
+        className="m-auto h-[92vh] max-h-none w-[96vw] max-w-none rounded border border-slate-400 bg-slate-50 p-0 text-slate-900 backdrop:bg-black/50"
+        onKeyDown={(event) => {
+          const how = ZOOM_KEYS[event.key];
+          const target = event.target as HTMLElement;
+          if (!how || event.altKey || event.ctrlKey || event.metaKey) return;
+          if (target.closest("input, textarea, select")) return;
+          event.preventDefault();
+          zoomBy(how);
+        }}
+      >
+        {open && (
+          <div className="flex h-full flex-col">
+            <div className="flex flex-wrap items-center gap-2 border-b border-slate-300 p-3">
+              <h2 id={`${id}-title`} className="mr-auto text-lg font-semibold">
+                {t("console.editor.areasTitle")}
+              </h2>
+              <fieldset className="flex items-center gap-1">
+                <legend className="sr-only">{t("console.editor.zoom")}</legend>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  aria-keyshortcuts="-"
+                  onClick={() => zoomBy("out")}
                 >
-                  {HOT_AREA_ACTION_KINDS.map((option) => (
-                    <option key={option} value={option}>
-                      {t(`console.editor.areaKind.${option}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="flex flex-col">
-                <span className="sr-only">{t("console.editor.areaValue", { n: index + 1 })}</span>
-                <input
-                  className={inputClass}
-                  aria-label={t("console.editor.areaValue", { n: index + 1 })}
-                  value={value}
-                  onChange={(event) => update(index, kind, event.target.value)}
-                />
-              </label>
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                onClick={() => onChange(areas.filter((_, i) => i !== index))}
-              >
-                {t("console.editor.areaRemove", { n: index + 1 })}
+                  {t("console.editor.zoomOut")}
+                </button>
+                <output aria-live="polite" className="w-16 text-center text-sm" data-testid="hot-area-zoom">
+                  {t("console.editor.zoomLevel", { percent: zoomPercent(zoom) })}
+                </output>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  aria-keyshortcuts="+"
+                  onClick={() => zoomBy("in")}
+                >
+                  {t("console.editor.zoomIn")}
+                </button>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  aria-keyshortcuts="0"
+                  onClick={() => zoomBy("fit")}
+                >
+                  {t("console.editor.zoomFit")}
+                </button>
+              </fieldset>
+              <button type="button" className={secondaryButtonClass} onClick={addArea}>
+                {t("console.editor.areaAdd")}
               </button>
-            </li>
-          );
-        })}
-      </ol>
+              <button type="button" className={buttonClass} onClick={() => dialog.current?.close()}>
+                {t("console.editor.areasDone")}
+              </button>
+            </div>
+            <div className="flex flex-wrap gap-x-4 px-3 pt-2 text-xs text-slate-700">
+              <p>{t("console.editor.areasHelp")}</p>
+              <p id="hot-area-keys">{t("console.editor.areaKeys")}</p>
+            </div>
+            <p role="status" className="min-h-6 px-3 text-sm font-medium text-slate-900">
+              {note}
+            </p>
+            <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_24rem] gap-3 p-3 pt-1">
+              <div
+                ref={viewport}
+                className="overflow-auto rounded border border-slate-300 bg-white p-2"
+                data-testid="hot-area-viewport"
+              >
+                <HotAreaCanvas
+                  imageUrl={imageUrl}
+                  areas={areas}
+                  onChange={onChange}
+                  zoom={zoom}
+                  natural={natural}
+                  onNatural={(size) => {
+                    setNatural(size);
+                    fitToView(size);
+                  }}
+                  selected={selected}
+                  onSelect={setSelected}
+                  onNote={setNote}
+                  onEditName={(index) => document.getElementById(areaNameId(id, index))?.focus()}
+                />
+              </div>
+              <section aria-labelledby={`${id}-list`} className="overflow-y-auto">
+                <h3 id={`${id}-list`} className="mb-2 text-sm font-semibold">
+                  {t("console.editor.areasList")}
+                </h3>
+                <HotAreaList
+                  idPrefix={id}
+                  areas={areas}
+                  onChange={onChange}
+                  selected={selected}
+                  onSelect={setSelected}
+                  onNote={setNote}
+                  siteCode={siteCode}
+                  lang={lang}
+                />
+              </section>
+            </div>
+          </div>
+        )}
+      </dialog>
     </fieldset>
   );
 }

@@ -15,6 +15,7 @@ export default defineMessages({
     "pageEditor.area.bounds": "A hot area lies outside its image",
     "pageEditor.area.tooSmall": "A hot area is smaller than 5 % of the image",
     "pageEditor.area.overlap": "Two hot areas overlap",
+    "pageEditor.area.name": "Every hot area needs a name, read out to screen reader users",
     "pageEditor.area.action": "A link goes somewhere the store does not allow",
     "pageEditor.data": "The settings of “{component}” are not valid: check “{field}”",
     "pageEditor.action.script":
@@ -43,6 +44,7 @@ export default defineMessages({
     "pageEditor.area.bounds": "热区超出了图片范围",
     "pageEditor.area.tooSmall": "热区小于图片的 5%",
     "pageEditor.area.overlap": "两个热区重叠",
+    "pageEditor.area.name": "每个热区都需要一个名称，供读屏软件朗读",
     "pageEditor.area.action": "链接指向商店不允许的地址",
     "pageEditor.data": "“{component}”的设置无效：请检查“{field}”",
     "pageEditor.action.script": "“{component}”的链接是脚本地址，请选择页面或 https 地址",
@@ -68,6 +70,7 @@ export default defineMessages({
     "pageEditor.area.bounds": "熱區超出了圖片範圍",
     "pageEditor.area.tooSmall": "熱區小於圖片的 5%",
     "pageEditor.area.overlap": "兩個熱區重疊",
+    "pageEditor.area.name": "每個熱區都需要一個名稱，供讀屏軟件朗讀",
     "pageEditor.area.action": "連結指向商店不允許的地址",
     "pageEditor.data": "「{component}」的設定無效：請檢查「{field}」",
     "pageEditor.action.script": "「{component}」的連結是腳本地址，請選擇頁面或 https 地址",

@@ -83,13 +83,14 @@ describe("the page editor's pages (issue 17)", () => {
     const document: ContentDocument = structuredClone(page.document);
     document.variants[0]!.components.push(
       banner("hero", [
-        { left: 0, top: 0, width: 40, height: 100, action: link("/plp?type=REGION") },
+        { left: 0, top: 0, width: 40, height: 100, action: link("/plp?type=REGION"), name: "Regions" },
         {
           left: 40,
           top: 0,
           width: 30,
           height: 50,
           action: { code: "PDP", data: { platformProductCode: "JP-5GB" } },
+          name: "Japan 5 GB",
         },
       ]),
       {
@@ -180,8 +181,10 @@ describe("the page editor's pages (issue 17)", () => {
       document.variants[0]!.components.push(banner("hero", areas));
       return call("PUT", `/pages/${page.id}/draft`, { revision: page.revision, document });
     };
-    const a = { left: 0, top: 0, width: 50, height: 50, action: link("/plp") };
+    const a = { left: 0, top: 0, width: 50, height: 50, action: link("/plp"), name: "Plans" };
     const cases: [unknown[], string][] = [
+      [[{ ...a, name: "" }], "pageEditor.area.name"],
+      [[{ ...a, name: undefined }], "pageEditor.area.name"],
       [[a, { ...a, left: 25 }], "pageEditor.area.overlap"],
       [[{ ...a, width: 3 }], "pageEditor.area.tooSmall"],
       [[{ ...a, action: link("javascript:alert(1)") }], "pageEditor.area.action"],
@@ -194,6 +197,57 @@ describe("the page editor's pages (issue 17)", () => {
       expect(res.json().code).toBe(code);
     }
     expect((await attempt([a, { ...a, left: 50 }])).statusCode).toBe(200);
+  });
+
+  it("refuses an overlapping set of hot areas with an error in the operator's language (issue 31 item 5)", async () => {
+    const page = (
+      await call("POST", "/pages", {
+        siteCode: SITE,
+        lang: "en_US",
+        pageType: "LANDING",
+        pageCode: "editor-areas-named",
+        title: "Named areas",
+      })
+    ).json();
+    const japan = {
+      left: 0,
+      top: 0,
+      width: 50,
+      height: 100,
+      action: link("/plp?type=REGION"),
+      name: "Japan",
+    };
+    const save = (areas: unknown[], lang: string) => {
+      const document = structuredClone(page.document) as ContentDocument;
+      document.variants[0]!.components.push(banner("named", areas));
+      return app.server.inject({
+        method: "PUT",
+        url: `/o2adm/v1/pages/${page.id}/draft`,
+        headers: { ...headers, "x-lang": lang },
+        payload: { revision: page.revision, document },
+      });
+    };
+    // Korea's area reaches 1 % into Japan's: refused, in English and in Chinese, and nothing is saved.
+    const overlapping = [japan, { ...japan, left: 49, name: "Korea" }];
+    const english = await save(overlapping, "en_US");
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({
+      failed: true,
+      code: "pageEditor.area.overlap",
+      message: "Two hot areas overlap",
+    });
+    const chinese = await save(overlapping, "zh_CN");
+    expect(chinese.json()).toEqual({
+      failed: true,
+      code: "pageEditor.area.overlap",
+      message: "两个热区重叠",
+    });
+    expect((await call("GET", `/pages/${page.id}`)).json().revision).toBe(page.revision);
+    // Side by side, each named: saved with the names the shopper's page reads out.
+    const saved = await save([japan, { ...japan, left: 50, name: "Korea" }], "en_US");
+    expect(saved.statusCode).toBe(200);
+    const areas = saved.json().document.variants[0].components.at(-1).data.areas;
+    expect(areas.map((area: { name: string }) => area.name)).toEqual(["Japan", "Korea"]);
   });
 
   it("refuses a block whose data does not fit the renderer's schema, in the shopper's words (ADR 0276)", async () => {

@@ -14,6 +14,8 @@ interface Area {
   width: number;
   height: number;
   action?: ComponentAction;
+  /** The operator's name for the area (issue 31 item 5), in the page's language. */
+  name: string;
 }
 
 function areasOf(value: unknown): Area[] {
@@ -23,6 +25,7 @@ function areasOf(value: unknown): Area[] {
     width: num(area.width, 0),
     height: num(area.height, 0),
     action: actionOf(area.action),
+    name: str(area.name).trim(),
   }));
 }
 
@@ -42,7 +45,10 @@ function useTargetName() {
   };
 }
 
-/** An image with clickable rectangles in percent (spec 3 hot area); each rectangle is a labelled link. */
+/**
+ * An image with clickable rectangles in percent (spec 3 hot area); each rectangle is a link named by the area's
+ * own name (ADR 0392); an older area without one falls back to its block's title and its target.
+ */
 function AreaImage({
   imageUrl,
   alt,
@@ -66,7 +72,10 @@ function AreaImage({
           // biome-ignore lint/suspicious/noArrayIndexKey: document items carry no ids and never reorder
           key={index}
           action={area.action}
-          label={t("content.hotspot.area", { title, target: targetName(area.action) || String(index + 1) })}
+          label={
+            area.name ||
+            t("content.hotspot.area", { title, target: targetName(area.action) || String(index + 1) })
+          }
           className="absolute block rounded-md outline-offset-2 hover:bg-white/20 focus-visible:bg-white/20"
           style={{
             top: `${area.top}%`,
