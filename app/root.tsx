@@ -14,14 +14,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { isConsolePage } from "../core/console-path.ts";
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  type Locale,
-} from "../core/constants.ts";
-import { readCookie } from "../core/cookies.ts";
+import { DEFAULT_LOCALE, type Locale } from "../core/constants.ts";
+import { localeCookie, readLocaleCookie } from "../core/cookies.ts";
 import { isCrawler } from "../core/crawler.ts";
 import { format, loadLocaleBundle, localeBundle } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
@@ -50,23 +44,16 @@ const HTML_LANG: Record<Locale, string> = { en_US: "en-US", zh_CN: "zh-CN", zh_H
 // /zh_CN.data would otherwise read as an unprefixed path and render en_US after a client-side switch.
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { services, request: info } = context.get(appContext);
-  const locale = pageLocale(url);
+  // The request context's locale: the page's path prefix (spec 2), read once per request.
+  const { locale } = info;
 
   // spec 2: the locale is detected only on the root path, from the cookie first, then the browser's languages.
   if (url.pathname === "/") {
-    const cookieHeader = request.headers.get("cookie");
-    const fromCookie = readCookie(cookieHeader, LOCALE_COOKIE);
-    const detected = isLocale(fromCookie)
-      ? fromCookie
-      : localeFromAcceptLanguage(request.headers.get("accept-language"));
+    const fromCookie = readLocaleCookie(request.headers.get("cookie"));
+    const detected = fromCookie ?? localeFromAcceptLanguage(request.headers.get("accept-language"));
     if (detected && detected !== DEFAULT_LOCALE) {
       const headers = new Headers({ vary: "Cookie, Accept-Language" });
-      if (!isLocale(fromCookie)) {
-        headers.append(
-          "set-cookie",
-          `${LOCALE_COOKIE}=${detected}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`,
-        );
-      }
+      if (!fromCookie) headers.append("set-cookie", localeCookie(detected));
       throw redirect(`/${detected}${url.search}`, { headers });
     }
   }
@@ -243,9 +230,7 @@ function AppOutlet({ locale, user }: { locale: Locale; user: RootUser }) {
   }, [user]);
   // spec 2: the locale switches on navigation; remember it for the next visit to the root path.
   useEffect(() => {
-    if (readCookie(document.cookie, LOCALE_COOKIE) !== locale) {
-      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
-    }
+    if (readLocaleCookie(document.cookie) !== locale) document.cookie = localeCookie(locale);
   }, [locale]);
   // Hovering or focusing an internal link preloads its route modules, at most 4 at once (spec 9).
   useEffect(() => installRoutePreload(), []);

@@ -1,6 +1,7 @@
 import type { Locale } from "./constants.ts";
 import { translate } from "./i18n/index.ts";
 import { type CurrencyFormat, formatPrice } from "./money.ts";
+import { convert, parseRate, roundRatio } from "./pricing.ts";
 
 // Coupon arithmetic and display, shared by checkout (server) and the coupon lists (browser). All amounts are
 // integer minor units; rates and discounts are decimal strings worked with BigInt, never floats.
@@ -26,15 +27,14 @@ export interface CouponValue {
 }
 
 function decimal(value: string): { scaled: bigint; scale: bigint } {
-  const match = /^(\d+)(?:\.(\d{1,12}))?$/.exec(value.trim());
-  if (!match) throw new RangeError(`bad decimal: ${value}`);
-  const fraction = match[2] ?? "";
-  return { scaled: BigInt(`${match[1]}${fraction}`), scale: 10n ** BigInt(fraction.length) };
+  const parsed = parseRate(value);
+  if (!parsed) throw new RangeError(`bad decimal: ${value}`);
+  return parsed;
 }
 
-/** numerator / denominator rounded half up (both non-negative). */
+/** numerator / denominator rounded half up (both non-negative), by the pricing module's rule. */
 function roundHalfUp(numerator: bigint, denominator: bigint): number {
-  return Number((numerator * 2n + denominator) / (denominator * 2n));
+  return Number(roundRatio(numerator, denominator, "half-up"));
 }
 
 /** price × quantity in minor units; refuses anything but safe integers. */
@@ -49,15 +49,10 @@ export function lineSubtotal(unitPriceMinor: number, quantity: number): number {
   return total;
 }
 
-/** Converts minor units between two currencies through their rates from the base, rounding half up. */
+/** Converts minor units between two currencies through their rates from the base, rounding half up (core/pricing.ts). */
 export function convertBetween(amountMinor: number, from: RatedCurrency, to: RatedCurrency): number {
   if (from.code === to.code) return amountMinor;
-  const fromRate = decimal(from.rateFromBase);
-  const toRate = decimal(to.rateFromBase);
-  // amount / 10^fd / fromRate * toRate * 10^td
-  const numerator = BigInt(amountMinor) * toRate.scaled * fromRate.scale * 10n ** BigInt(to.minorDigits);
-  const denominator = fromRate.scaled * toRate.scale * 10n ** BigInt(from.minorDigits);
-  return roundHalfUp(numerator, denominator);
+  return convert(amountMinor, from, to, { mode: "half-up" });
 }
 
 /**

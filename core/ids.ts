@@ -12,6 +12,13 @@ export const ORDER_CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
 export const PLAN_CODE_PATTERN = /^[A-Za-z0-9_-]{1,48}$/;
 /** A coupon or promo code as a shopper types it: the same shape as a plan code, matched upper-case. */
 export const COUPON_CODE_PATTERN = PLAN_CODE_PATTERN;
+/** A campaign's marketingCode and a content note's code: the same shape as a plan code. */
+export const MARKETING_CODE_PATTERN = PLAN_CODE_PATTERN;
+export const NOTE_CODE_PATTERN = PLAN_CODE_PATTERN;
+/** A plan code's pattern without its anchors: an HTML `pattern` attribute, or a part of a larger expression. */
+export const PLAN_CODE_BODY = PLAN_CODE_PATTERN.source.slice(1, -1);
+/** A friend's invite code (issue 11): 4 to 16 capital letters and digits. */
+export const INVITE_CODE_PATTERN = /^[A-Z0-9]{4,16}$/;
 /**
  * An ICCID as a shopper may give it (ITU-T E.118): 89 (telecom) and 18 to 20 digits in all. Profiles we
  * issue have 19 or 20 digits and a Luhn check digit (server/providers/supplier/formats.ts).
@@ -28,6 +35,10 @@ export const isPlanCode = (value: unknown): value is string =>
   typeof value === "string" && PLAN_CODE_PATTERN.test(value);
 export const isIccid = (value: unknown): value is string =>
   typeof value === "string" && ICCID_PATTERN.test(value);
+export const isMarketingCode = (value: unknown): value is string =>
+  typeof value === "string" && MARKETING_CODE_PATTERN.test(value);
+export const isInviteCode = (value: unknown): value is string =>
+  typeof value === "string" && INVITE_CODE_PATTERN.test(value);
 export const isEsimId = (value: unknown): value is string =>
   typeof value === "string" && ESIM_ID_PATTERN.test(value);
 

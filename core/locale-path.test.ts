@@ -115,4 +115,13 @@ describe("pageLocale", () => {
     expect(pageLocale(new URL("http://x/admin/pages/12/canvas?lang=fr_FR"))).toBe("en_US");
     expect(pageLocale(new URL("http://x/admin/pages/12/canvas"))).toBe("en_US");
   });
+
+  it("reads the locale prefix of a page or of its data request", () => {
+    expect(pageLocale("/zh_CN")).toBe("zh_CN");
+    expect(pageLocale("/zh_CN.data")).toBe("zh_CN");
+    expect(pageLocale("/zh_HK/plp.data")).toBe("zh_HK");
+    expect(pageLocale("/plp")).toBe("en_US");
+    expect(pageLocale("/fr_FR/plp")).toBe("en_US");
+    expect(pageLocale(new URL("http://x/zh_HK/plp.data?_routes=root"))).toBe("zh_HK");
+  });
 });

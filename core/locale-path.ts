@@ -13,15 +13,18 @@ export function splitLocale(pathname: string): { locale: Locale; rest: string; p
 const CANVAS_PATH = /^\/admin\/pages\/\d+\/canvas$/;
 
 /**
- * The locale a page renders in: its path's prefix (spec 2). The editor's canvas renders the edited page in that
- * page's own language, which its URL names as `?lang=` (the canvas sits under /admin, which has no prefix).
+ * The locale a page renders in: its path's prefix (spec 2), the one rule for the request context, the router and
+ * the browser. React Router's data requests append ".data" ("/zh_CN.data" for the zh_CN home), which is not part
+ * of the page's path. The editor's canvas renders the edited page in that page's own language, which its URL
+ * names as `?lang=` (the canvas sits under /admin, which has no prefix); a bare pathname has no query.
  */
-export function pageLocale(url: URL): Locale {
-  if (CANVAS_PATH.test(url.pathname)) {
+export function pageLocale(url: URL | string): Locale {
+  const pathname = (typeof url === "string" ? url : url.pathname).replace(/\.data$/, "");
+  if (typeof url !== "string" && CANVAS_PATH.test(pathname)) {
     const lang = url.searchParams.get("lang");
     if (isLocale(lang)) return lang;
   }
-  return splitLocale(url.pathname).locale;
+  return splitLocale(pathname).locale;
 }
 
 /**

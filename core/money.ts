@@ -35,23 +35,8 @@ export function formatPrice(amountMinor: number, currency: CurrencyFormat, withD
   return `${negative ? "-" : ""}${currency.currencySymbol}${text}`;
 }
 
-/** Converts minor units between currencies with a decimal-string rate, rounding half up, without floats. */
-export function convertMinor(
-  amountMinor: number,
-  fromDigits: number,
-  toDigits: number,
-  rate: string,
-): number {
-  const match = /^(\d+)(?:\.(\d{1,12}))?$/.exec(rate);
-  if (!match) throw new RangeError(`bad rate: ${rate}`);
-  const rateFraction = match[2] ?? "";
-  const rateScaled = BigInt((match[1] ?? "0") + rateFraction);
-  const rateScale = 10n ** BigInt(rateFraction.length);
-  const numerator = BigInt(amountMinor) * rateScaled * 10n ** BigInt(toDigits);
-  const denominator = rateScale * 10n ** BigInt(fromDigits);
-  const doubled = (numerator * 2n) / denominator;
-  return Number((doubled + (doubled >= 0n ? 1n : -1n)) / 2n);
-}
+/** Conversion and rounding live in one place: core/pricing.ts (ADR 0398). */
+export { convertMinor } from "./pricing.ts";
 
 /** An amount typed in major units ("9.50") as minor units with `digits` decimals; null when it is not one. */
 export function toMinorUnits(text: string, digits: number): number | null {

@@ -4,8 +4,6 @@
 export const INVITE_COOKIE = "roamly_invite";
 /** How long the invite cookie lasts: 30 days, as Nomad and Airalo keep a referral. */
 export const INVITE_COOKIE_MAX_AGE_S = 30 * 86_400;
-/** An invite code: 4 to 16 capital letters and digits. */
-export const INVITE_CODE_PATTERN = /^[A-Z0-9]{4,16}$/;
 
 /** The states of an invitation, as the inviter's friends list shows them. */
 export const INVITE_STATES = ["SIGNED_UP", "FIRST_ORDER_PAID", "REWARDED", "VOID"] as const;

@@ -173,7 +173,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
   const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
-  const pages = createPagesService(createPagesRepo(db));
+  const pages = createPagesService(createPagesRepo(db), cache);
   // Uploads (issue 10, ADRs 0210-0211): DATA_DIR/uploads or S3-compatible storage; images re-encoded off-thread.
   const imagePool = createImagePool(1);
   const fileStorage = createFileStorage(env);
@@ -555,7 +555,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // A change published from the console on any instance reaches this one's in-process copies too (ADR 0230).
   cache.onInvalidate((tags) => {
     if (tags.some(isCatalogTag)) search.refreshSoon();
-    if (tags.includes(CACHE_TAGS.content)) pages.forgetFooter();
   });
   /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
   const merch = {

@@ -1,15 +1,8 @@
-import {
-  CURRENCY_COOKIE,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  type Locale,
-} from "../../core/constants.ts";
+import { CURRENCY_COOKIE, type Locale } from "../../core/constants.ts";
+import { localeCookie, preferenceCookie } from "../../core/cookies.ts";
 import { switchLocale } from "../../core/locale-path.ts";
 
-/** spec 4, 9: a remembered choice lives 365 days on the whole site, SameSite Lax. */
-export function preferenceCookie(name: string, value: string): string {
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
-}
+export { preferenceCookie };
 
 export interface PreferenceChoice {
   locale: Locale;
@@ -32,5 +25,5 @@ export function preferenceTarget(
 /** Stores the choice so later visits (and the server's currency fallback) keep it. */
 export function savePreferences(choice: PreferenceChoice): void {
   document.cookie = preferenceCookie(CURRENCY_COOKIE, choice.currency);
-  document.cookie = preferenceCookie(LOCALE_COOKIE, choice.locale);
+  document.cookie = localeCookie(choice.locale);
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
+import { isMarketingCode } from "../../core/ids.ts";
 import {
   actionResult,
   callConsole,
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const code = new URL(args.request.url).searchParams.get("code")?.trim() ?? "";
   const [{ campaigns }, current] = await Promise.all([
     readConsole<{ campaigns: Campaign[] }>(args, "/o2adm/v1/marketing/campaigns"),
-    /^[A-Za-z0-9_-]{1,48}$/.test(code)
+    isMarketingCode(code)
       ? readConsole<Campaign>(args, `/o2adm/v1/marketing/campaigns/${encodeURIComponent(code)}`)
       : Promise.resolve(null),
   ]);

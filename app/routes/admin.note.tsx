@@ -1,4 +1,5 @@
 import { redirect, useActionData } from "react-router";
+import { PLAN_CODE_BODY } from "../../core/ids.ts";
 import { ContentEditor } from "../features/admin/ContentEditor.tsx";
 import {
   actionResult,
@@ -66,7 +67,7 @@ export default function ConsoleNote({ loaderData, params }: Route.ComponentProps
       newLabel={t("console.content.newNote")}
       kindLabel={t("console.content.note")}
       itemKey={params.code}
-      keyField={{ label: t("console.content.code"), name: "code", pattern: "[A-Za-z0-9_-]{1,48}" }}
+      keyField={{ label: t("console.content.code"), name: "code", pattern: PLAN_CODE_BODY }}
       result={result}
       fields={
         <>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUPON_CODE_PATTERN } from "../ids.ts";
+import { COUPON_CODE_PATTERN, PLAN_CODE_PATTERN } from "../ids.ts";
 import { LOCAL_DATE_TIME, zonedToInstant } from "../store-time.ts";
 
 /*
@@ -138,10 +138,7 @@ const flag = (side: CouponFormSide, fallback: boolean) =>
 
 const scope = z.object({
   scopeType: z.enum(["PLAN", "DESTINATION"], { error: COUPON_INVALID }),
-  scopeCode: z
-    .string({ error: issue })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,48}$/, COUPON_INVALID),
+  scopeCode: z.string({ error: issue }).trim().regex(PLAN_CODE_PATTERN, COUPON_INVALID),
 });
 
 /** The rules of a coupon, new or edited (not its code and kind, which stay once made). */

@@ -1,11 +1,22 @@
 // Seed price points (ADR 0012): a US-dollar price from data, validity and the destination's price level,
 // then one price per currency rounded the way shops round (HK$35, ¥32, €3.99, JP¥680). Integer minor units.
 
+import { convert, type RatedCurrency } from "../../core/pricing.ts";
+
 export const SEED_CURRENCIES = ["HKD", "USD", "CNY", "EUR", "JPY"] as const;
 export type SeedCurrency = (typeof SEED_CURRENCIES)[number];
 
-/** Market rates per US dollar, consistent with the currency table's rates from HKD. */
-const PER_USD: Record<SeedCurrency, number> = { USD: 1, HKD: 7.8, CNY: 7.2, EUR: 0.92, JPY: 150 };
+/**
+ * Market rates per US dollar, consistent with the currency table's rates from HKD, as the pricing module's
+ * rated currencies (the base here is the US dollar).
+ */
+const PER_USD: Record<SeedCurrency, RatedCurrency> = {
+  USD: { minorDigits: 2, rateFromBase: "1" },
+  HKD: { minorDigits: 2, rateFromBase: "7.8" },
+  CNY: { minorDigits: 2, rateFromBase: "7.2" },
+  EUR: { minorDigits: 2, rateFromBase: "0.92" },
+  JPY: { minorDigits: 0, rateFromBase: "150" },
+};
 
 function validityFactor(days: number): number {
   if (days <= 1) return 0.55;
@@ -38,21 +49,27 @@ export function usdCents(priceLevel: number, dataMb: number | null, validityDays
   return Math.max(100, Math.round(dollars / step) * step * 100);
 }
 
-/** A US price expressed in a currency's minor units at a shop-like price point. */
+/**
+ * A US price expressed in a currency's minor units at a shop-like price point: converted and rounded half up to
+ * the price point's step in one rounding by the pricing module (core/pricing.ts, ADR 0398).
+ */
 export function pricePoint(usdCentsAmount: number, currency: SeedCurrency): number {
-  const major = (usdCentsAmount / 100) * PER_USD[currency];
+  const at = (step: number) =>
+    convert(usdCentsAmount, PER_USD.USD, PER_USD[currency], { mode: "half-up", step });
   switch (currency) {
     case "USD":
       return usdCentsAmount;
     case "HKD":
-      return (major >= 100 ? Math.round(major / 5) * 5 : Math.max(8, Math.round(major))) * 100;
+      // Whole dollars, whole fives from HK$100.
+      return at(100) >= 10_000 ? at(500) : Math.max(800, at(100));
     case "CNY":
-      return Math.max(7, Math.round(major)) * 100;
+      return Math.max(700, at(100));
     case "EUR":
       // €x.99 / €x.49 endings
-      return Math.max(99, Math.round(major * 2) * 50 - 1);
+      return Math.max(99, at(50) - 1);
     case "JPY":
-      return major >= 1000 ? Math.round(major / 50) * 50 : Math.max(150, Math.round(major / 10) * 10);
+      // Whole tens, whole fifties from ¥1,000.
+      return at(10) >= 1000 ? at(50) : Math.max(150, at(10));
   }
 }
 

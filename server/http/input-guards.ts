@@ -2,10 +2,10 @@ import fastQuerystring from "fast-querystring";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Locale } from "../../core/constants.ts";
 import { translate } from "../../core/i18n/index.ts";
+import { pageLocale } from "../../core/locale-path.ts";
 import { apiErrorBody } from "./api-errors.ts";
 import { isApiPath } from "./api-prefixes.ts";
 import { ApiError } from "./errors.ts";
-import { pageLocale } from "./request-info.ts";
 import { resourceRouteMethods } from "./resource-routes.ts";
 
 /** spec 9: the query parser's limits. Past any of them the request is a 400, decided before parsing further. */

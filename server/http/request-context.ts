@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Locale } from "../../core/constants.ts";
+import { pageLocale } from "../../core/locale-path.ts";
 import type { CurrentCustomer } from "../modules/account/sessions.ts";
 import { isApiPath } from "./api-prefixes.ts";
-import { apiLocale, pageLocale, requestChannel, requestCurrency, requestSiteCode } from "./request-info.ts";
+import { apiLocale, requestChannel, requestCurrency, requestSiteCode } from "./request-info.ts";
 import { readRefreshToken, readSessionToken, type SessionToken } from "./session.ts";
 
 /**
@@ -52,7 +53,7 @@ export function createRequestContext(
   const sessionToken = readSessionToken(request);
   let customer: Promise<CurrentCustomer | null> | undefined;
   return {
-    locale: page ? pageLocale(url.pathname) : apiLocale(request),
+    locale: page ? pageLocale(url) : apiLocale(request),
     currency: requestCurrency(request, page ? url.searchParams : undefined),
     channel: requestChannel(request),
     siteCode: requestSiteCode(request),

@@ -9,7 +9,6 @@ import {
   isLocale,
   type Locale,
 } from "../../core/constants.ts";
-import { splitLocale } from "../../core/locale-path.ts";
 
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 const CHANNEL_PATTERN = /^[A-Z_]{2,16}$/;
@@ -47,14 +46,6 @@ export function requestChannel(request: FastifyRequest): string {
 export function requestSiteCode(request: FastifyRequest): string {
   const value = header(request, "x-site-code") ?? header(request, "x-online-shop");
   return value && SITE_PATTERN.test(value) ? value : DEFAULT_SITE_CODE;
-}
-
-/**
- * A page's locale comes from its path prefix (spec 2). React Router's data requests append ".data"
- * ("/zh_CN.data" for the zh_CN home), which is not part of the page's path.
- */
-export function pageLocale(pathname: string): Locale {
-  return splitLocale(pathname.replace(/\.data$/, "")).locale;
 }
 
 export function newNonce(): string {

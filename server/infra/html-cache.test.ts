@@ -5,6 +5,7 @@ import { crc32, gunzipSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { singleQuotedBody } from "../../core/script-string.ts";
+import { createRequestContext } from "../http/request-context.ts";
 import {
   ADMISSION_WINDOW,
   acceptsGzip,
@@ -14,6 +15,7 @@ import {
   PAGE_QUERY_PARAMS,
 } from "./html-cache.ts";
 
+/** A page request with its request context, built as the server builds it (server/http/request-context.ts). */
 function request(
   overrides: Partial<{
     method: string;
@@ -21,7 +23,24 @@ function request(
     cookies: Record<string, string>;
   }> = {},
 ) {
-  return { method: "GET", headers: {}, cookies: {}, ...overrides } as unknown as FastifyRequest;
+  const headers = { ...overrides.headers };
+  const cookies = { ...overrides.cookies };
+  if (Object.keys(cookies).length > 0)
+    headers.cookie = Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join("; ");
+  const fake = {
+    method: "GET",
+    url: "/",
+    id: "test",
+    hostname: "shop.test",
+    routeOptions: { config: { page: true } },
+    ...overrides,
+    headers,
+    cookies,
+  } as unknown as FastifyRequest;
+  fake.ctx = createRequestContext(fake, async () => null);
+  return fake;
 }
 const url = (path: string) => new URL(path, "http://shop.test");
 
@@ -95,6 +114,23 @@ describe("HtmlCache", () => {
     const rootEn = cache.keyFor(request({ headers: { "accept-language": "en" } }), url("/"));
     const rootZh = cache.keyFor(request({ headers: { "accept-language": "zh-TW" } }), url("/"));
     expect(rootEn).not.toBe(rootZh);
+    // The root's cookie choice wins over the browser's languages, as the root loader's detection does.
+    const chosen = cache.keyFor(
+      request({ headers: { "accept-language": "zh-TW" }, cookies: { i18n_redirected: "en_US" } }),
+      url("/"),
+    );
+    expect(chosen).toBe(rootEn);
+  });
+
+  it("keys pages by the request context: a currency or site named in a header is a page of its own", () => {
+    const cache = new HtmlCache(30_000);
+    const plain = cache.keyFor(request(), url("/plp"));
+    expect(cache.keyFor(request({ headers: { "x-currency": "USD" } }), url("/plp"))).not.toBe(plain);
+    expect(cache.keyFor(request({ cookies: { currency: "USD" } }), url("/plp"))).toBe(
+      cache.keyFor(request({ headers: { "x-currency": "usd" } }), url("/plp")),
+    );
+    expect(cache.keyFor(request({ headers: { "x-site-code": "OTHER" } }), url("/plp"))).not.toBe(plain);
+    expect(cache.keyFor(request({ headers: { "x-channel-type": "APP" } }), url("/plp"))).not.toBe(plain);
   });
 
   it("keeps pages rendered for phone browsers apart from the others (ADR 0143)", () => {

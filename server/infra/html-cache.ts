@@ -2,12 +2,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { isConsolePage } from "../../core/console-path.ts";
-import {
-  ACCESS_TOKEN_COOKIE,
-  CURRENCY_COOKIE,
-  LOCALE_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-} from "../../core/constants.ts";
+import { readLocaleCookie } from "../../core/cookies.ts";
 import { isCrawler } from "../../core/crawler.ts";
 import { localeFromAcceptLanguage } from "../../core/locale-path.ts";
 import { isPhoneBrowser } from "../../core/phone-browser.ts";
@@ -326,10 +321,13 @@ export class HtmlCache {
     this.#sweeper = undefined;
   }
 
+  /**
+   * The key of a page for a visitor, or null: a request with any Authorization header or a session (the request
+   * context's access or refresh token) is rendered for its shopper and never shared.
+   */
   keyFor(request: FastifyRequest, url: URL): string | null {
     if (request.headers.authorization) return null;
-    const cookies = request.cookies ?? {};
-    if (cookies[ACCESS_TOKEN_COOKIE] || cookies[REFRESH_TOKEN_COOKIE]) return null;
+    if (request.ctx.sessionToken || request.ctx.refreshToken) return null;
     return this.#pageKey(request, url);
   }
 
@@ -340,22 +338,33 @@ export class HtmlCache {
    */
   personalKeyFor(request: FastifyRequest, url: URL): string | null {
     if (request.headers.authorization) return null;
-    if (!request.cookies?.[ACCESS_TOKEN_COOKIE]) return null;
+    if (request.ctx.sessionToken?.via !== "cookie") return null;
     if (!PERSONAL_PAGES.test(url.pathname)) return null;
     const key = this.#pageKey(request, url);
     return key === null ? null : `${key}|signed-in`;
   }
 
+  /**
+   * What a page's HTML depends on: its origin, path and the query its loaders read, and the request context's
+   * locale, currency, channel and site (ADR 0171), which every loader reads and nothing else does; on the root
+   * path, the locale it leads to (the locale cookie, else the browser's languages); a phone's browser and a
+   * crawler get pages of their own.
+   */
   #pageKey(request: FastifyRequest, url: URL): string | null {
     if (this.#ttlMs <= 0 || request.method !== "GET") return null;
-    const cookies = request.cookies ?? {};
     if (url.pathname.endsWith(".data") || url.pathname.startsWith("/__manifest")) return null;
     // The operator console is never cached (issue 16).
     if (isConsolePage(url.pathname)) return null;
     // Previews show unpublished drafts to editors; they are never shared.
     if (/(^|\/)preview(\/|$)/.test(url.pathname)) return null;
-    const detected = url.pathname === "/" ? localeFromAcceptLanguage(request.headers["accept-language"]) : "";
-    const channel = request.headers["x-channel-type"] ?? "";
+    const { locale, currency, channel, siteCode } = request.ctx;
+    // spec 2: only the root path detects a locale, from the cookie first, then the browser's languages.
+    const detected =
+      url.pathname === "/"
+        ? (readLocaleCookie(request.headers.cookie) ??
+          localeFromAcceptLanguage(request.headers["accept-language"]) ??
+          "")
+        : "";
     // Content pages render the small variant first for a phone's browser (ADR 0143).
     const hint = request.headers["sec-ch-ua-mobile"];
     const phone = isPhoneBrowser(request.headers["user-agent"], Array.isArray(hint) ? hint[0] : hint);
@@ -364,10 +373,11 @@ export class HtmlCache {
     return [
       // One entry per origin: a page rendered for one host is never served to another (ADR 0186).
       url.origin + url.pathname + cacheQuery(url),
-      cookies[CURRENCY_COOKIE] ?? "",
-      cookies[LOCALE_COOKIE] ?? "",
-      detected,
+      locale,
+      currency,
       channel,
+      siteCode,
+      detected,
       phone ? "phone" : "",
       crawler ? "crawler" : "",
     ].join("|");

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { SharedCache } from "./cache.ts";
 
 /**
@@ -26,7 +27,7 @@ export function isPersonalTag(tag: string): boolean {
 export interface PersonalCacheOptions<K, V> {
   /** The longest an entry is kept, in milliseconds (also the bound if an invalidation message were lost). */
   ttlMs: number;
-  /** The most entries kept; the oldest go first. */
+  /** The most entries kept; the least recently used go first. */
   max: number;
   /** The tags of a loaded value: an invalidation of any of them drops it. `PERSONAL_TAGS.all` is implied. */
   tags: (value: V, key: K) => string[];
@@ -53,10 +54,15 @@ interface Entry<V> {
  * never evicts read-mostly shop data; like it, it deduplicates concurrent loads, never keeps a failure or a null,
  * and drops entries on every instance when `invalidate` is called on the shared cache with one of their tags.
  */
-export function createPersonalCache<K, V>(shared: SharedCache, options: PersonalCacheOptions<K, V>) {
+export function createPersonalCache<K extends string, V>(
+  shared: SharedCache,
+  options: PersonalCacheOptions<K, V>,
+) {
   const now = options.now ?? Date.now;
   const settleMs = options.settleMs ?? 5_000;
-  const entries = new Map<K, Entry<V>>();
+  // lru-cache bounds the entries; each entry's own end (`until`: the time to live or the value's expiry, on the
+  // `now` clock) is checked on every read.
+  const entries = new LRUCache<K, Entry<V>>({ max: options.max });
   const pending = new Map<K, Promise<V | null>>();
   /** Tags invalidated lately, with when: a load whose value has one of them is not kept until it settles. */
   const unsettled = new Map<string, number>();
@@ -74,9 +80,8 @@ export function createPersonalCache<K, V>(shared: SharedCache, options: Personal
       return;
     }
     const changed = new Set(tags);
-    for (const [key, entry] of entries) {
-      if (entry.tags.some((tag) => changed.has(tag))) entries.delete(key);
-    }
+    const dropped = [...entries.entries()].filter(([, entry]) => entry.tags.some((tag) => changed.has(tag)));
+    for (const [key] of dropped) entries.delete(key);
   }
 
   function settled(tags: readonly string[]): boolean {
@@ -102,10 +107,6 @@ export function createPersonalCache<K, V>(shared: SharedCache, options: Personal
     // Kept only when nothing it depends on changed while it loaded, nor just before (see settleMs).
     if (generation === since && settled(tags)) {
       const until = Math.min(now() + options.ttlMs, options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY);
-      if (entries.size >= options.max) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
       entries.set(key, { value, tags, until });
     }
     return value;

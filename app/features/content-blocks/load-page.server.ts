@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { isCrawler } from "../../../core/crawler.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
+import { PLAN_CODE_BODY } from "../../../core/ids.ts";
 import { keptAnswers } from "../../../core/kept.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { type ContentDocument, PAGE_CODE, type PageVariant } from "../../../db/schema/content-document.ts";
@@ -103,7 +104,7 @@ async function shopperCurrency(app: AppLoadContext) {
  * block, and the page shows it priced in the currency it is shown in. An unknown code leaves the text without a
  * price rather than showing a wrong one.
  */
-export const PRICE_TOKEN = /\{(from|price):([A-Za-z0-9_-]{1,48})\}/g;
+export const PRICE_TOKEN = new RegExp(`\\{(from|price):(${PLAN_CODE_BODY})\\}`, "g");
 
 /**
  * What a document's prices need, per document object (ADR 0281): a published document comes from the shared

@@ -1,7 +1,8 @@
 import { stringifySetCookie } from "cookie";
 import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
-import { INVITE_CODE_PATTERN, INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../../../core/sfb.ts";
+import { isInviteCode } from "../../../core/ids.ts";
+import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../../../core/sfb.ts";
 import { sessionCookieAttributes } from "../../../server/http/session.ts";
 import { appContext } from "../../context.ts";
 import { pageCustomer, requirePageCustomer } from "../account/session.server.ts";
@@ -49,7 +50,7 @@ export async function loadLanding({ request, url, context }: LoaderArgs, code: s
   const app = context.get(appContext);
   const customer = await pageCustomer(app, request, url);
   const upper = code.toUpperCase();
-  if (!INVITE_CODE_PATTERN.test(upper))
+  if (!isInviteCode(upper))
     return { landing: { status: "unknown" as const, code }, signedIn: customer !== null };
   const landing = await app.services.sfb.landing(upper, app.request.locale, customer?.id);
   const headers = new Headers();

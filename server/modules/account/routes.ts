@@ -11,7 +11,8 @@ import {
   resetPasswordSchema,
   SEALED_PASSWORD,
 } from "../../../core/forms/account.ts";
-import { INVITE_CODE_PATTERN, INVITE_COOKIE } from "../../../core/sfb.ts";
+import { isInviteCode } from "../../../core/ids.ts";
+import { INVITE_COOKIE } from "../../../core/sfb.ts";
 import type { BillingAddress } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import { clearSessionCookies, deliverTokens, requireCustomer } from "../../http/session.ts";
@@ -47,7 +48,7 @@ function client(request: FastifyRequest, lang?: string): Client {
     userAgent: request.headers["user-agent"],
     locale,
     // The invite code kept from a friend's landing page through sign-up (ADR 0242).
-    inviteCode: invite && INVITE_CODE_PATTERN.test(invite) ? invite : undefined,
+    inviteCode: isInviteCode(invite) ? invite : undefined,
   };
 }
 

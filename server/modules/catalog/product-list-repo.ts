@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import { BASE_CURRENCY } from "../../../core/pricing.ts";
 import type { Database } from "../../../db/client.ts";
+import { convertedPriceSql } from "../../../db/pricing-sql.ts";
 import type { DestinationType, NetworkType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import {
@@ -59,8 +61,6 @@ export interface ProductRow {
   total: number;
 }
 
-const BASE_CURRENCY = "HKD";
-
 function between(column: SQL, [min, max]: readonly [number | null, number | null]): SQL {
   if (min !== null && max !== null) return sql`${column} between ${min} and ${max}`;
   if (min !== null) return sql`${column} >= ${min}`;
@@ -89,14 +89,16 @@ export function createProductListRepo(db: Database) {
       page: number,
       size: number,
     ): Promise<ProductRow[]> {
-      const factor = sql`(${currency.rateFromBase}::numeric * power(10::numeric, ${currency.digitShift}::int))`;
+      // One conversion rule for TypeScript and SQL: db/pricing-sql.ts, from core/pricing.ts (ADR 0398).
+      const converted = (amount: SQL) =>
+        convertedPriceSql(amount, sql`${currency.rateFromBase}`, sql`${currency.digitShift}`);
       // The plan's price in the currency: its own price point, else the base price converted exactly.
       const priceJoin = (p: string, pr: string) => sql`
         join lateral (
           select
-            coalesce(c.unit_price, round(b.unit_price * ${factor})::int) as unit_price,
+            coalesce(c.unit_price, ${converted(sql`b.unit_price`)}) as unit_price,
             case when c.platform_product_code is not null then c.display_price
-                 else round(b.display_price * ${factor})::int end as display_price
+                 else ${converted(sql`b.display_price`)} end as display_price
           from plan_price b
           left join plan_price c
             on c.platform_product_code = b.platform_product_code and c.currency_code = ${currency.code}
@@ -176,6 +178,8 @@ export function createProductListRepo(db: Database) {
 
     /** A plan's price in every enabled currency (its own price point, else converted from the base price). */
     async offers(platformProductCode: string) {
+      const converted = (amount: SQL) =>
+        convertedPriceSql(amount, sql`c.rate_from_base`, sql`c.minor_digits - base.minor_digits`);
       const result = await queryRows<{
         currencyCode: string;
         minorDigits: number;
@@ -185,11 +189,9 @@ export function createProductListRepo(db: Database) {
         db,
         sql`
         select c.code as "currencyCode", c.minor_digits as "minorDigits",
-          coalesce(own.unit_price, round(b.unit_price * c.rate_from_base::numeric
-            * power(10::numeric, c.minor_digits - base.minor_digits))::int) as "unitPrice",
+          coalesce(own.unit_price, ${converted(sql`b.unit_price`)}) as "unitPrice",
           case when own.platform_product_code is not null then own.display_price
-               else round(b.display_price * c.rate_from_base::numeric
-                 * power(10::numeric, c.minor_digits - base.minor_digits))::int end as "displayPrice"
+               else ${converted(sql`b.display_price`)} end as "displayPrice"
         from currency c
         join currency base on base.code = ${BASE_CURRENCY}
         join plan_price b on b.platform_product_code = ${platformProductCode} and b.currency_code = base.code

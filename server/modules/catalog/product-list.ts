@@ -1,5 +1,6 @@
 import type { Locale } from "../../../core/constants.ts";
 import { type PageList, pageList } from "../../../core/lists.ts";
+import { BASE_CURRENCY } from "../../../core/pricing.ts";
 import type { DestinationType, NetworkType } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { SearchService } from "../search/service.ts";
@@ -9,7 +10,6 @@ import { type ProductQuery, pricePerGb } from "./product-query.ts";
 import type { CatalogRepo } from "./repo.ts";
 import { localizedName } from "./service.ts";
 
-const BASE_CURRENCY = "HKD";
 /** How many matched destinations a keyword search lists plans for. */
 const KEYWORD_DESTINATIONS = 12;
 

@@ -1,5 +1,5 @@
 import type { Locale } from "../../../core/constants.ts";
-import { convertMinor } from "../../../core/money.ts";
+import { BASE_CURRENCY, convertMinor } from "../../../core/pricing.ts";
 import type { DestinationType, NetworkType } from "../../../db/schema/index.ts";
 import type { LocalizedText } from "../../../db/schema/localized.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
@@ -7,8 +7,6 @@ import { CACHE_TAGS, CATALOG_TAGS, type SharedCache } from "../../infra/cache.ts
 import type { CatalogRepo } from "./repo.ts";
 
 /** The base currency every plan is priced in; other currencies fall back to a conversion from it (ADR 0010). */
-const BASE_CURRENCY = "HKD";
-
 /** spec 3 Continent, exactly as the destination picker reads it. */
 export interface Continent {
   continentId: number;

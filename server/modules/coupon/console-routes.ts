@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponCode } from "../../../core/coupon-code.ts";
 import { type CouponRulesInput, couponRulesSchema, newCouponSchema } from "../../../core/forms/coupon.ts";
-import { planCode } from "../../../core/ids.ts";
+import { isPlanCode, MARKETING_CODE_PATTERN, planCode } from "../../../core/ids.ts";
 import { toMinorUnits } from "../../../core/money.ts";
 import { STORE_TIME_ZONE } from "../../../core/store-time.ts";
 import type { Database } from "../../../db/client.ts";
@@ -33,7 +33,7 @@ const ScopeQuery = z.object({
     .string()
     .max(2000)
     .optional()
-    .transform((v) => (v ? v.split(",").filter((c) => /^[A-Za-z0-9_-]{1,48}$/.test(c)) : [])),
+    .transform((v) => (v ? v.split(",").filter(isPlanCode) : [])),
 });
 const CodeParam = z.object({ code: couponCode() });
 const CouponQuery = z.object({
@@ -43,7 +43,7 @@ const CouponQuery = z.object({
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
 const MarketingCodeParam = z.object({
-  code: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/, "validation.invalid"),
+  code: z.string().regex(MARKETING_CODE_PATTERN, "validation.invalid"),
 });
 const CampaignBody = z
   .object({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { NOTE_CODE_PATTERN } from "../../../core/ids.ts";
 import type { Database } from "../../../db/client.ts";
 import { HELP_CATEGORIES, LEGAL_KINDS } from "../../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
@@ -17,7 +18,7 @@ const LangQuery = z.object({ lang: Lang.default("en_US") });
 const Html = z.string().max(200_000);
 const IdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const SlugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/, "validation.invalid") });
-const NoteParam = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/, "validation.invalid") });
+const NoteParam = z.object({ code: z.string().regex(NOTE_CODE_PATTERN, "validation.invalid") });
 const Instant = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
 
 const LegalDraft = z.object({

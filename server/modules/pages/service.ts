@@ -2,7 +2,7 @@ import type { Locale } from "../../../core/constants.ts";
 import type { Database } from "../../../db/client.ts";
 import type { InfoPageKey, LegalKind } from "../../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
-import { CACHE_TAGS, recordRead } from "../../infra/cache.ts";
+import { CACHE_TAGS, recordRead, type SharedCache } from "../../infra/cache.ts";
 import { sanitizeOperatorHtml } from "../content/sanitize.ts";
 import type { PagesRepo } from "./repo.ts";
 
@@ -39,38 +39,39 @@ export interface FooterContent {
   contentList: string[];
 }
 
-const FOOTER_CACHE_MS = 10_000;
+/** How long a locale's footer is kept in the shared cache, in seconds (a change drops it at once). */
+const FOOTER_CACHE_S = 10;
 
-export function createPagesService(repo: PagesRepo, clock: () => Date = () => new Date()) {
-  // The footer is on every page render; a short in-process cache keeps it off the hot path (as site info).
-  const footerCache = new Map<string, { at: number; value: Promise<FooterContent> }>();
+export function createPagesService(
+  repo: PagesRepo,
+  cache: SharedCache,
+  clock: () => Date = () => new Date(),
+) {
+  // The footer is on every page render: the shared cache keeps it off the hot path (as site info). It carries the
+  // content tag, so a change to it drops it on every instance, and every cached page that showed it (ADR 0245).
+  const footer = cache.define<Locale, FooterContent>("footer", {
+    ttlS: FOOTER_CACHE_S,
+    tags: () => [CACHE_TAGS.content],
+    load: async (lang) => {
+      const row = await repo.footer(lang);
+      return {
+        contactWaysTitle: row?.contactWaysTitle ?? "",
+        contactWays: row?.contactWays ?? [],
+        contentList: row?.contentList ?? [],
+      };
+    },
+  });
 
   return {
     /** spec 3: the footer's contact ways and content list in a locale; empty when none is stored. */
     footer(lang: Locale): Promise<FooterContent> {
-      // Every page shows it: a change to it (the content tag) drops every cached page (ADR 0245).
-      recordRead(CACHE_TAGS.content);
-      const hit = footerCache.get(lang);
-      if (hit && Date.now() - hit.at < FOOTER_CACHE_MS) return hit.value;
-      const value = repo.footer(lang).then((row) => ({
-        contactWaysTitle: row?.contactWaysTitle ?? "",
-        contactWays: row?.contactWays ?? [],
-        contentList: row?.contentList ?? [],
-      }));
-      footerCache.set(lang, { at: Date.now(), value });
-      value.catch(() => footerCache.delete(lang));
-      return value;
+      return footer(lang);
     },
 
-    /** The footer changed (the console, on any instance): the next render reads it again. */
-    forgetFooter() {
-      footerCache.clear();
-    },
-
-    /** Console: replaces the footer content of a locale; every instance shows it within the cache's 10 s. */
+    /** Replaces the footer content of a locale; every instance shows it from the next read. */
     async saveFooter(lang: Locale, input: FooterContent) {
       await repo.saveFooter({ lang, ...input });
-      footerCache.delete(lang);
+      await cache.invalidate([CACHE_TAGS.content]);
     },
 
     /** The version in force (or the one asked for, if it has come into force) in a locale. */

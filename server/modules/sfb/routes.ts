@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { INVITE_CODE_PATTERN } from "../../../core/ids.ts";
 import { PageQuery } from "../../../core/lists.ts";
-import { INVITE_CODE_PATTERN, INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../../../core/sfb.ts";
+import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../../../core/sfb.ts";
 import { requireCustomer, sessionCookieAttributes } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { Services } from "../../services.ts";

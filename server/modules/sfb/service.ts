@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Locale } from "../../../core/constants.ts";
+import { isInviteCode } from "../../../core/ids.ts";
 import { formatPrice } from "../../../core/money.ts";
 import type { Database } from "../../../db/client.ts";
 import type { InviteState } from "../../../db/schema/index.ts";
@@ -203,7 +204,7 @@ export function createSfbService(deps: SfbDeps) {
     /** What a friend's landing page shows: who invited them (nickname only) and what they get. */
     async landing(code: string, locale: Locale, viewerId?: string | null) {
       const current = await publicRules(locale);
-      const row = /^[A-Z0-9]{4,16}$/.test(code) ? await repo.byCode(code) : undefined;
+      const row = isInviteCode(code) ? await repo.byCode(code) : undefined;
       if (!row) return { status: "unknown" as const, code, rules: current };
       if (!row.enabled || !current.enabled) return { status: "disabled" as const, code, rules: current };
       const inviter = await deps.contactOf(row.customerId);

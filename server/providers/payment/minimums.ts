@@ -1,3 +1,4 @@
+import { convert, parseRate } from "../../../core/pricing.ts";
 import type { CurrencyRates } from "./types.ts";
 
 /**
@@ -40,13 +41,6 @@ export const STRIPE_MINIMUM_CHARGE: Readonly<Record<string, number>> = {
  */
 export const SETTLEMENT_FLOOR = { currencyCode: "USD", amount: 50, marginPercent: 10 } as const;
 
-function decimal(value: string): { scaled: bigint; scale: bigint } | null {
-  const match = /^(\d+)(?:\.(\d{1,12}))?$/.exec(value.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? "";
-  return { scaled: BigInt(`${match[1]}${fraction}`), scale: 10n ** BigInt(fraction.length) };
-}
-
 /**
  * SETTLEMENT_FLOOR (with its margin) in currencyCode's minor units, rounded up so the floor is never
  * understated; null when either currency or its rate is missing from the table (then the provider decides).
@@ -55,17 +49,13 @@ export function settlementFloor(currencyCode: string, rates: CurrencyRates): num
   const from = rates.get(SETTLEMENT_FLOOR.currencyCode);
   const to = rates.get(currencyCode);
   if (!from || !to) return null;
-  const fromRate = decimal(from.rateFromBase);
-  const toRate = decimal(to.rateFromBase);
+  const fromRate = parseRate(from.rateFromBase);
+  const toRate = parseRate(to.rateFromBase);
   if (!fromRate || !toRate || fromRate.scaled === 0n || toRate.scaled === 0n) return null;
-  // amount × (100 + margin) / 100 / 10^fromDigits / fromRate × toRate × 10^toDigits, rounded up.
-  const numerator =
-    BigInt(SETTLEMENT_FLOOR.amount * (100 + SETTLEMENT_FLOOR.marginPercent)) *
-    toRate.scaled *
-    fromRate.scale *
-    10n ** BigInt(to.minorDigits);
-  const denominator = 100n * fromRate.scaled * toRate.scale * 10n ** BigInt(from.minorDigits);
-  return Number((numerator + denominator - 1n) / denominator);
+  return convert(SETTLEMENT_FLOOR.amount, from, to, {
+    mode: "up",
+    percent: 100 + SETTLEMENT_FLOOR.marginPercent,
+  });
 }
 
 /**

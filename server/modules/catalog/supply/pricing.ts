@@ -1,4 +1,16 @@
 // Pricing rules for supplier packages (issue 13; ADR 0197). Pure: integer minor units in, integer minor units out.
+// Every conversion and rounding is core/pricing.ts's (ADR 0398): prices derived from a cost round up.
+
+import {
+  convert,
+  defaultRounding,
+  parseRate,
+  type Rounding,
+  roundRatio,
+  roundUp,
+} from "../../../../core/pricing.ts";
+
+export { defaultRounding, type Rounding, roundUp };
 
 export interface PricingRule {
   /** 10,000 = cost price. */
@@ -9,29 +21,11 @@ export interface PricingRule {
 /** The markup when no rule is stored: cost × 1.8. */
 export const DEFAULT_RULE: PricingRule = { markupBp: 18_000, floorUsdCents: 0 };
 
-export interface Rounding {
-  step: number;
-  ending: number;
-}
-
 export interface CurrencyRate {
   code: string;
   minorDigits: number;
   /** Units of this currency per 1 unit of the base currency (decimal string, as stored). */
   rateFromBase: string;
-}
-
-/** The rounding a currency gets when none is stored: x.99 with two minor digits, whole tens without. */
-export function defaultRounding(minorDigits: number): Rounding {
-  return minorDigits === 0
-    ? { step: 10, ending: 0 }
-    : { step: 10 ** minorDigits, ending: 10 ** minorDigits - 1 };
-}
-
-/** Rounds up to the next amount that ends in `ending` above a multiple of `step` (99 → x.99). */
-export function roundUp(minor: number, { step, ending }: Rounding): number {
-  if (step <= 1) return Math.ceil(minor);
-  return Math.ceil((minor - ending) / step) * step + ending;
 }
 
 /**
@@ -52,12 +46,11 @@ export function basePriceUsdCents(input: {
   for (const code of Object.keys(input.recommendedRetail).sort()) {
     const amount = input.recommendedRetail[code]!;
     const rate = input.rates?.find((r) => r.code === code);
-    if (!rate || amount <= 0 || Number(rate.rateFromBase) <= 0) continue;
-    const major =
-      (amount / 10 ** rate.minorDigits / Number(rate.rateFromBase)) * Number(input.usd.rateFromBase);
-    return Math.ceil(major * 100 - 1e-6);
+    if (!rate || amount <= 0 || !parseRate(rate.rateFromBase)?.scaled) continue;
+    return convert(amount, rate, input.usd, { mode: "up" });
   }
-  return Math.max(Math.ceil((input.costUsdCents * input.rule.markupBp) / 10_000), input.rule.floorUsdCents);
+  const marked = roundRatio(BigInt(input.costUsdCents) * BigInt(input.rule.markupBp), 10_000n, "up");
+  return Math.max(Number(marked), input.rule.floorUsdCents);
 }
 
 /**
@@ -79,16 +72,14 @@ export function retailPrice(input: {
   const recommended = input.recommendedRetail[currency.code];
   if (recommended !== undefined && recommended > 0) return recommended;
   const usdCents = basePriceUsdCents(input);
-  // USD → base → currency, in the currency's minor units.
-  const major = (usdCents / 100 / Number(usd.rateFromBase)) * Number(currency.rateFromBase);
-  const minor = Math.ceil(major * 10 ** currency.minorDigits - 1e-6);
+  // USD → base → currency, in the currency's minor units, rounded up, then up to the currency's price point.
+  const minor = convert(usdCents, usd, currency, { mode: "up" });
   return roundUp(minor, input.rounding ?? defaultRounding(currency.minorDigits));
 }
 
 /** A price's cost in its currency's minor units (the console warns when a price is at or under it). */
 export function costIn(costUsdCents: number, currency: CurrencyRate, usd: CurrencyRate): number {
-  const major = (costUsdCents / 100 / Number(usd.rateFromBase)) * Number(currency.rateFromBase);
-  return Math.ceil(major * 10 ** currency.minorDigits - 1e-6);
+  return convert(costUsdCents, usd, currency, { mode: "up" });
 }
 
 /**
