@@ -353,14 +353,16 @@ describe("a campaign in every language (ADR 0396)", () => {
         (row) => row.id,
       ),
     );
-    const waiting = (rows: { id: number }[]) => rows.filter((row) => !before.has(row.id));
+    const waiting = <T extends { id: number }>(rows: T[]) => rows.filter((row) => !before.has(row.id));
 
     // One language: cancelled from the other language's editor; the en_US part stays.
     const first = waiting(await schedule());
     const zhPart = first.find((row) => row.lang === "zh_CN")!;
     const one = await call("DELETE", `/pages/${en.id}/schedules/${zhPart.id}`);
     expect(one.statusCode).toBe(200);
-    expect(waiting(one.json().schedules).map((row: { lang: string }) => row.lang)).toEqual(["en_US"]);
+    expect(waiting(one.json().schedules as { id: number; lang: string }[]).map((row) => row.lang)).toEqual([
+      "en_US",
+    ]);
     const zhAudit = await auditOf(app, "content_page", String(zh.id));
     expect(zhAudit.map((row) => row.action)).toContain("page.schedule.cancel");
 
@@ -370,7 +372,7 @@ describe("a campaign in every language (ADR 0396)", () => {
     expect(second.map((row) => row.lang)).toEqual(["en_US", "zh_CN"]);
     const all = await call("DELETE", `/pages/${zh.id}/schedules/${second[0]!.id}?campaign=1`);
     expect(all.statusCode).toBe(200);
-    expect(waiting(all.json().schedules).map((row: { id: number }) => row.id)).toEqual([enPart.id]);
+    expect(waiting(all.json().schedules as { id: number }[]).map((row) => row.id)).toEqual([enPart.id]);
     const again = await call("DELETE", `/pages/${zh.id}/schedules/${second[1]!.id}?campaign=1`);
     expect(again.statusCode).toBe(404);
   }, 60_000);
