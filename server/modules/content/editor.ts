@@ -752,6 +752,9 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
         const named = new Set(formFields(input.component.componentCode).map((field) => field.key));
         if (Object.keys(input.component.data).some((key) => !named.has(key) && !FORM_EDITED.has(key)))
           throw new ApiError(403, "pageEditor.advancedOnly");
+        // A language's own texts and images (ADR 0397) are form fields too.
+        if (Object.values(input.texts).some((own) => Object.keys(own).some((key) => !named.has(key))))
+          throw new ApiError(403, "pageEditor.advancedOnly");
       }
       if (base.pageCode !== draft.pageCode || base.lang !== draft.lang || base.pageType !== draft.pageType)
         throw new ApiError(400, "pageEditor.keyChanged");
