@@ -108,7 +108,7 @@ test("a campaign scheduled in en_US and zh_CN goes live and ends in both, past t
 
   // The campaign's block, in every width and in both languages with a title each (drafts of both pages).
   const insert = page.getByRole("region", { name: "Add a block" });
-  await insert.getByLabel("Block type").selectOption("CustomTitle");
+  await insert.getByLabel("Block type").selectOption("Banner");
   await insert.getByLabel("Title (en_US)", { exact: true }).fill("Kyoto summer nights");
   await insert.getByLabel("Title (zh_CN)", { exact: true }).fill("京都夏夜");
   await insert.getByRole("button", { name: "Add block" }).click();

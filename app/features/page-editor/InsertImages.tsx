@@ -76,7 +76,7 @@ export function InsertImages({
                     checked={own !== undefined}
                     onChange={(event) => setOwn(lang, key, event.target.checked ? "" : null)}
                   />
-                  <span>{t("console.insert.ownImage", { field, lang })}</span>
+                  <span>{t("console.insert.ownImage", { lang })}</span>
                 </label>
                 {own !== undefined && (
                   <MediaPicker
