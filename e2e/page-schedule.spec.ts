@@ -111,6 +111,12 @@ test("a campaign scheduled in en_US and zh_CN goes live and ends in both, past t
   await insert.getByLabel("Block type").selectOption("Banner");
   await insert.getByLabel("Title (en_US)", { exact: true }).fill("Kyoto summer nights");
   await insert.getByLabel("Title (zh_CN)", { exact: true }).fill("京都夏夜");
+  await insert.getByLabel("Image description (en_US)").fill("Lanterns in Kyoto");
+  await insert.getByLabel("Image description (zh_CN)").fill("京都灯笼");
+  await insert
+    .getByRole("group", { name: "Image for every language" })
+    .getByLabel("Or type a library path (advanced)")
+    .fill("/media/banner/summer-japan.svg");
   await insert.getByRole("button", { name: "Add block" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Block added" })).toBeVisible();
   await hydrated(page);
