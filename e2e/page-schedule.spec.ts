@@ -119,6 +119,8 @@ test("a campaign scheduled in en_US and zh_CN goes live and ends in both, past t
     .fill("/media/banner/summer-japan.svg");
   await insert.getByRole("button", { name: "Add block" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Block added" })).toBeVisible();
+  // The editor as it opens now: both languages' drafts at their current revisions.
+  await page.reload();
   await hydrated(page);
 
   // Schedule from the en_US editor: zh_CN is offered and checked, zh_HK has no page.
