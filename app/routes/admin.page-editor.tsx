@@ -1,5 +1,5 @@
 import { Form, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
-import { instantToZoned, STORE_TIME_ZONE, zoneLabel } from "../../core/store-time.ts";
+import { STORE_TIME_ZONE, zoneLabel } from "../../core/store-time.ts";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import type { ComponentChange } from "../../server/modules/content/editor.ts";
 import {
@@ -12,9 +12,10 @@ import {
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
-import { ActionNote, buttonClass, Field, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
+import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
 import { Editor, type PageScope } from "../features/page-editor/Editor.tsx";
+import { SchedulePanel, type ScheduleRow } from "../features/page-editor/SchedulePanel.tsx";
 import type { Route } from "./+types/admin.page-editor";
 
 interface EditorPage {
@@ -36,20 +37,6 @@ interface VersionRow {
   restoredFrom: number | null;
   publishedAt: string;
 }
-interface ScheduleRow {
-  id: number;
-  revision: number;
-  title: string;
-  startsAt: string;
-  endsAt: string | null;
-  state: "waiting" | "live" | "ended";
-}
-
-/** An instant as the store's wall clock for operators: "2026-12-24 09:00 GMT+8". */
-function storeTime(iso: string, zone: string) {
-  return `${instantToZoned(iso, STORE_TIME_ZONE).replace("T", " ")} ${zone}`;
-}
-
 // The media picker's uploads go to the media library's action: the editor's page (and its unsaved draft) stays.
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction?.startsWith(MEDIA_LIBRARY_ROUTE)) return false;
@@ -156,6 +143,14 @@ export async function action(args: Route.ActionArgs) {
           startsAt: field(form, "startsAt"),
           endsAt: endsAt === "" ? null : endsAt,
           acknowledged: field(form, "acknowledged") === "1",
+          // The other languages scheduled with it, as one campaign (ADR 0396).
+          languages: form
+            .getAll("language")
+            .map(String)
+            .map((value) => {
+              const [lang = "", revision = ""] = value.split(":");
+              return { lang, revision: Number(revision) };
+            }),
         },
       }),
     );
@@ -165,7 +160,7 @@ export async function action(args: Route.ActionArgs) {
       intent,
       await callConsole(args, {
         method: "DELETE",
-        path: `/o2adm/v1/pages/${id}/schedules/${encodeURIComponent(field(form, "scheduleId"))}`,
+        path: `/o2adm/v1/pages/${id}/schedules/${encodeURIComponent(field(form, "scheduleId"))}${field(form, "campaign") === "1" ? "?campaign=1" : ""}`,
       }),
     );
   return actionResult<{ version: number }>(
@@ -230,61 +225,7 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
         liveMode={liveMode}
       />
       {page.pageType !== "TEMPLATE" && (
-        <section aria-labelledby="schedule-heading" className="mt-8">
-          <h2 id="schedule-heading" className="mb-2 text-lg font-semibold">
-            {t("console.schedule.heading")}
-          </h2>
-          <p className="mb-1 text-sm text-slate-700">{t("console.schedule.intro")}</p>
-          <p className="mb-3 text-sm text-slate-700">{t("console.schedule.zone", { zone })}</p>
-          {canPublish && (
-            <Form method="post" className="mb-4 flex flex-wrap items-end gap-4">
-              <input type="hidden" name="intent" value="schedule" />
-              <input type="hidden" name="revision" value={page.revision} />
-              <Field
-                label={t("console.schedule.start", { zone })}
-                name="startsAt"
-                type="datetime-local"
-                required
-              />
-              <Field label={t("console.schedule.end", { zone })} name="endsAt" type="datetime-local" />
-              {scope.differences.length > 0 && (
-                <label className="mb-3 flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="acknowledged" value="1" />
-                  <span>{t("console.scope.acknowledge")}</span>
-                </label>
-              )}
-              <button type="submit" className={`${buttonClass} mb-3`}>
-                {t("console.schedule.submit")}
-              </button>
-            </Form>
-          )}
-          <h3 className="mb-1 text-base font-semibold">{t("console.schedule.list")}</h3>
-          {schedules.length === 0 && <p className="text-sm">{t("console.schedule.none")}</p>}
-          <ul className="space-y-2" data-testid="page-schedules">
-            {schedules.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="font-medium">{t(`console.schedule.state.${row.state}`)}</span>
-                <span>{row.title}</span>
-                <span>{t("console.schedule.revision", { revision: row.revision })}</span>
-                <span>
-                  {t("console.schedule.from", { when: storeTime(row.startsAt, zone) })}{" "}
-                  {row.endsAt
-                    ? t("console.schedule.until", { when: storeTime(row.endsAt, zone) })
-                    : t("console.schedule.noEnd")}
-                </span>
-                {canPublish && row.state !== "ended" && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="cancelSchedule" />
-                    <input type="hidden" name="scheduleId" value={row.id} />
-                    <button type="submit" className={secondaryButtonClass}>
-                      {t("console.schedule.cancel")}
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <SchedulePanel page={page} scope={scope} schedules={schedules} canPublish={canPublish} zone={zone} />
       )}
       <section aria-labelledby="versions-heading" className="mt-8">
         <h2 id="versions-heading" className="mb-2 text-lg font-semibold">

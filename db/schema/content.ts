@@ -77,7 +77,8 @@ export const contentPageVersions = pgTable(
 /**
  * A scheduled publish (issue 31 item 7, ADR 0381): the document goes live at `startsAt` and, with an `endsAt`, stops
  * there, when the page falls back to what was live before. Times are UTC instants; the console shows and takes
- * them in the store's time zone. A cancelled schedule keeps its row (the audit log names it).
+ * them in the store's time zone. A cancelled schedule keeps its row (the audit log names it). The languages scheduled
+ * together share a `campaignId` (ADR 0396): one row per language, each with that language's document.
  */
 export const contentPageSchedules = pgTable(
   "content_page_schedule",
@@ -93,6 +94,8 @@ export const contentPageSchedules = pgTable(
     document: jsonb("document").$type<ContentDocument>().notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** The campaign this language's schedule belongs to: the languages scheduled at once (null before ADR 0396). */
+    campaignId: uuid("campaign_id"),
     createdBy: uuid("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),

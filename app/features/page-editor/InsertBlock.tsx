@@ -6,13 +6,15 @@ import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass } from "../admin/ui.tsx";
 import { ActionPicker } from "./ActionPicker.tsx";
 import { ADDABLE_CODES, fieldLabel, formFields } from "./component-forms.ts";
+import { InsertImages, type InsertImagesValue, imagesPayload } from "./InsertImages.tsx";
 import { NESTING_CODES } from "./tree.ts";
 
 /*
  * Add a block where you are (issue 31 items 1 and 3, ADR 0370): before or after the selected block, inside it
  * when it is a container, or at the end; in every width range or only the one being edited; in each chosen
  * language with a text field per language for the block's texts; with its link when a tap on it goes somewhere.
- * The new block is then selected: its name, image and other settings are set in its settings form.
+ * Its image is picked or uploaded here too, once for every language, or per language (ADR 0397). The new block is
+ * then selected: its name and other settings are set in its settings form.
  */
 
 /** Keys of a block's data that are words a shopper reads: one field per language. */
@@ -49,6 +51,7 @@ export function InsertBlock({
   const [chosen, setChosen] = useState<string[]>(languages);
   const [texts, setTexts] = useState<Record<string, Record<string, string>>>({});
   const [action, setAction] = useState<ComponentAction | undefined>(undefined);
+  const [images, setImages] = useState<InsertImagesValue>({ shared: {}, own: {} });
   const fields = translatedFields(code);
   const tappable = TAPPABLE_CODES.has(code);
   const canNest = selected && NESTING_CODES.has(selected.componentCode);
@@ -57,6 +60,7 @@ export function InsertBlock({
   const setText = (lang: string, key: string, value: string) =>
     setTexts((current) => ({ ...current, [lang]: { ...current[lang], [key]: value } }));
   const selectedName = selected ? selected.componentName || selected.componentCode : "";
+  const imagePayload = imagesPayload(code, images, chosen);
 
   const payload = {
     variantId,
@@ -66,17 +70,20 @@ export function InsertBlock({
     component: {
       componentCode: code,
       componentName: code,
-      data: {},
+      data: imagePayload.data,
       ...(tappable && action ? { action } : {}),
     },
     texts: Object.fromEntries(
       chosen.map((lang) => [
         lang,
-        Object.fromEntries(
-          Object.entries(texts[lang] ?? {}).filter(
-            ([key, value]) => fields.includes(key) && value.trim() !== "",
+        {
+          ...Object.fromEntries(
+            Object.entries(texts[lang] ?? {}).filter(
+              ([key, value]) => fields.includes(key) && value.trim() !== "",
+            ),
           ),
-        ),
+          ...imagePayload.byLanguage[lang],
+        },
       ]),
     ),
   };
@@ -165,6 +172,12 @@ export function InsertBlock({
               </label>
             )),
           )}
+        <InsertImages
+          code={code}
+          languages={ordered.filter((lang) => chosen.includes(lang))}
+          value={images}
+          onChange={setImages}
+        />
         {tappable && (
           <ActionPicker value={action} onChange={setAction} siteCode={siteCode} lang={document.lang} />
         )}

@@ -31,6 +31,7 @@ export default defineMessages({
     "pageEditor.schedule.past": "The start must be later than now",
     "pageEditor.schedule.endBeforeStart": "The end must be later than the start",
     "pageEditor.schedule.notFound": "This schedule does not exist or was cancelled already",
+    "pageEditor.schedule.noDraft": "The {lang} page has no draft to schedule",
   },
   zh_CN: {
     "pageEditor.notFound": "该页面不存在",
@@ -57,6 +58,7 @@ export default defineMessages({
     "pageEditor.schedule.past": "开始时间必须晚于现在",
     "pageEditor.schedule.endBeforeStart": "结束时间必须晚于开始时间",
     "pageEditor.schedule.notFound": "该定时发布不存在或已取消",
+    "pageEditor.schedule.noDraft": "{lang} 页面没有可定时发布的草稿",
   },
   zh_HK: {
     "pageEditor.notFound": "該頁面不存在",
@@ -83,5 +85,6 @@ export default defineMessages({
     "pageEditor.schedule.past": "開始時間必須晚於現在",
     "pageEditor.schedule.endBeforeStart": "結束時間必須晚於開始時間",
     "pageEditor.schedule.notFound": "該定時發佈不存在或已取消",
+    "pageEditor.schedule.noDraft": "{lang} 頁面沒有可定時發佈的草稿",
   },
 });

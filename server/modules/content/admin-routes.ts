@@ -69,7 +69,14 @@ const ScheduleBody = z.object({
   startsAt: LocalTime,
   endsAt: LocalTime.nullable().optional(),
   acknowledged: z.boolean().optional(),
+  /** The other languages' drafts scheduled with this one as one campaign (ADR 0396). */
+  languages: z
+    .array(z.object({ lang: LANG, revision: Revision }))
+    .max(3)
+    .optional(),
 });
+/** `campaign=1` cancels the schedule in every language of its campaign (ADR 0396). */
+const CancelQuery = z.object({ campaign: z.enum(["0", "1"]).optional() });
 const ScheduleId = Id.extend({ scheduleId: z.coerce.number().int().positive().max(2_147_483_647) });
 const DiffQuery = z.object({ from: Version, to: Version });
 const RollbackBody = z.object({ version: Version });
@@ -163,8 +170,9 @@ export function adminPageRoutes(app: FastifyInstance, services: Services) {
     method: "DELETE",
     url: "/pages/:id/schedules/:scheduleId",
     permission: "pages.publish",
-    schema: { params: ScheduleId },
-    handler: async ({ operator, params }) => editor.cancelSchedule(operator.id, params.id, params.scheduleId),
+    schema: { params: ScheduleId, querystring: CancelQuery },
+    handler: async ({ operator, params, query }) =>
+      editor.cancelSchedule(operator.id, params.id, params.scheduleId, query.campaign === "1"),
   });
 
   adminRoute(app, {

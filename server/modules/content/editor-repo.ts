@@ -177,7 +177,7 @@ export function createEditorRepo(db: Database) {
         .where(versionKey(key))
         .orderBy(desc(contentPageVersions.version));
     },
-    /** Stores a scheduled publish (issue 31 item 7). */
+    /** Stores a scheduled publish (issue 31 item 7): one language's part of a campaign (ADR 0396). */
     async insertSchedule(
       key: PageKey,
       values: {
@@ -185,6 +185,7 @@ export function createEditorRepo(db: Database) {
         document: ContentDocument;
         startsAt: Date;
         endsAt: Date | null;
+        campaignId: string;
         createdBy: string;
       },
       tx: Tx,
@@ -195,11 +196,13 @@ export function createEditorRepo(db: Database) {
         .returning();
       return row!;
     },
-    /** A page's schedules that are not cancelled, soonest first. */
-    schedules(key: PageKey) {
+    /** A page's schedules in every language that are not cancelled, soonest first. */
+    schedules(page: { siteCode: string; pageCode: string }) {
       return db
         .select({
           id: contentPageSchedules.id,
+          lang: contentPageSchedules.lang,
+          campaignId: contentPageSchedules.campaignId,
           revision: contentPageSchedules.revision,
           title: sql<string>`${contentPageSchedules.document}->>'title'`,
           startsAt: contentPageSchedules.startsAt,
@@ -209,30 +212,50 @@ export function createEditorRepo(db: Database) {
         .from(contentPageSchedules)
         .where(
           and(
-            eq(contentPageSchedules.siteCode, key.siteCode),
-            eq(contentPageSchedules.pageCode, key.pageCode),
-            eq(contentPageSchedules.lang, key.lang),
+            eq(contentPageSchedules.siteCode, page.siteCode),
+            eq(contentPageSchedules.pageCode, page.pageCode),
             isNull(contentPageSchedules.cancelledAt),
           ),
         )
-        .orderBy(asc(contentPageSchedules.startsAt), asc(contentPageSchedules.id));
+        .orderBy(
+          asc(contentPageSchedules.startsAt),
+          asc(contentPageSchedules.lang),
+          asc(contentPageSchedules.id),
+        );
     },
-    /** Cancels a page's schedule once; null when it is not this page's or was cancelled already. */
-    async cancelSchedule(key: PageKey, scheduleId: number, tx: Tx) {
-      const [row] = await tx
+    /**
+     * Cancels one of a page's schedules (any language) once, or with `campaign` every language of its campaign
+     * not cancelled yet; the rows cancelled (none when it is not this page's or was cancelled already).
+     */
+    async cancelSchedule(
+      page: { siteCode: string; pageCode: string },
+      scheduleId: number,
+      campaign: boolean,
+      tx: Tx,
+    ) {
+      const samePage = and(
+        eq(contentPageSchedules.siteCode, page.siteCode),
+        eq(contentPageSchedules.pageCode, page.pageCode),
+        isNull(contentPageSchedules.cancelledAt),
+      );
+      const [target] = await tx
+        .select({ id: contentPageSchedules.id, campaignId: contentPageSchedules.campaignId })
+        .from(contentPageSchedules)
+        .where(and(eq(contentPageSchedules.id, scheduleId), samePage))
+        .limit(1);
+      if (!target) return [];
+      return tx
         .update(contentPageSchedules)
         .set({ cancelledAt: new Date() })
         .where(
           and(
-            eq(contentPageSchedules.id, scheduleId),
-            eq(contentPageSchedules.siteCode, key.siteCode),
-            eq(contentPageSchedules.pageCode, key.pageCode),
-            eq(contentPageSchedules.lang, key.lang),
-            isNull(contentPageSchedules.cancelledAt),
+            campaign && target.campaignId
+              ? eq(contentPageSchedules.campaignId, target.campaignId)
+              : eq(contentPageSchedules.id, target.id),
+            samePage,
           ),
         )
         .returning();
-      return row ?? null;
     },
     async version(key: PageKey, version: number, tx: Tx = db) {
       const [row] = await tx

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { componentActionProblem } from "../../../core/content/actions.ts";
 import { componentDataProblem, formFields } from "../../../core/content/components.ts";
@@ -97,6 +97,8 @@ export interface ScheduleInput {
   startsAt: string;
   endsAt?: string | null;
   acknowledged?: boolean;
+  /** The other languages' drafts scheduled with this one, each at the revision the operator saw (ADR 0396). */
+  languages?: { lang: string; revision: number }[];
 }
 
 /** Links in pages may only go where the storefront would follow them: same site, no script URLs (spec 2). */
@@ -245,7 +247,8 @@ export interface EditorPageSummary {
 type Tx = Parameters<Parameters<EditorRepo["db"]["transaction"]>[0]>[0];
 
 export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings: EditorSettings) {
-  const now = settings.now ?? Date.now;
+  // Date.now read at each call, so a schedule's state follows the clock the page's read follows.
+  const now = settings.now ?? (() => Date.now());
   const keyOf = (row: { siteCode: string; pageCode: string; lang: string }): PageKey => ({
     siteCode: row.siteCode,
     pageCode: row.pageCode,
@@ -560,7 +563,9 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
 
     /**
      * Schedules the draft at `revision` to go live at a time and, optionally, to end at one (issue 31 item 7, ADR
-     * 0381): stored with its document, audited, with a job at each time that drops the page's caches.
+     * 0381), with the chosen other languages' drafts at the same times as one campaign (ADR 0396): a row per
+     * language with its own document, all in one transaction, audited, with a job at each time for each language
+     * that drops that language's page caches.
      */
     async schedule(operatorId: string, id: number, input: ScheduleInput) {
       const jobs = settings.jobs;
@@ -573,51 +578,82 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
       if (!input.acknowledged && (await this.scope(id)).differences.length > 0)
         throw new ApiError(409, "pageEditor.differences");
       const key = keyOf(draft);
-      const document = checkDocument(draft.document);
-      const row = await repo.db.transaction(async (tx) => {
-        const current = await repo.byId(id, tx);
-        if (current?.revision !== input.revision) throw new ApiError(409, "pageEditor.stale");
-        const inserted = await repo.insertSchedule(
-          key,
-          { revision: input.revision, document, startsAt, endsAt, createdBy: operatorId },
-          tx,
-        );
-        const payload = { ...key, pageType: draft.pageType };
-        for (const [edge, at] of [
-          ["start", startsAt],
-          ["end", endsAt],
-        ] as const)
-          if (at)
-            await jobs.enqueue(PAGE_SWITCH_JOB, payload, {
-              runAt: at,
-              dedupeKey: `page-switch:${inserted.id}:${edge}`,
-              executor: tx as never,
-            });
-        await recordAudit(tx, {
-          operatorId,
-          action: "page.schedule",
-          entity: "content_page",
-          entityId: String(id),
-          after: {
-            ...key,
-            scheduleId: inserted.id,
-            revision: input.revision,
-            startsAt: startsAt.toISOString(),
-            endsAt: endsAt?.toISOString() ?? null,
-          },
-        });
+      const pages = [{ row: draft, revision: input.revision, document: checkDocument(draft.document) }];
+      for (const wanted of input.languages ?? []) {
+        if (wanted.lang === draft.lang || pages.some((page) => page.row.lang === wanted.lang)) continue;
+        const other = await repo.row({ ...key, lang: wanted.lang }, "draft");
+        if (!other) throw new ApiError(400, "pageEditor.schedule.noDraft", { params: { lang: wanted.lang } });
+        if (other.revision !== wanted.revision) throw new ApiError(409, "pageEditor.stale");
+        pages.push({ row: other, revision: wanted.revision, document: checkDocument(other.document) });
+      }
+      const campaignId = randomUUID();
+      const rows = await repo.db.transaction(async (tx) => {
+        const inserted = [];
+        for (const page of pages) {
+          const current = await repo.byId(page.row.id, tx);
+          if (current?.revision !== page.revision) throw new ApiError(409, "pageEditor.stale");
+          const pageKey = keyOf(page.row);
+          const row = await repo.insertSchedule(
+            pageKey,
+            {
+              revision: page.revision,
+              document: page.document,
+              startsAt,
+              endsAt,
+              campaignId,
+              createdBy: operatorId,
+            },
+            tx,
+          );
+          const payload = { ...pageKey, pageType: page.row.pageType };
+          for (const [edge, at] of [
+            ["start", startsAt],
+            ["end", endsAt],
+          ] as const)
+            if (at)
+              await jobs.enqueue(PAGE_SWITCH_JOB, payload, {
+                runAt: at,
+                dedupeKey: `page-switch:${row.id}:${edge}`,
+                executor: tx as never,
+              });
+          await recordAudit(tx, {
+            operatorId,
+            action: "page.schedule",
+            entity: "content_page",
+            entityId: String(page.row.id),
+            after: {
+              ...pageKey,
+              scheduleId: row.id,
+              campaignId,
+              revision: page.revision,
+              startsAt: startsAt.toISOString(),
+              endsAt: endsAt?.toISOString() ?? null,
+            },
+          });
+          inserted.push(row);
+        }
         return inserted;
       });
-      return { scheduleId: row.id, schedules: await this.schedules(id) };
+      return {
+        scheduleId: rows[0]!.id,
+        campaignId,
+        languages: rows.map((row) => row.lang),
+        schedules: await this.schedules(id),
+      };
     },
 
-    /** A page's schedules not cancelled, with their UTC times and whether each is waiting, live or over. */
+    /**
+     * A page's schedules in every language, not cancelled, with their UTC times, their campaign (the languages
+     * scheduled together) and whether each is waiting, live or over.
+     */
     async schedules(id: number) {
       const draft = await repo.byId(id);
       if (!draft) throw notFound("pageEditor.notFound");
       const at = now();
-      return (await repo.schedules(keyOf(draft))).map((row) => ({
+      return (await repo.schedules(draft)).map((row) => ({
         id: row.id,
+        lang: row.lang,
+        campaignId: row.campaignId ?? `schedule-${row.id}`,
         revision: row.revision,
         title: row.title,
         startsAt: row.startsAt.toISOString(),
@@ -631,28 +667,36 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
       }));
     },
 
-    /** Cancels a schedule (live or waiting): audited, and the page's caches dropped at once. */
-    async cancelSchedule(operatorId: string, id: number, scheduleId: number) {
+    /**
+     * Cancels a schedule (live or waiting) in its language, or with `campaign` in every language of its campaign:
+     * audited per language, and those languages' page caches dropped at once.
+     */
+    async cancelSchedule(operatorId: string, id: number, scheduleId: number, campaign = false) {
       const draft = await repo.byId(id);
       if (!draft) throw notFound("pageEditor.notFound");
-      const key = keyOf(draft);
-      await repo.db.transaction(async (tx) => {
-        const row = await repo.cancelSchedule(key, scheduleId, tx);
-        if (!row) throw notFound("pageEditor.schedule.notFound");
-        await recordAudit(tx, {
-          operatorId,
-          action: "page.schedule.cancel",
-          entity: "content_page",
-          entityId: String(id),
-          before: {
-            ...key,
-            scheduleId,
-            startsAt: row.startsAt.toISOString(),
-            endsAt: row.endsAt?.toISOString() ?? null,
-          },
-        });
+      const cancelled = await repo.db.transaction(async (tx) => {
+        const rows = await repo.cancelSchedule(draft, scheduleId, campaign, tx);
+        if (rows.length === 0) throw notFound("pageEditor.schedule.notFound");
+        for (const row of rows) {
+          const page = await repo.row(keyOf(row), "draft", tx);
+          await recordAudit(tx, {
+            operatorId,
+            action: "page.schedule.cancel",
+            entity: "content_page",
+            entityId: String(row.lang === draft.lang ? id : (page?.id ?? id)),
+            before: {
+              ...keyOf(row),
+              scheduleId: row.id,
+              campaignId: row.campaignId,
+              startsAt: row.startsAt.toISOString(),
+              endsAt: row.endsAt?.toISOString() ?? null,
+            },
+          });
+        }
+        return rows;
       });
-      await invalidate(key.siteCode, key.lang, { pageCode: key.pageCode, pageType: draft.pageType });
+      for (const lang of new Set(cancelled.map((row) => row.lang)))
+        await invalidate(draft.siteCode, lang, { pageCode: draft.pageCode, pageType: draft.pageType });
       return { schedules: await this.schedules(id) };
     },
 
@@ -707,6 +751,9 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
         checkRawUnchanged(draft.document, base);
         const named = new Set(formFields(input.component.componentCode).map((field) => field.key));
         if (Object.keys(input.component.data).some((key) => !named.has(key) && !FORM_EDITED.has(key)))
+          throw new ApiError(403, "pageEditor.advancedOnly");
+        // A language's own texts and images (ADR 0397) are form fields too.
+        if (Object.values(input.texts).some((own) => Object.keys(own).some((key) => !named.has(key))))
           throw new ApiError(403, "pageEditor.advancedOnly");
       }
       if (base.pageCode !== draft.pageCode || base.lang !== draft.lang || base.pageType !== draft.pageType)

@@ -1,0 +1,1 @@
+ALTER TABLE "content_page_schedule" ADD COLUMN "campaign_id" uuid;
