@@ -26,6 +26,8 @@ let shopperCookie = "";
 let consoleCookie = "";
 
 beforeAll(async () => {
+  // The first render compiles the app's modules (slow on a loaded machine): done here, outside the tests.
+  expect((await app.server.inject({ method: "GET", url: "/?page=warm-up" })).statusCode).toBe(200);
   // The development server's stylesheet, compiled by Tailwind as the build compiles it, minified as the build does.
   const res = await app.server.inject({ method: "GET", url: "/app/app.css?direct" });
   expect(res.statusCode).toBe(200);
@@ -66,21 +68,25 @@ async function render(page: PageKind) {
 }
 
 describe("golden renders: each page kind's structure, scripts and page CSS as checked in", () => {
-  it.each(PAGES)("$kind ($url)", async (page) => {
-    const rendered = await render(page);
-    expect(rendered.status, page.url).toBe(page.status);
-    const golden = goldenOf(rendered, () => stylesheet);
-    const file = path.join(GOLDEN_DIR, `${page.kind}.txt`);
-    if (UPDATE || !existsSync(file)) {
-      if (!UPDATE) throw new Error(`No golden file ${file}: run with UPDATE_GOLDEN=1 and review it`);
-      mkdirSync(GOLDEN_DIR, { recursive: true });
-      writeFileSync(file, golden);
-      return;
-    }
-    // The same page rendered twice reduces to the same text: the normalisation leaves nothing per request.
-    expect(goldenOf(await render(page), () => stylesheet)).toBe(golden);
-    expect(golden, `${page.kind}: rerun with UPDATE_GOLDEN=1 if the change is meant`).toBe(
-      readFileSync(file, "utf8"),
-    );
-  });
+  it.each(PAGES)(
+    "$kind ($url)",
+    async (page) => {
+      const rendered = await render(page);
+      expect(rendered.status, page.url).toBe(page.status);
+      const golden = goldenOf(rendered, () => stylesheet);
+      const file = path.join(GOLDEN_DIR, `${page.kind}.txt`);
+      if (UPDATE || !existsSync(file)) {
+        if (!UPDATE) throw new Error(`No golden file ${file}: run with UPDATE_GOLDEN=1 and review it`);
+        mkdirSync(GOLDEN_DIR, { recursive: true });
+        writeFileSync(file, golden);
+        return;
+      }
+      // The same page rendered twice reduces to the same text: the normalisation leaves nothing per request.
+      expect(goldenOf(await render(page), () => stylesheet)).toBe(golden);
+      expect(golden, `${page.kind}: rerun with UPDATE_GOLDEN=1 if the change is meant`).toBe(
+        readFileSync(file, "utf8"),
+      );
+    },
+    60_000,
+  );
 });
