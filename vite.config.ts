@@ -91,17 +91,31 @@ function preactInBrowser(): Plugin {
     "react/jsx-runtime": "preact/compat/jsx-runtime",
     "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
   };
+  // The entry's hydration: React's way, or Preact's with its adapters (app/lib/preact/hydrate-document.tsx).
+  const hydrateDocument = path.resolve("app/lib/hydrate-document.tsx");
+  const preactHydrateDocument = path.resolve("app/lib/preact/hydrate-document.tsx");
   return {
     name: "preact-in-browser",
     enforce: "pre",
     async resolveId(source, importer, options) {
       if (this.environment?.name !== "client") return null;
       if (shims[source]) return shims[source];
+      if (source.endsWith("hydrate-document.tsx")) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        return resolved?.id === hydrateDocument ? preactHydrateDocument : null;
+      }
       const target = packages[source];
       return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
     },
   };
 }
+
+/**
+ * Which renderer hydrates in the browser (issue 33, ADR 0402): Preact by default (ADR 0292); `HYDRATE_WITH=react`
+ * builds the browser bundle with React itself, without `preactInBrowser()` and its shims, so the two can be
+ * measured side by side (`node bench/renderers.ts`). The server renders with React either way.
+ */
+const HYDRATE_WITH = process.env.HYDRATE_WITH === "react" ? "react" : "preact";
 
 /**
  * Fewer first-load requests (ADR 0144). In the browser build the automatic splitting made two dozen small shared
@@ -179,7 +193,7 @@ export default defineConfig({
     browserMessages(),
     localeBundles(),
     noIcuParserInBrowser(),
-    preactInBrowser(),
+    ...(HYDRATE_WITH === "preact" ? [preactInBrowser()] : []),
     tailwindcss(),
     reactRouter(),
     chunks.plugin,

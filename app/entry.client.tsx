@@ -1,15 +1,7 @@
-import { StrictMode, startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
 import { type LocaleBundleName, loadLocaleBundle } from "../core/i18n/index.ts";
 import { pageLocale } from "../core/locale-path.ts";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
-import { hydrateInSlices } from "./lib/hydrate-later.tsx";
-import {
-  prepareDocumentForHydration,
-  runEffectsBeforeTheNextEvent,
-  runHydrationEffectsInTheNextTask,
-} from "./lib/preact/hydration.ts";
+import { hydrateDocument } from "./lib/hydrate-document.tsx";
 
 // spec 2: a chunk-load failure reloads the page once (guard 10 s). Vite reports failed module preloads with
 // vite:preloadError; a failed route import surfaces as an unhandled rejection.
@@ -32,21 +24,6 @@ function isAbort(reason: unknown): boolean {
 }
 
 /**
- * The browser hydrates with Preact (ADR 0292). `HydratedRouter` throws the promise that decodes the streamed loader
- * data on its first render; React waits for it at the root, Preact needs a `<Suspense>` above it and would hydrate
- * nothing meanwhile. It is started and awaited here (the component throws it before its first hook), so the
- * hydrating render has the data. `e2e/preact-hydration.spec.ts` fails if a React Router upgrade changes this.
- */
-async function routerStateDecoded() {
-  try {
-    (HydratedRouter as unknown as (props: object) => unknown)({});
-  } catch (thrown) {
-    if (thrown && typeof (thrown as PromiseLike<unknown>).then === "function") await thrown;
-    else throw thrown;
-  }
-}
-
-/**
  * The first page's locale bundles (ADR 0293): the shell's, and those the matched routes name in their `handle`
  * (the content pages' layout), in the page's locale, as their loaders would have sent them. Fetched while the
  * loader data decodes; the hydrating render reads them.
@@ -65,21 +42,5 @@ function firstPageBundles(): Promise<unknown> {
 
 // A page's first `Intl` call costs 9–20 ms (ICU loads its data): hydration makes none on the store's pages, since
 // messages format a small whole number's `#` and plural without it (core/i18n/plain-numbers.ts, ADR 0296).
-await Promise.all([firstPageBundles(), routerStateDecoded()]);
-await prepareDocumentForHydration();
-runHydrationEffectsInTheNextTask();
-startTransition(() => {
-  // Preact hydrates synchronously; the parts marked `HydrateLater` follow, a task each (ADR 0294).
-  hydrateInSlices(() =>
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    ),
-  );
-  // The page's listeners are attached now, but for the later parts'. An error page (the root's error boundary)
-  // never sets `data-hydrated`; the browser tests' harness waits for this instead (e2e/fixtures.ts).
-  document.documentElement.dataset.listening = "true";
-  runEffectsBeforeTheNextEvent();
-});
+// The renderer (Preact by default, React in a `HYDRATE_WITH=react` build, ADR 0402) hydrates once the bundles are in.
+await hydrateDocument(firstPageBundles());

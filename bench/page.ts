@@ -4,7 +4,7 @@ import path from "node:path";
 import { runTool } from "./lib/children.ts";
 import { measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, kb, ms } from "./lib/format.ts";
-import { runLighthouse } from "./lib/lighthouse.ts";
+import { calibrateCpu, calibrationLine, runLighthouse } from "./lib/lighthouse.ts";
 import { BROWSER_HEADERS } from "./lib/load.ts";
 import { ensureFreshBuild, smallDatabase } from "./lib/quick.ts";
 import { startStoreServer } from "./lib/servers.ts";
@@ -41,16 +41,19 @@ async function main() {
   for (const chunk of fl.chunks) console.log(`  ${kb(chunk.gzipBytes).padStart(9)}  ${chunk.path}`);
 
   mkdirSync("bench/results", { recursive: true });
+  // Issue 33: the CPU slowdown is calibrated to this host before the runs.
+  const calibration = runs > 0 ? await calibrateCpu(url) : null;
+  if (calibration) console.log(`\nLighthouse calibration: ${calibrationLine(calibration)}`);
   for (let run = 1; run <= runs; run++) {
     const report = path.join(
       "bench/results",
       `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
     );
-    const lh = await runLighthouse(url, report);
+    const lh = await runLighthouse(url, report, calibration?.cpuSlowdown);
     console.log(
       `\nLighthouse ${run}/${runs}: score ${lh.score ?? "—"}; FCP ${ms(lh.fcpMs)}, LCP ${ms(lh.lcpMs)}, ` +
         `TBT ${ms(lh.tbtMs)}, CLS ${fixed(lh.cls, 3)}, SI ${ms(lh.speedIndexMs)} ` +
-        `(benchmark index ${fixed(lh.benchmarkIndex, 0)}, load ${fixed(os.loadavg()[0], 1)}); report ${report}`,
+        `(benchmark index ${fixed(lh.benchmarkIndex, 0)}, CPU ${lh.cpuSlowdown}×, load ${fixed(os.loadavg()[0], 1)}); report ${report}`,
     );
     for (const audit of lh.failing) {
       console.log(`  ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);

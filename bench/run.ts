@@ -26,7 +26,14 @@ import {
 } from "./lib/cluster-phases.ts";
 import { type FirstLoad, measureFirstLoad } from "./lib/first-load.ts";
 import { fixed, int, kb, ms, table } from "./lib/format.ts";
-import { type LighthouseResult, runLighthouse } from "./lib/lighthouse.ts";
+import {
+  type CpuCalibration,
+  calibrateCpu,
+  calibrationLine,
+  DEFAULT_CPU_SLOWDOWN,
+  type LighthouseResult,
+  runLighthouse,
+} from "./lib/lighthouse.ts";
 import { BROWSER_HEADERS, type LoadResult, measure } from "./lib/load.ts";
 import {
   PAGE_NAMES,
@@ -330,6 +337,8 @@ interface Results {
   /** The median run by score (the budget's figure); every run's score is in lighthouseScores. */
   lighthouse: LighthouseResult | null;
   lighthouseScores: Array<number | null>;
+  /** Issue 33: the host's benchmark index, measured before the Lighthouse runs, and the CPU slowdown they used. */
+  lighthouseCalibration: CpuCalibration | null;
   /** Issue 15: Lighthouse mobile on home, plp and pdp, each run's score and the median run. */
   lighthousePages: Partial<
     Record<PageName, { median: LighthouseResult | null; scores: Array<number | null> }>
@@ -400,6 +409,7 @@ async function main() {
     firstLoad: null,
     lighthouse: null,
     lighthouseScores: [],
+    lighthouseCalibration: null,
     lighthousePages: {},
     rss: { pglite: { cachedHomePeakMb: null, uncachedHomePeakMb: null }, postgres: null },
     postgres: null,
@@ -763,8 +773,15 @@ async function main() {
 
   // --- 4. Lighthouse, alone on the machine's share of CPU, against the cached home, plp and pdp. -------------
   if (!config.skipLighthouse) {
+    // Issue 33: the CPU slowdown is calibrated to this host before the runs (bench/lib/lighthouse.ts).
+    const calibration = await phase("Lighthouse CPU calibration", () =>
+      calibrateCpu(`${pglite.cached.url}${smallPath("home")}`),
+    );
+    results.lighthouseCalibration = calibration;
+    const cpuSlowdown = calibration?.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN;
     log(
-      `Lighthouse mobile (default simulated throttling), performance only, ${config.lighthouseRuns} run(s) per page…`,
+      `Lighthouse mobile (simulated throttling, ${calibration ? calibrationLine(calibration) : `uncalibrated, CPU ${cpuSlowdown}×`}), ` +
+        `performance only, ${config.lighthouseRuns} run(s) per page…`,
     );
     for (const name of PAGE_NAMES) {
       const url = `${pglite.cached.url}${smallPath(name)}`;
@@ -772,7 +789,7 @@ async function main() {
         const runs: LighthouseResult[] = [];
         for (let run = 0; run < config.lighthouseRuns; run++) {
           await probe(url); // the cache may have expired since the load test
-          const result = await runLighthouse(url);
+          const result = await runLighthouse(url, undefined, cpuSlowdown);
           log(
             `  ${name} run ${run + 1}: score ${result.score ?? "—"}, LCP ${ms(result.lcpMs)}, TBT ${ms(result.tbtMs)}, ` +
               `load average ${fixed(os.loadavg()[0])}`,
@@ -1039,6 +1056,9 @@ function printSummary(results: Results) {
     );
   }
 
+  if (results.lighthouseCalibration) {
+    console.log(`\nLighthouse calibration: ${calibrationLine(results.lighthouseCalibration)}`);
+  }
   for (const name of PAGE_NAMES) {
     const page = results.lighthousePages[name];
     const lh = page?.median;
