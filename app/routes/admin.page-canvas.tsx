@@ -129,6 +129,8 @@ export default function PageCanvas({ loaderData }: Route.ComponentProps) {
     <main
       ref={root}
       lang={document.lang.replace("_", "-")}
+      // The store's top bar is not drawn here: sticky blocks sit at the top, as on the store while it is tucked away.
+      style={{ "--top-bar": "0px" } as React.CSSProperties}
       className="[&_[data-canvas-selected]]:outline-2 [&_[data-canvas-selected]]:outline-blue-700 [&_[data-canvas-selected]]:outline-offset-2 [&_[data-canvas-selected]]:outline-solid"
       onClickCapture={(event) => {
         // A click picks the block under it; links and buttons of the page do nothing here.

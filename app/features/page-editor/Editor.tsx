@@ -791,8 +791,13 @@ export function Editor({ page, scope, canWrite, canPublish, canAdvanced, liveMod
               className={size === key ? buttonClass : secondaryButtonClass}
               onClick={() => {
                 setSize(key);
-                // The list shows the range the canvas shows at that width (spec 2: the matching one, else the last).
-                setVariantIndex(document.variants.indexOf(pickVariant(document, CANVAS_WIDTHS[key])));
+                // The list shows the range the canvas shows at that width (spec 2: the matching one, else the
+                // last), with the selected block kept where that range has it too.
+                const next = document.variants.indexOf(pickVariant(document, CANVAS_WIDTHS[key]));
+                if (next === variantIndex) return;
+                const id = selectedComponent?.componentId;
+                setVariantIndex(next);
+                setSelected(id ? (pathOf(document.variants[next]!.components, id) ?? null) : null);
               }}
             >
               {t(`console.editor.width.${key}`)}
