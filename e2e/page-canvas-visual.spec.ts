@@ -21,8 +21,8 @@ test.use({ reducedMotion: "reduce" });
 
 /** More than this share of the area's pixels differing fails the comparison (anti-aliasing stays under it). */
 const MAX_DIFFERENT = 0.005;
-/** A pixel differs when one of its channels differs by more than this (of 255): sub-pixel text rendering. */
-const CHANNEL_TOLERANCE = 24;
+/** A pixel differs when one of its channels differs by more than this (of 255): white and slate-50 differ by 7. */
+const CHANNEL_TOLERANCE = 2;
 /** The console's window while the canvas is compared: wide enough for the desktop canvas at its own scale (1). */
 const WIDE_CONSOLE = { width: 2200, height: 1000 };
 
