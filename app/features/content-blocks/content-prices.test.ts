@@ -20,6 +20,7 @@ const document = (text: string): ContentDocument => ({
           componentCode: "Text",
           componentName: "",
           positionCode: "1",
+          options: "{}",
           style: {},
           data: { text },
         },
