@@ -167,11 +167,11 @@ async function storeShot(shopper: Page, path: string, width: number, variant: st
 }
 
 /** Opens the editor of a seeded page (its draft is the published version) with live data. */
-async function openEditor(editor: Page, title: string) {
+async function openEditor(editor: Page, title: string, lang: string) {
   await editor.setViewportSize(WIDE_CONSOLE);
   await signInAsOperator(editor, await createOperator(editor, "merchandiser"));
   await editor.goto("/admin/pages");
-  const row = editor.getByRole("row").filter({ hasText: title }).filter({ hasText: "en_US" });
+  const row = editor.getByRole("row").filter({ hasText: title }).filter({ hasText: lang });
   await row.getByRole("link").first().click();
   await expect(editor.getByRole("heading", { name: /^Edit / })).toBeVisible();
   await editor.goto(`${new URL(editor.url()).pathname}?live=1`);
@@ -179,21 +179,23 @@ async function openEditor(editor: Page, title: string) {
   await hydrated(editor);
 }
 
-for (const { name, title, path } of [
-  { name: "home", title: "Home page", path: "/" },
-  { name: "landing", title: "Summer in Japan", path: "/cmsCLP?pageCode=summer-japan" },
+for (const { name, title, lang, path } of [
+  { name: "home", title: "Home page", lang: "en_US", path: "/" },
+  { name: "landing", title: "Summer in Japan", lang: "en_US", path: "/cmsCLP?pageCode=summer-japan" },
+  // The canvas renders in the page's own language, as the store's zh_CN page does.
+  { name: "home in zh_CN", title: "Home page", lang: "zh_CN", path: "/zh_CN" },
 ]) {
   test(`the canvas draws ${name} as the shopper's page does, at 390 and 1440 px`, async ({
     page,
     context,
   }, testInfo) => {
     test.setTimeout(180_000);
-    await openEditor(page, title);
+    await openEditor(page, title, lang);
     const shopper = await context.newPage();
     for (const width of [390, 1440]) {
       const canvas = await canvasShot(page, width);
       const store = await storeShot(shopper, path, width, canvas.variant);
-      await compare(testInfo, `${name}-${width}`, canvas.shot, store);
+      await compare(testInfo, `${name.replaceAll(" ", "-")}-${width}`, canvas.shot, store);
     }
   });
 }

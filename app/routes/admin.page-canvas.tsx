@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { parseDocumentData } from "../../core/content/components.ts";
+import { pageLocale } from "../../core/locale-path.ts";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
 import { appContext } from "../context.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
@@ -53,7 +54,13 @@ export async function loader(args: Route.LoaderArgs) {
     // Live mode: the blocks resolved as the store would, streamed in; never rejects, settles within the bound.
     blocks: live
       ? bounded(
-          blocksOf(app, page.document, home ? homeRowCards(args.request) : undefined),
+          // In the page's language, which the canvas's URL names (its path under /admin has no locale prefix).
+          blocksOf(
+            app,
+            page.document,
+            home ? homeRowCards(args.request) : undefined,
+            pageLocale(new URL(args.request.url)),
+          ),
           {},
           LIVE_DATA_BOUND_MS,
         )

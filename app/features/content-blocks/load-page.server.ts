@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import type { Locale } from "../../../core/constants.ts";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { isCrawler } from "../../../core/crawler.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
@@ -67,20 +68,24 @@ export function homeRowCards(request: Request): number | undefined {
   return isCrawler(request.headers.get("user-agent")) ? undefined : FIRST_VIEW_ROW_CARDS;
 }
 
-/** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
+/**
+ * The block data of a document in the shopper's (supported) currency and, by default, the request's language (the
+ * editor's canvas, under /admin, names the page's); a failure leaves the blocks empty.
+ */
 export async function blocksOf(
   app: AppLoadContext,
   document: ContentDocument,
   rowCards?: number,
+  locale: Locale = app.request.locale,
 ): Promise<BlockDataMap> {
   const { services, request } = app;
-  const site = await services.site.siteInfo(request.siteCode, request.locale);
+  const site = await services.site.siteInfo(request.siteCode, locale);
   const currency = site.supportCurrencyList.some((c) => c.currencyCode === request.currency)
     ? request.currency
     : site.defCurrencyCode;
   return services.content.resolveBlocks(document, {
     currency,
-    locale: request.locale,
+    locale,
     siteTypeCode: site.siteTypeCode,
     rowCards,
     coupons: (codes, kind, locale) => services.coupon.byCodes(codes, kind, locale, undefined, currency),
