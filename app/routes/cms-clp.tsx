@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { appContext } from "../context.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
+import { LandingTitle } from "../features/content-blocks/LandingTitle.tsx";
 import { loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
 import { pageMessage } from "../lib/meta.ts";
 import type { Route } from "./+types/cms-clp";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ContentLandingPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="mx-auto max-w-6xl px-4 pt-4 text-2xl font-bold text-slate-900">{loaderData.title}</h1>
+      <LandingTitle title={loaderData.title} />
       <ContentPage
         document={loaderData.document}
         blocks={loaderData.blocks}

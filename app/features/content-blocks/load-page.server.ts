@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import { z } from "zod";
+import type { Locale } from "../../../core/constants.ts";
 import { type ParsedDocument, parseDocumentData } from "../../../core/content/components.ts";
 import { isCrawler } from "../../../core/crawler.ts";
 import { deepFreeze } from "../../../core/deep-freeze.ts";
-import { PLAN_CODE_BODY } from "../../../core/ids.ts";
 import { keptAnswers } from "../../../core/kept.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { type ContentDocument, PAGE_CODE, type PageVariant } from "../../../db/schema/content-document.ts";
 import { FIRST_VIEW_ROW_CARDS } from "../../../server/modules/content/product-source.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
 import type { AppLoadContext } from "../../context.ts";
+import { PRICE_TOKEN, priceTokensIn } from "./content-prices.ts";
 import { assumedWidth, pickVariant } from "./variant.ts";
 
 export interface ContentPageData {
@@ -67,20 +68,24 @@ export function homeRowCards(request: Request): number | undefined {
   return isCrawler(request.headers.get("user-agent")) ? undefined : FIRST_VIEW_ROW_CARDS;
 }
 
-/** The block data of a document in the shopper's (supported) currency; a failure leaves the blocks empty. */
+/**
+ * The block data of a document in the shopper's (supported) currency and, by default, the request's language (the
+ * editor's canvas, under /admin, names the page's); a failure leaves the blocks empty.
+ */
 export async function blocksOf(
   app: AppLoadContext,
   document: ContentDocument,
   rowCards?: number,
+  locale: Locale = app.request.locale,
 ): Promise<BlockDataMap> {
   const { services, request } = app;
-  const site = await services.site.siteInfo(request.siteCode, request.locale);
+  const site = await services.site.siteInfo(request.siteCode, locale);
   const currency = site.supportCurrencyList.some((c) => c.currencyCode === request.currency)
     ? request.currency
     : site.defCurrencyCode;
   return services.content.resolveBlocks(document, {
     currency,
-    locale: request.locale,
+    locale,
     siteTypeCode: site.siteTypeCode,
     rowCards,
     coupons: (codes, kind, locale) => services.coupon.byCodes(codes, kind, locale, undefined, currency),
@@ -98,13 +103,8 @@ async function shopperCurrency(app: AppLoadContext) {
   );
 }
 
-/**
- * Issue 12 (ADR 0264): prices written into content follow the shopper's currency. An operator writes
- * `{from:JP}` (a destination's lowest plan price) or `{price:JP-1GB-7D}` (one plan's price) in any text of a
- * block, and the page shows it priced in the currency it is shown in. An unknown code leaves the text without a
- * price rather than showing a wrong one.
- */
-export const PRICE_TOKEN = new RegExp(`\\{(from|price):(${PLAN_CODE_BODY})\\}`, "g");
+/** Issue 12 (ADR 0264): prices written into content follow the shopper's currency (content-prices.ts). */
+export { PRICE_TOKEN };
 
 /**
  * What a document's prices need, per document object (ADR 0281): a published document comes from the shared
@@ -123,7 +123,7 @@ function priceTokens(document: ContentDocument): PriceTokens {
   let known = priceTokensOf.get(document);
   if (!known) {
     const json = JSON.stringify(document);
-    const tokens = [...new Set([...json.matchAll(PRICE_TOKEN)].map((match) => match[0]))];
+    const tokens = priceTokensIn(json);
     known = { json, tokens, priced: keptAnswers(32) };
     // Only a frozen document cannot change behind its copy (an unpublished preview is not frozen).
     if (Object.isFrozen(document)) priceTokensOf.set(document, known);
@@ -143,16 +143,13 @@ function parsedDocument(document: ContentDocument): ParsedDocument {
   return parsed;
 }
 
-export async function withContentPrices(
-  app: AppLoadContext,
-  document: ContentDocument,
-): Promise<ContentDocument> {
-  const { json, tokens, priced } = priceTokens(document);
-  if (tokens.length === 0) return document;
-  const currency = await shopperCurrency(app);
-  if (!currency) return document;
-  const { services } = app;
+/** The shopper's text of each price token (empty for an unknown code), in the request's currency. */
+async function priceTexts(app: AppLoadContext, tokens: readonly string[]): Promise<Map<string, string>> {
   const amounts = new Map<string, string>();
+  if (tokens.length === 0) return amounts;
+  const currency = await shopperCurrency(app);
+  if (!currency) return amounts;
+  const { services } = app;
   await Promise.all(
     tokens.map(async (token) => {
       const [, kind, code] = /^\{(from|price):(.+)\}$/.exec(token) ?? [];
@@ -161,11 +158,35 @@ export async function withContentPrices(
       if (amount !== null) amounts.set(token, formatPrice(amount, currency, false));
     }),
   );
+  return amounts;
+}
+
+export async function withContentPrices(
+  app: AppLoadContext,
+  document: ContentDocument,
+): Promise<ContentDocument> {
+  const { json, tokens, priced } = priceTokens(document);
+  if (tokens.length === 0) return document;
+  if (!(await shopperCurrency(app))) return document;
+  const amounts = await priceTexts(app, tokens);
   const key = tokens.map((token) => amounts.get(token) ?? "").join("\u0000");
   // Replaced inside the JSON strings: a formatted price has no quote or backslash to escape.
   return priced(key, () =>
     deepFreeze(JSON.parse(json.replace(PRICE_TOKEN, (token) => amounts.get(token) ?? "")) as ContentDocument),
   );
+}
+
+/**
+ * The editor's canvas (ADR 0394): the text the shopper's page writes for each price token of a draft (an unknown
+ * code's is empty), so the canvas prices the document it is sent as the store prices the published one.
+ */
+export async function contentPriceTexts(
+  app: AppLoadContext,
+  document: ContentDocument,
+): Promise<Record<string, string>> {
+  const tokens = priceTokensIn(JSON.stringify(document));
+  const amounts = await priceTexts(app, tokens);
+  return Object.fromEntries(tokens.map((token) => [token, amounts.get(token) ?? ""]));
 }
 
 function withBlocks(

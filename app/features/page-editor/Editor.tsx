@@ -6,8 +6,10 @@ import type { ComponentAction, ContentDocument, PageComponent } from "../../../d
 import type { Difference, Presence } from "../../../server/modules/content/page-scope.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
+import { pickVariant } from "../content-blocks/variant.ts";
 import { MediaPicker } from "../media/MediaPicker.tsx";
 import { ActionPicker } from "./ActionPicker.tsx";
+import { CanvasFrame } from "./CanvasFrame.tsx";
 import { canvasPath, type EditorMessage, readCanvasMessage } from "./canvas-messages.ts";
 import { fieldLabel, formFields, optionLabel } from "./component-forms.ts";
 import { HotAreaTool } from "./HotAreaTool.tsx";
@@ -789,7 +791,16 @@ export function Editor({ page, scope, canWrite, canPublish, canAdvanced, liveMod
               type="button"
               aria-pressed={size === key}
               className={size === key ? buttonClass : secondaryButtonClass}
-              onClick={() => setSize(key)}
+              onClick={() => {
+                setSize(key);
+                // The list shows the range the canvas shows at that width (spec 2: the matching one, else the
+                // last), with the selected block kept where that range has it too.
+                const next = document.variants.indexOf(pickVariant(document, CANVAS_WIDTHS[key]));
+                if (next === variantIndex) return;
+                const id = selectedComponent?.componentId;
+                setVariantIndex(next);
+                setSelected(id ? (pathOf(document.variants[next]!.components, id) ?? null) : null);
+              }}
             >
               {t(`console.editor.width.${key}`)}
             </button>
@@ -805,22 +816,12 @@ export function Editor({ page, scope, canWrite, canPublish, canAdvanced, liveMod
         </div>
         {!liveMode && <p className="mb-2 text-xs text-slate-700">{t("console.editor.placeholderNote")}</p>}
         <p className="mb-2 text-xs text-slate-700">{t("console.editor.canvasHelp")}</p>
-        <section
-          className="overflow-x-auto rounded border border-slate-300 bg-white"
-          aria-label={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than the console's column at desktop width, it scrolls sideways, so it takes focus for the keyboard (WCAG 2.1.1)
-          tabIndex={0}
-        >
-          <iframe
-            ref={frame}
-            src={canvasPath(page.id, liveMode, page.document.lang)}
-            title={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
-            data-testid="editor-canvas"
-            data-width={CANVAS_WIDTHS[size]}
-            className="mx-auto block h-[75vh] max-w-none border-0"
-            style={{ width: CANVAS_WIDTHS[size] }}
-          />
-        </section>
+        <CanvasFrame
+          frame={frame}
+          src={canvasPath(page.id, liveMode, page.document.lang)}
+          width={CANVAS_WIDTHS[size]}
+          label={t("console.editor.canvasFrame", { width: CANVAS_WIDTHS[size] })}
+        />
       </section>
     </div>
   );

@@ -1,13 +1,15 @@
 import type { ContentDocument } from "../../../db/schema/content-document.ts";
 
 /*
- * The editor and its canvas frame talk by postMessage (ADR 0277): the canvas says it is ready and which block was
- * clicked; the editor sends the document being edited and the selected block. Both sides accept messages only
+ * The editor and its canvas frame talk by postMessage (ADR 0277): the canvas says it is ready, which block was
+ * clicked and how tall the page is at its width (ADR 0394); the editor sends the document being edited and the
+ * selected block. Both sides accept messages only
  * from their own origin and from the other window.
  */
 export type CanvasMessage =
   | { type: "roamly-canvas:ready" }
-  | { type: "roamly-canvas:select"; componentId: string };
+  | { type: "roamly-canvas:select"; componentId: string }
+  | { type: "roamly-canvas:height"; height: number };
 
 export interface EditorMessage {
   type: "roamly-editor:document";
@@ -24,6 +26,8 @@ export function readCanvasMessage(data: unknown): CanvasMessage | null {
   if (data.type === "roamly-canvas:ready") return { type: data.type };
   if (data.type === "roamly-canvas:select" && typeof data.componentId === "string")
     return { type: data.type, componentId: data.componentId };
+  if (data.type === "roamly-canvas:height" && typeof data.height === "number" && Number.isFinite(data.height))
+    return { type: data.type, height: Math.max(0, Math.ceil(data.height)) };
   return null;
 }
 

@@ -281,7 +281,8 @@ export function createPageEditor(repo: EditorRepo, cache: SharedCache, settings:
       lang: draft.lang,
       pageType: draft.pageType,
       revision: draft.revision,
-      document: draft.document,
+      // As the store renders it (ADR 0070): a draft made from a row stored before sanitizing (the seed's) included.
+      document: sanitizeDocument(draft.document),
       updatedAt: draft.updatedAt.toISOString(),
       publishedAt: published?.publishedAt?.toISOString() ?? null,
       lastVersion: await repo.lastVersion(key),
