@@ -1,6 +1,8 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { readCookie } from "../../../core/cookies.ts";
 import { type ConsoleLanguage, isConsoleLanguage } from "../../../core/i18n/console/index.ts";
+import { isMessageKey, translate } from "../../../core/i18n/index.ts";
 import {
   type AnyConsoleContract,
   type ContractInput,
@@ -230,4 +232,57 @@ export function consoleParam(request: Request, name: string): string {
 export function field(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
+}
+
+/** What a console form's action answers (ADR 0407): Conform's reply, its errors already in the console's language. */
+export interface FormAnswer<T = unknown> {
+  result: SubmissionResult<string[]>;
+  /** What the API answered when it took the form. */
+  value?: T;
+}
+
+/** A message key of a schema or of the API as text in the console's language (an unknown key reads "invalid"). */
+function keyText(language: ConsoleLanguage, key: string): string {
+  if (isMessageKey(key)) return translate(language, key);
+  return translate(language, "validation.invalid");
+}
+
+/**
+ * A form's reply in the console's language: the schema's own problems when it did not parse, else the API's
+ * refusal (its message above the form, its field problems beside their fields). Field names are the API's, so a
+ * field problem the API found lands on the field the operator typed it in.
+ */
+export async function formReply(
+  args: Args,
+  submission: Submission<unknown, string[]>,
+  refusal?: { message: string; fields?: Record<string, string> | undefined },
+): Promise<SubmissionResult<string[]>> {
+  const language = await consoleLanguage(args);
+  const reply = refusal
+    ? submission.reply({
+        formErrors: [refusal.message],
+        fieldErrors: Object.fromEntries(
+          Object.entries(refusal.fields ?? {}).map(([name, key]) => [name, [key]]),
+        ),
+      })
+    : submission.reply();
+  if (!reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  // The form-level entry ("") is the API's message, translated already.
+  for (const [name, keys] of Object.entries(reply.error))
+    error[name] = keys ? keys.map((key) => (name === "" ? key : keyText(language, key))) : null;
+  return { ...reply, error };
+}
+
+/** A form that did not parse, as an intent's action result: its first problem, in the console's language. */
+export async function formProblem(
+  args: Args,
+  intent: string,
+  submission: Submission<unknown, string[]>,
+): Promise<ActionResult<never>> {
+  const reply = await formReply(args, submission);
+  const fields: Record<string, string> = {};
+  for (const [name, texts] of Object.entries(reply.error ?? {})) if (texts?.[0]) fields[name] = texts[0];
+  const message = Object.values(fields)[0] ?? keyText(await consoleLanguage(args), "validation.invalid");
+  return { ok: false, intent, message, fields };
 }

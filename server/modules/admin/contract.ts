@@ -38,22 +38,15 @@ export interface ConsoleContract<
 // biome-ignore lint/suspicious/noExplicitAny: any contract, whatever its schemas
 export type AnyConsoleContract = ConsoleContract<any, any, any, any>;
 
-/** Declares a console endpoint; the identity, kept for its inferred type. */
-export function consoleContract<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
->(contract: ConsoleContract<P, Q, B, R>): ConsoleContract<P, Q, B, R> {
+/** Declares a console endpoint; the identity, kept for its exact inferred type. */
+export function consoleContract<const C extends AnyConsoleContract>(contract: C): C {
   return contract;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: inference positions
-type Any = any;
 /** The contract's own schemas (undefined where it declares none). */
-export type ParamsSchema<C> = C extends ConsoleContract<infer P, Any, Any, Any> ? P : never;
-export type QuerySchema<C> = C extends ConsoleContract<Any, infer Q, Any, Any> ? Q : never;
-export type BodySchema<C> = C extends ConsoleContract<Any, Any, infer B, Any> ? B : never;
+export type ParamsSchema<C> = C extends { params: infer P extends z.ZodType } ? P : undefined;
+export type QuerySchema<C> = C extends { query: infer Q extends z.ZodType } ? Q : undefined;
+export type BodySchema<C> = C extends { body: infer B extends z.ZodType } ? B : undefined;
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -63,7 +56,10 @@ export type ContractInput<C extends AnyConsoleContract> = (ParamsSchema<C> exten
   ? { params: InputOf<ParamsSchema<C>> }
   : { params?: undefined }) &
   (QuerySchema<C> extends z.ZodType ? { query?: Partial<InputOf<QuerySchema<C>>> } : { query?: undefined }) &
-  (BodySchema<C> extends z.ZodType ? { body: InputOf<BodySchema<C>> } : { body?: undefined });
+  (BodySchema<C> extends z.ZodType
+    ? // What a form parsed with the same schema gave also goes (its JSON is what the schema takes).
+      { body: InputOf<BodySchema<C>> | z.output<BodySchema<C>> }
+    : { body?: undefined });
 
 /** The answer's JSON as parsed by the contract. */
 export type ContractResponse<C extends AnyConsoleContract> = z.output<C["response"]>;
