@@ -12,6 +12,7 @@ import { auditedChange, recordAudit } from "../../admin/audit.ts";
 import { nothingChanged } from "../../admin/audit-scope.ts";
 import { adminRoute } from "../../admin/route.ts";
 import { pricesAtOrUnderCost } from "../supply/pricing.ts";
+import * as api from "./console-contract.ts";
 import { checkWorkbookUpload, MAX_UPLOAD_BYTES } from "./upload-check.ts";
 
 // The console's catalogue, prices, FX rates and plan sheets (issue 16; ADRs 0230, 0231, 0233). Every change and
@@ -350,12 +351,7 @@ export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
 
   // Prices: rules, roundings and FX rates, each previewed before it is saved (ADR 0231).
 
-  adminRoute(app, {
-    method: "GET",
-    url: "/pricing",
-    permission: "catalog.read",
-    handler: async () => merch.pricing.rules(db),
-  });
+  adminRoute(app, api.pricing, () => merch.pricing.rules(db));
 
   adminRoute(app, {
     method: "POST",
