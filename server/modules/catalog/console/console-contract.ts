@@ -74,22 +74,57 @@ const DestinationQuery = z.object({
   type: z.enum(DESTINATION_TYPES).optional(),
   ...Paging,
 });
-const DestinationPatch = z
-  .object({
-    nameEn: z.string().trim().min(1).max(100).optional(),
-    nameZhCn: z.string().trim().min(1).max(100).optional(),
-    nameZhHk: z.string().trim().min(1).max(100).optional(),
-    continentCode: z.enum(["AS", "EU", "NA", "SA", "AF", "OC"]).nullable().optional(),
-    iso2: z
-      .string()
-      .regex(/^[A-Z]{2}$/, "validation.invalid")
-      .nullable()
-      .optional(),
-    aliases: z.array(z.string().trim().min(1).max(64)).max(50).optional(),
-    enabled: z.boolean().optional(),
-    popularity: z.number().int().min(0).max(1_000_000).optional(),
-  })
-  .refine((p) => Object.keys(p).length > 0, { message: "validation.required" });
+/**
+ * A destination's changes. From a form (`form: true`, the console's page) every field is sent, so an empty field
+ * clears it and an unchecked box is false; from JSON a field left out is left as it is. Aliases are a list, or text
+ * separated by commas or lines; a flag's country code is upper-cased.
+ */
+export function destinationPatchSchema(side: { form: boolean }) {
+  const cleared = (v: unknown) => (side.form && (v === undefined || v === "") ? null : v);
+  return z
+    .object({
+      nameEn: z.string().trim().min(1, "validation.required").max(100, "validation.invalid").optional(),
+      nameZhCn: z.string().trim().min(1, "validation.required").max(100, "validation.invalid").optional(),
+      nameZhHk: z.string().trim().min(1, "validation.required").max(100, "validation.invalid").optional(),
+      continentCode: z
+        .preprocess(cleared, z.enum(["AS", "EU", "NA", "SA", "AF", "OC"]).nullable())
+        .optional(),
+      iso2: z
+        .preprocess(
+          (v) => cleared(typeof v === "string" ? v.trim().toUpperCase() : v),
+          z
+            .string()
+            .regex(/^[A-Z]{2}$/, "validation.invalid")
+            .nullable(),
+        )
+        .optional(),
+      aliases: z
+        .preprocess(
+          (v) =>
+            typeof v === "string"
+              ? v
+                  .split(/[,\n]/)
+                  .map((a) => a.trim())
+                  .filter(Boolean)
+              : side.form && v === undefined
+                ? []
+                : v,
+          z.array(z.string().trim().min(1).max(64)).max(50),
+        )
+        .optional(),
+      enabled: side.form
+        ? z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean())
+        : z.boolean().optional(),
+      popularity: z
+        .preprocess(
+          (v) => (typeof v === "string" ? (v.trim() === "" ? 0 : Number(v.trim())) : v),
+          z.number({ error: "validation.invalid" }).int("validation.invalid").min(0).max(1_000_000),
+        )
+        .optional(),
+    })
+    .refine((p) => Object.keys(p).length > 0, { message: "validation.required" });
+}
+const DestinationPatch = destinationPatchSchema({ form: false });
 
 export const Rule = z
   .object({
