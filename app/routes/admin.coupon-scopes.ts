@@ -1,12 +1,8 @@
-import { data } from "react-router";
-import { callConsole, consoleParam, requireOperator } from "../features/admin/console.server.ts";
+import * as api from "../../server/modules/coupon/console-contract.ts";
+import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import type { Route } from "./+types/admin.coupon-scopes";
 
-export interface CouponScopeOption {
-  scopeType: "PLAN" | "DESTINATION";
-  scopeCode: string;
-  name: { en_US: string; zh_CN: string; zh_HK: string };
-}
+export type CouponScopeOption = api.ScopeOption;
 
 /**
  * The coupon form's plan and destination picker (issue 29 item 5), a resource route read with useFetcher: the
@@ -16,10 +12,6 @@ export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "marketing.read");
   const q = consoleParam(args.request, "q").slice(0, 60);
   if (!q) return { options: [] as CouponScopeOption[] };
-  const result = await callConsole(args, {
-    method: "GET",
-    path: `/o2adm/v1/marketing/coupon-scopes?q=${encodeURIComponent(q)}`,
-  });
-  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
-  return { options: (result.body as { options: CouponScopeOption[] }).options };
+  const { options } = await readConsole(args, api.couponScopes, { query: { q } });
+  return { options };
 }

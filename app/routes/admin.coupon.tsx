@@ -15,35 +15,14 @@ import {
 } from "../../core/forms/coupon.ts";
 import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
 import { instantToZoned, STORE_TIME_ZONE, zoneLabel } from "../../core/store-time.ts";
+import * as pricingApi from "../../server/modules/catalog/console/console-contract.ts";
+import * as api from "../../server/modules/coupon/console-contract.ts";
 import { callConsole, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { CouponScopePicker, type PickedScope } from "../features/admin/coupon-scope-picker.tsx";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { type CurrencyInfo, toMajor } from "../features/admin/merch.ts";
 import { buttonClass, Field, linkClass, PageTitle, SelectField } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.coupon";
-import type { CouponScopeOption } from "./admin.coupon-scopes.ts";
-
-interface Coupon {
-  code: string;
-  marketingType: "COUPON" | "PROMO_CODE";
-  couponTypeCode: "DISCOUNT" | "REDUCTION";
-  name: { en_US: string; zh_CN: string; zh_HK: string };
-  description: { en_US: string; zh_CN: string; zh_HK: string };
-  resultDiscount: string | null;
-  resultReduction: number | null;
-  reductionCurrency: string | null;
-  minimumSpend: number;
-  minimumSpendCurrency: string;
-  startTime: string;
-  endTime: string;
-  totalLimit: number | null;
-  perCustomerLimit: number;
-  enabled: boolean;
-  welcomeGift: boolean;
-  note: string | null;
-  scopes: { scopeType: "PLAN" | "DESTINATION"; scopeCode: string }[];
-  usage: { used: number; issued: number; customers: number };
-}
 
 /** The browser's side of the coupon form's one schema (core/forms/coupon.ts, ADR 0360). */
 const FORM_SIDE = { timeZone: STORE_TIME_ZONE, checkboxes: true };
@@ -65,19 +44,14 @@ export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "marketing.read");
   const isNew = args.params.code === "new";
   const [coupon, pricing] = await Promise.all([
-    isNew
-      ? Promise.resolve(null)
-      : readConsole<Coupon>(args, `/o2adm/v1/marketing/coupons/${encodeURIComponent(args.params.code)}`),
-    readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing"),
+    isNew ? Promise.resolve(null) : readConsole(args, api.getCoupon, { params: { code: args.params.code } }),
+    readConsole(args, pricingApi.pricing, {}),
   ]);
   const codes = coupon?.scopes.map((s) => s.scopeCode) ?? [];
   const named =
     codes.length === 0
-      ? { options: [] as CouponScopeOption[] }
-      : await readConsole<{ options: CouponScopeOption[] }>(
-          args,
-          `/o2adm/v1/marketing/coupon-scopes?codes=${encodeURIComponent(codes.join(","))}`,
-        );
+      ? { options: [] as api.ScopeOption[] }
+      : await readConsole(args, api.couponScopes, { query: { codes: codes.join(",") } });
   const scopes: PickedScope[] = (coupon?.scopes ?? []).map((s) => ({
     ...s,
     name: named.options.find((o) => o.scopeType === s.scopeType && o.scopeCode === s.scopeCode)?.name ?? null,
@@ -88,25 +62,32 @@ export async function loader(args: Route.LoaderArgs) {
   return { coupon, scopes, now, currencies: pricing.rates.filter((c) => c.enabled), saved };
 }
 
+/** A new coupon posts the whole form (its code and kind too), an existing one its rules: each to its endpoint. */
+async function save(args: Route.ActionArgs, form: FormData, code: string) {
+  if (code === "new") {
+    const submission = parseWithZod(form, { schema: newCouponSchema(FORM_SIDE) });
+    if (submission.status !== "success") return { submission, answer: null };
+    return { submission, answer: await callConsole(args, api.createCoupon, { body: submission.value }) };
+  }
+  const submission = parseWithZod(form, { schema: couponRulesSchema(FORM_SIDE) });
+  if (submission.status !== "success") return { submission, answer: null };
+  return {
+    submission,
+    answer: await callConsole(args, api.updateCoupon, { params: { code }, body: submission.value }),
+  };
+}
+
 export async function action(args: Route.ActionArgs) {
   await requireOperator(args, "marketing.write");
-  const isNew = args.params.code === "new";
-  const submission = parseWithZod(await args.request.formData(), { schema: schemaFor(isNew) });
-  if (submission.status !== "success") return { result: submission.reply(), message: null };
-  const path = isNew
-    ? "/o2adm/v1/marketing/coupons"
-    : `/o2adm/v1/marketing/coupons/${encodeURIComponent(args.params.code)}`;
-  const result = await callConsole(args, { method: isNew ? "POST" : "PUT", path, body: submission.value });
-  if (result.status === 200) {
-    const code = isNew ? String(result.body.code) : args.params.code;
-    throw redirect(`/admin/marketing/coupons/${encodeURIComponent(code)}?saved=1`);
-  }
-  const fields = (result.body?.fields ?? {}) as Record<string, string>;
+  const { submission, answer } = await save(args, await args.request.formData(), args.params.code);
+  if (!answer) return { result: submission.reply(), message: null };
+  if (answer.ok) throw redirect(`/admin/marketing/coupons/${encodeURIComponent(answer.value.code)}?saved=1`);
+  const fields = answer.fields ?? {};
   return {
     result: submission.reply({
       fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, [key]])),
     }) as SubmissionResult<string[]>,
-    message: String(result.body?.message ?? "Error"),
+    message: answer.message,
   };
 }
 

@@ -1,8 +1,11 @@
-import { Link, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useActionData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/coupon/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  consoleParam,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -11,45 +14,43 @@ import { ListPage } from "../features/admin/ListPage.tsx";
 import { ActionNote, buttonClass, IntentButton, linkClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.coupons";
 
-interface CouponRow {
-  code: string;
-  marketingType: "COUPON" | "PROMO_CODE";
-  name: { en_US: string; zh_CN: string };
-  enabled: boolean;
-  startTime: string;
-  endTime: string;
-  totalLimit: number | null;
-  usage: { used: number; issued: number; customers: number };
-}
+type CouponRow = z.infer<typeof api.listCoupons.response>["rows"][number];
+
+/** An enable or disable button's form: the intent and the coupon's code (the endpoint's param). */
+const EnableForm = api.setCouponEnabled.params.extend({ intent: z.enum(["enable", "disable"]) });
 
 // Coupons and promo codes (ADR 0232): their usage against their limits; disable one at once.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "marketing.read");
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const name of ["q", "marketingType", "page"]) {
-    const value = url.searchParams.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  const list = await readConsole<{ total: number; rows: CouponRow[] }>(
-    args,
-    `/o2adm/v1/marketing/coupons?${query}`,
-  );
+  const filters = api.listCoupons.query.safeParse({
+    q: consoleParam(args.request, "q") || undefined,
+    marketingType: consoleParam(args.request, "marketingType") || undefined,
+    page: consoleParam(args.request, "page") || undefined,
+  });
+  const query = filters.success ? filters.data : { page: 1, size: 50 };
+  const list = await readConsole(args, api.listCoupons, { query });
   return {
     list,
-    page: Number(query.get("page") ?? 1),
-    filters: Object.fromEntries(query) as Record<string, string>,
+    page: query.page,
+    filters: {
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.marketingType ? { marketingType: query.marketingType } : {}),
+    } as Record<string, string>,
     canWrite: operator.permissions.includes("marketing.write"),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const path = `/o2adm/v1/marketing/coupons/${encodeURIComponent(field(form, "code"))}/enabled`;
-  return actionResult(
+  await requireOperator(args, "marketing.write");
+  const submission = parseWithZod(await args.request.formData(), { schema: EnableForm });
+  if (submission.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent, code } = submission.value;
+  return answerResult(
     intent,
-    await callConsole(args, { method: "POST", path, body: { enabled: intent === "enable" } }),
+    await callConsole(args, api.setCouponEnabled, {
+      params: { code },
+      body: { enabled: intent === "enable" },
+    }),
   );
 }
 

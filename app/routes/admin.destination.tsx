@@ -1,13 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData } from "react-router";
+import * as api from "../../server/modules/catalog/console/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
-import { flagOf, lines } from "../features/admin/merch.ts";
+import { flagOf } from "../features/admin/merch.ts";
 import {
   ActionNote,
   buttonClass,
@@ -19,47 +21,29 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.destination";
 
-interface Destination {
-  code: string;
-  type: string;
-  iso2: string | null;
-  nameEn: string;
-  nameZhCn: string;
-  nameZhHk: string;
-  continentCode: string | null;
-  aliases: string[];
-  enabled: boolean;
-  popularity: number;
-}
-
 const CONTINENTS = ["AS", "EU", "NA", "SA", "AF", "OC"] as const;
+
+/** The page's form sends every field: an empty one clears it, an unchecked box is false. */
+const DestinationForm = api.destinationPatchSchema({ form: true });
 
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "catalog.read");
   return {
-    destination: await readConsole<Destination>(
-      args,
-      `/o2adm/v1/catalog/destinations/${encodeURIComponent(args.params.code)}`,
-    ),
+    destination: await readConsole(args, api.getDestination, { params: { code: args.params.code } }),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const continent = field(form, "continentCode");
-  const iso2 = field(form, "iso2").toUpperCase();
-  const body = {
-    nameEn: field(form, "nameEn"),
-    nameZhCn: field(form, "nameZhCn"),
-    nameZhHk: field(form, "nameZhHk"),
-    continentCode: continent === "" ? null : continent,
-    iso2: iso2 === "" ? null : iso2,
-    aliases: lines(field(form, "aliases").replace(/,/g, "\n")),
-    enabled: form.get("enabled") === "on",
-    popularity: Number(field(form, "popularity") || 0),
-  };
-  const path = `/o2adm/v1/catalog/destinations/${encodeURIComponent(args.params.code)}`;
-  return actionResult("save", await callConsole(args, { method: "PATCH", path, body }));
+  await requireOperator(args, "catalog.write");
+  const submission = parseWithZod(await args.request.formData(), { schema: DestinationForm });
+  if (submission.status !== "success") return formProblem(args, "save", submission);
+  return answerResult(
+    "save",
+    await callConsole(args, api.updateDestination, {
+      params: { code: args.params.code },
+      body: submission.value,
+    }),
+  );
 }
 
 export default function ConsoleDestination({ loaderData }: Route.ComponentProps) {

@@ -1,36 +1,25 @@
 import { Form, Link, useLocation } from "react-router";
-import { readConsole, requireOperator } from "../features/admin/console.server.ts";
+import type { z } from "zod";
+import * as api from "../../server/modules/catalog/console/console-contract.ts";
+import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { flagOf } from "../features/admin/merch.ts";
 import { buttonClass, Cell, Field, linkClass, Pager, PageTitle, Table } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.destinations";
 
-interface Destination {
-  code: string;
-  type: string;
-  iso2: string | null;
-  nameEn: string;
-  nameZhCn: string;
-  continentCode: string | null;
-  aliases: string[];
-  enabled: boolean;
-}
+type Destination = z.infer<typeof api.listDestinations.response>["rows"][number];
 
 // Destinations (ADR 0230): names per language, continent, flag, the aliases search finds them by.
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "catalog.read");
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const name of ["q", "page"]) {
-    const value = url.searchParams.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  query.set("size", "50");
-  const list = await readConsole<{ total: number; rows: Destination[] }>(
-    args,
-    `/o2adm/v1/catalog/destinations?${query}`,
-  );
-  return { list, page: Number(query.get("page") ?? 1), q: query.get("q") ?? "" };
+  const asked = api.listDestinations.query.safeParse({
+    q: consoleParam(args.request, "q") || undefined,
+    page: consoleParam(args.request, "page") || undefined,
+    size: 50,
+  });
+  const query = asked.success ? asked.data : { page: 1, size: 50 };
+  const list = await readConsole(args, api.listDestinations, { query });
+  return { list, page: query.page, q: query.q ?? "" };
 }
 
 export default function ConsoleDestinations({ loaderData }: Route.ComponentProps) {

@@ -1,18 +1,13 @@
 import { Link } from "react-router";
-import { readConsole, requireOperator } from "../features/admin/console.server.ts";
+import type { z } from "zod";
+import * as api from "../../server/modules/catalog/console/console-contract.ts";
+import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
 import { linkClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.plans";
 
-interface PlanRow {
-  platformProductCode: string;
-  destinationCode: string;
-  title: { en_US: string; zh_CN: string; zh_HK: string };
-  status: "ON_SHELF" | "OFF_SHELF" | "DRAFT";
-  labelCodes: string[];
-  prices: { currencyCode: string; unitPrice: number }[];
-}
+type PlanRow = z.infer<typeof api.listPlans.response>["rows"][number];
 
 const STATUS_KEYS = {
   ON_SHELF: "console.plans.ON_SHELF",
@@ -23,26 +18,26 @@ const STATUS_KEYS = {
 // The plans (ADR 0230): search by code or destination, filter by status, open one to edit it.
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "catalog.read");
-  const url = new URL(args.request.url);
-  const query = new URLSearchParams();
-  for (const name of ["q", "status", "page"]) {
-    const value = url.searchParams.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  query.set("size", "50");
+  const asked = api.listPlans.query.safeParse({
+    q: consoleParam(args.request, "q") || undefined,
+    status: consoleParam(args.request, "status") || undefined,
+    page: consoleParam(args.request, "page") || undefined,
+    size: 50,
+  });
+  const query = asked.success ? asked.data : { page: 1, size: 50 };
   const [list, unmapped] = await Promise.all([
-    readConsole<{ total: number; rows: PlanRow[] }>(args, `/o2adm/v1/catalog/plans?${query}`),
+    readConsole(args, api.listPlans, { query }),
     // Plans on sale that the store's real supplier cannot fulfil (issue 28; ADR 0310).
-    readConsole<{ suppliers: string[]; plans: { platformProductCode: string }[] }>(
-      args,
-      "/o2adm/v1/catalog/unmapped",
-    ),
+    readConsole(args, api.unmapped, {}),
   ]);
   return {
     list,
     unmapped,
-    page: Number(query.get("page") ?? 1),
-    filters: Object.fromEntries(query) as Record<string, string>,
+    page: query.page,
+    filters: {
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.status ? { status: query.status } : {}),
+    } as Record<string, string>,
   };
 }
 

@@ -1,9 +1,12 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/catalog/console/console-contract.ts";
 import {
   type ActionResult,
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -23,129 +26,112 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.pricing";
 
-interface Rule {
-  id: number;
-  destinationCode: string | null;
-  platformProductCode: string | null;
-  markupBp: number;
-  floorUsdCents: number;
-}
-
-interface Pricing {
-  rules: Rule[];
-  roundings: { currencyCode: string; step: number; ending: number }[];
-  rates: CurrencyInfo[];
-}
-
-interface Preview {
-  changes: { platformProductCode: string; currencyCode: string; before: number | null; after: number }[];
-  plans: number;
-  unpriced: number;
-  total: number;
-}
+type Rule = z.infer<typeof api.PriceRule>;
 
 // Price rules, roundings and FX rates (ADR 0231): every change is previewed (the prices it would give) before it
 // is saved; saving reprices the plans with a known supplier cost and the store shows the new prices at once.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "catalog.read");
-  const pricing = await readConsole<Pricing>(args, "/o2adm/v1/pricing");
+  const pricing = await readConsole(args, api.pricing, {});
   const plan = new URL(args.request.url).searchParams.get("plan") ?? "";
   return { pricing, plan, canWrite: operator.permissions.includes("prices.write") };
 }
 
-function ruleBody(form: FormData) {
-  const scope = field(form, "scope");
-  const code = field(form, "scopeCode").toUpperCase();
+/**
+ * The rule form as typed (the scope, the markup as a multiplier, the floor in dollars), turned into the rules
+ * endpoint's body and checked by that very schema (api.Rule).
+ */
+const RuleForm = z.preprocess((value) => {
+  const form = (value ?? {}) as Record<string, string | undefined>;
+  const scope = form.scope ?? "default";
+  const code = (form.scopeCode ?? "").trim().toUpperCase();
+  const decimal = (text: string | undefined) =>
+    /^\d{1,6}(\.\d{1,8})?$/.test((text ?? "").trim()) ? Number(text) : Number.NaN;
   return {
     destinationCode: scope === "destination" ? code : null,
     platformProductCode: scope === "plan" ? code : null,
-    markupBp: Math.round(Number(field(form, "markup") || "0") * 10_000),
-    floorUsdCents: toMinor(field(form, "floor") || "0", 2) ?? -1,
+    markupBp: Math.round(decimal(form.markup) * 10_000),
+    floorUsdCents: toMinor(form.floor || "0", 2) ?? -1,
+  };
+}, api.Rule);
+
+/** The rates and roundings form: a rate, step and ending per currency (`rate_USD`, `step_USD`, `ending_USD`). */
+function currencyForms(rates: api.CurrencyInfo[]) {
+  const typed = z.record(z.string(), z.string().optional());
+  return {
+    /** Only the rates the operator changed (the base currency's is fixed). */
+    rates: typed
+      .transform((form) => ({
+        rates: Object.fromEntries(
+          rates
+            .filter((c) => c.code !== "HKD" && (form[`rate_${c.code}`] ?? "") !== c.rateFromBase)
+            .map((c) => [c.code, form[`rate_${c.code}`] ?? ""]),
+        ),
+      }))
+      .pipe(z.object({ rates: api.CurrencyMap(api.Rate) })),
+    roundings: typed
+      .transform((form) => ({
+        roundings: Object.fromEntries(
+          rates
+            .filter((c) => (form[`step_${c.code}`] ?? "") !== "")
+            .map((c) => [
+              c.code,
+              { step: Number(form[`step_${c.code}`]), ending: Number(form[`ending_${c.code}`] || 0) },
+            ]),
+        ),
+      }))
+      .pipe(z.object({ roundings: api.CurrencyMap(api.Rounding) })),
   };
 }
 
+const Intent = z.object({
+  intent: z.enum([
+    "previewRule",
+    "saveRule",
+    "deleteRule",
+    "previewRates",
+    "saveRates",
+    "previewRoundings",
+    "saveRoundings",
+  ]),
+});
+const DeleteForm = api.deleteRule.params;
+
 export async function action(args: Route.ActionArgs) {
+  await requireOperator(args, "prices.write");
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const { rates } = await readConsole<Pricing>(args, "/o2adm/v1/pricing");
-  const rateBody = () =>
-    Object.fromEntries(
-      rates
-        .filter((c) => c.code !== "HKD" && field(form, `rate_${c.code}`) !== c.rateFromBase)
-        .map((c) => [c.code, field(form, `rate_${c.code}`)]),
-    );
-  const roundingBody = () =>
-    Object.fromEntries(
-      rates
-        .filter((c) => field(form, `step_${c.code}`) !== "")
-        .map((c) => [
-          c.code,
-          {
-            step: Number(field(form, `step_${c.code}`)),
-            ending: Number(field(form, `ending_${c.code}`) || 0),
-          },
-        ]),
-    );
-  switch (intent) {
-    case "previewRule":
-      return actionResult<Preview>(
-        intent,
-        await callConsole(args, {
-          method: "POST",
-          path: "/o2adm/v1/pricing/preview",
-          body: { rule: ruleBody(form) },
-        }),
-      );
-    case "saveRule":
-      return actionResult(
-        intent,
-        await callConsole(args, { method: "POST", path: "/o2adm/v1/pricing/rules", body: ruleBody(form) }),
-      );
-    case "deleteRule":
-      return actionResult(
-        intent,
-        await callConsole(args, {
-          method: "DELETE",
-          path: `/o2adm/v1/pricing/rules/${encodeURIComponent(field(form, "id"))}`,
-        }),
-      );
-    case "previewRates":
-      return actionResult<Preview>(
-        intent,
-        await callConsole(args, {
-          method: "POST",
-          path: "/o2adm/v1/pricing/preview",
-          body: { rates: rateBody() },
-        }),
-      );
-    case "saveRates":
-      return actionResult(
-        intent,
-        await callConsole(args, {
-          method: "PUT",
-          path: "/o2adm/v1/pricing/rates",
-          body: { rates: rateBody() },
-        }),
-      );
-    case "previewRoundings":
-      return actionResult<Preview>(
-        intent,
-        await callConsole(args, {
-          method: "POST",
-          path: "/o2adm/v1/pricing/preview",
-          body: { roundings: roundingBody() },
-        }),
-      );
-    default:
-      return actionResult(
-        intent,
-        await callConsole(args, {
-          method: "PUT",
-          path: "/o2adm/v1/pricing/roundings",
-          body: { roundings: roundingBody() },
-        }),
-      );
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
+  if (intent === "deleteRule") {
+    const submission = parseWithZod(form, { schema: DeleteForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.deleteRule, { params: submission.value }));
   }
+  if (intent === "previewRule" || intent === "saveRule") {
+    const submission = parseWithZod(form, { schema: RuleForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return intent === "previewRule"
+      ? answerResult(
+          intent,
+          await callConsole(args, api.previewPricing, { body: { rule: submission.value } }),
+        )
+      : answerResult(intent, await callConsole(args, api.saveRule, { body: submission.value }));
+  }
+  const { rates } = await readConsole(args, api.pricing, {});
+  const forms = currencyForms(rates);
+  if (intent === "previewRates" || intent === "saveRates") {
+    const submission = parseWithZod(form, { schema: forms.rates });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return intent === "previewRates"
+      ? answerResult(intent, await callConsole(args, api.previewPricing, { body: submission.value }))
+      : answerResult(intent, await callConsole(args, api.saveRates, { body: submission.value }));
+  }
+  const submission = parseWithZod(form, { schema: forms.roundings });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return intent === "previewRoundings"
+    ? answerResult(intent, await callConsole(args, api.previewPricing, { body: submission.value }))
+    : answerResult(intent, await callConsole(args, api.saveRoundings, { body: submission.value }));
 }
 
 function PreviewTable({
@@ -157,7 +143,9 @@ function PreviewTable({
 }) {
   const t = useConsoleT();
   if (!result?.ok || !result.intent.startsWith("preview")) return null;
-  const preview = result.value as Preview;
+  const parsed = api.PricingPreview.safeParse(result.value);
+  if (!parsed.success) return null;
+  const preview = parsed.data;
   const digits = (code: string) => currencies.find((c) => c.code === code)?.minorDigits ?? 2;
   const money = (minor: number | null, code: string) =>
     minor === null ? "—" : formatMoney(minor, code, t.language, digits(code));

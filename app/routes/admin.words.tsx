@@ -1,55 +1,45 @@
-import { Form, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/coupon/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
-import { lines } from "../features/admin/merch.ts";
 import { ActionNote, buttonClass, inputClass, PageTitle, SelectField } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.words";
 
 const LANGS = ["en_US", "zh_CN", "zh_HK"] as const;
+const Intent = z.object({ intent: z.enum(["hot", "specific"]) });
 
-// Hot words and specific words (spec 7, 9; ADR 0232): per store language, one per line.
+// Hot words and specific words (spec 7, 9; ADR 0232): per store language, one per line. Each form parses with its
+// endpoint's body schema (issue 33 item 1, ADR 0407), which takes the lines as typed.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "marketing.read");
   const asked = new URL(args.request.url).searchParams.get("lang");
   const lang = LANGS.find((l) => l === asked) ?? "en_US";
-  const words = await readConsole<{
-    hotWords: string[];
-    specificWords: { specificWord: string; deeplink: string }[];
-  }>(args, `/o2adm/v1/marketing/words?lang=${lang}`);
+  const words = await readConsole(args, api.listWords, { query: { lang } });
   return { lang, words, canWrite: operator.permissions.includes("marketing.write") };
 }
 
 export async function action(args: Route.ActionArgs) {
+  await requireOperator(args, "marketing.write");
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const lang = field(form, "lang");
-  if (intent === "hot")
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "PUT",
-        path: "/o2adm/v1/marketing/words/hot",
-        body: { lang, words: lines(field(form, "words")) },
-      }),
-    );
-  const words = lines(field(form, "words")).map((line) => {
-    const [specificWord = "", deeplink = ""] = line.split("=>").map((part) => part.trim());
-    return { specificWord, deeplink };
-  });
-  return actionResult(
-    intent,
-    await callConsole(args, {
-      method: "PUT",
-      path: "/o2adm/v1/marketing/words/specific",
-      body: { lang, words },
-    }),
-  );
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
+  if (intent === "hot") {
+    const submission = parseWithZod(form, { schema: api.HotWordsBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.setHotWords, { body: submission.value }));
+  }
+  const submission = parseWithZod(form, { schema: api.SpecificWordsBody });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(intent, await callConsole(args, api.setSpecificWords, { body: submission.value }));
 }
 
 export default function ConsoleWords({ loaderData }: Route.ComponentProps) {

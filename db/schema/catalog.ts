@@ -12,6 +12,9 @@ import {
 } from "drizzle-orm/pg-core";
 import type { LocalizedText } from "./localized.ts";
 import { currencies } from "./site.ts";
+import { DESTINATION_TYPES, type DestinationType, PLAN_STATUSES, type PlanStatus } from "../../core/catalog-codes.ts";
+
+export { DESTINATION_TYPES, type DestinationType, PLAN_STATUSES, type PlanStatus };
 
 // The catalogue: where a shopper can travel (destinations) and what they can buy there (plans). ADR 0010.
 
@@ -29,8 +32,6 @@ export const continents = pgTable("continent", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
-export const DESTINATION_TYPES = ["COUNTRY", "REGION", "GLOBAL"] as const;
-export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 /** A place a plan is sold for: a country (ISO alpha-2 code), a multi-country region ("EU", "ASIA") or "GLOBAL". */
 export const destinations = pgTable(
@@ -97,9 +98,6 @@ export const continentDestinations = pgTable(
   (t) => [primaryKey({ columns: [t.continentId, t.destinationCode] })],
 );
 
-/** DRAFT: made by the catalogue sync from a new supplier package, waiting for an operator to publish it (ADR 0197). */
-export const PLAN_STATUSES = ["ON_SHELF", "OFF_SHELF", "DRAFT"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const NETWORK_TYPES = ["4G", "5G"] as const;
 export type NetworkType = (typeof NETWORK_TYPES)[number];
 

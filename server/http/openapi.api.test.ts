@@ -131,5 +131,13 @@ describe("the console's OpenAPI document", () => {
       expect.arrayContaining(["/o2adm/v1/auth/login", "/o2adm/v1/customers/{id}/credit-adjustments"]),
     );
     expect(Object.keys(paths).every((path) => path.startsWith("/o2adm/"))).toBe(true);
+    // A contract's answer is described from its response schema (ADR 0407).
+    const coupon = paths["/o2adm/v1/marketing/coupons/{code}"]!.get!.responses as Record<
+      string,
+      { content?: { "application/json"?: { schema?: { properties?: Record<string, unknown> } } } }
+    >;
+    expect(Object.keys(coupon["2XX"]?.content?.["application/json"]?.schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(["code", "couponTypeCode", "scopes", "usage"]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { API_PREFIXES } from "./api-prefixes.ts";
 
 /** Where the API serves its OpenAPI 3.1 document (ADR 0193). */
@@ -57,14 +58,20 @@ export async function installOpenApi(app: FastifyInstance) {
         !API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) ||
         HIDDEN_PREFIXES.some((prefix) => url.startsWith(prefix));
       if (hidden) return { schema: { hide: true }, url };
-      const transformed = zodTransform(document);
+      // A console contract's answer (ADR 0407) is described as its 2xx body.
+      const { "x-response": declared, ...schema } = (document.schema ?? {}) as Record<string, unknown>;
+      const transformed = zodTransform({ ...document, schema });
+      const success =
+        declared instanceof z.ZodType
+          ? { description: "Success", ...jsonSchemaOf(declared) }
+          : { description: "Success" };
       return {
         url: transformed.url,
         schema: {
           ...transformed.schema,
           ...(url.includes("/customer") ? { security: [{ bearer: [] }] } : {}),
           response: {
-            "2XX": { description: "Success" },
+            "2XX": success,
             "4XX": { description: "Refused (spec 8 error shape)", ...ERROR_BODY },
             "5XX": { description: "Server failure (spec 8 error shape)", ...ERROR_BODY },
           },
@@ -76,6 +83,12 @@ export async function installOpenApi(app: FastifyInstance) {
     reply.header("cache-control", "public, max-age=300");
     return openApiDocuments(app).shop;
   });
+}
+
+/** A zod schema as the JSON Schema of a response body (without its $schema line). */
+function jsonSchemaOf(schema: z.ZodType) {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { unrepresentable: "any", io: "output" });
+  return rest;
 }
 
 /** The console's API (ADR 0313): described only to signed-in operators, never in the public document. */

@@ -1,6 +1,14 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { readCookie } from "../../../core/cookies.ts";
 import { type ConsoleLanguage, isConsoleLanguage } from "../../../core/i18n/console/index.ts";
+import { isMessageKey, translate } from "../../../core/i18n/index.ts";
+import {
+  type AnyConsoleContract,
+  type ContractInput,
+  type ContractResponse,
+  contractPath,
+} from "../../../server/modules/admin/contract.ts";
 import type { Permission } from "../../../server/modules/admin/permissions.ts";
 import {
   type AppLoadContext,
@@ -58,33 +66,125 @@ export async function requireOperator(args: Args, permission?: Permission): Prom
   return operator;
 }
 
-/** Calls the console API in-process with the page's cookies, in the console's language. */
+/** What a contract call answered: its parsed body, or the API's translated refusal. */
+export type ConsoleAnswer<C extends AnyConsoleContract> =
+  | { ok: true; status: number; value: ContractResponse<C>; setCookies: string[] }
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      fields: Record<string, string> | undefined;
+      setCookies: string[];
+    };
+
+const API_PREFIX = "/o2adm/v1";
+
+/**
+ * Calls a console endpoint in-process with the page's cookies, in the console's language (ADR 0407): the path is
+ * built from the contract and the input, and a 2xx answer is parsed with the contract's response schema, so a page
+ * reads a typed value and never casts. An answer that breaks the contract throws (the page's error boundary).
+ */
+export async function callConsole<C extends AnyConsoleContract>(
+  args: Args,
+  contract: C,
+  input: ContractInput<C>,
+): Promise<ConsoleAnswer<C>>;
+/** @deprecated a string-path call; pages move to contracts (issue 33 item 1). */
 export async function callConsole(
   args: Args,
   call: Omit<ConsoleApiCall, "language">,
-): Promise<ConsoleApiResult> {
+): Promise<ConsoleApiResult>;
+export async function callConsole(
+  args: Args,
+  given: AnyConsoleContract | Omit<ConsoleApiCall, "language">,
+  input?: { params?: unknown; query?: unknown; body?: unknown },
+): Promise<ConsoleAnswer<AnyConsoleContract> | ConsoleApiResult> {
   const language = await consoleLanguage(args);
-  return args.context.get(appContext).consoleApi({ ...call, language });
+  const api = args.context.get(appContext).consoleApi;
+  if (!isContract(given)) return api({ ...given, language });
+  const path = contractPath(API_PREFIX, given, input ?? {});
+  const result = await api({
+    method: given.method,
+    path,
+    language,
+    ...(input?.body === undefined ? {} : { body: input.body }),
+  });
+  if (result.status >= 200 && result.status < 300) {
+    const parsed = given.response.safeParse(result.body);
+    if (!parsed.success)
+      throw new Error(
+        `console answer ${given.method} ${given.path} breaks its contract: ${parsed.error.message}`,
+      );
+    return { ok: true, status: result.status, value: parsed.data, setCookies: result.setCookies };
+  }
+  return {
+    ok: false,
+    status: result.status,
+    code: String(result.body?.code ?? "error"),
+    message: String(result.body?.message ?? "Error"),
+    fields: result.body?.fields,
+    setCookies: result.setCookies,
+  };
 }
 
-/** A loader's API read: the body, or the page's error boundary with the API's status. */
-export async function readConsole<T>(args: Args, path: string): Promise<T> {
-  const result = await callConsole(args, { method: "GET", path });
+function isContract(value: object): value is AnyConsoleContract {
+  return "response" in value && "permission" in value;
+}
+
+/** A loader's API read: the parsed body, or the sign-in page on a 401, or the page's error boundary. */
+export async function readConsole<C extends AnyConsoleContract>(
+  args: Args,
+  contract: C,
+  input: ContractInput<C>,
+): Promise<ContractResponse<C>>;
+/** @deprecated a string-path read; pages move to contracts (issue 33 item 1). */
+export async function readConsole<T>(args: Args, path: string): Promise<T>;
+export async function readConsole(
+  args: Args,
+  given: AnyConsoleContract | string,
+  input?: ContractInput<AnyConsoleContract>,
+): Promise<unknown> {
+  if (typeof given !== "string") {
+    const answer = await callConsole(args, given, input ?? {});
+    if (answer.ok) return answer.value;
+    if (answer.status === 401) throw redirect("/admin/login");
+    throw data({ code: answer.code }, { status: answer.status });
+  }
+  const result = await callConsole(args, { method: "GET", path: given });
   if (result.status === 401) throw redirect("/admin/login");
   if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
-  return result.body as T;
+  return result.body;
 }
 
 /** A loader's read of something that may not exist yet: null on a 404, else as readConsole. */
-export async function readConsoleOrNull<T>(args: Args, path: string): Promise<T | null> {
-  const result = await callConsole(args, { method: "GET", path });
+export async function readConsoleOrNull<C extends AnyConsoleContract>(
+  args: Args,
+  contract: C,
+  input: ContractInput<C>,
+): Promise<ContractResponse<C> | null>;
+/** @deprecated a string-path read; pages move to contracts (issue 33 item 1). */
+export async function readConsoleOrNull<T>(args: Args, path: string): Promise<T | null>;
+export async function readConsoleOrNull(
+  args: Args,
+  given: AnyConsoleContract | string,
+  input?: ContractInput<AnyConsoleContract>,
+): Promise<unknown> {
+  if (typeof given !== "string") {
+    const answer = await callConsole(args, given, input ?? {});
+    if (answer.ok) return answer.value;
+    if (answer.status === 404) return null;
+    if (answer.status === 401) throw redirect("/admin/login");
+    throw data({ code: answer.code }, { status: answer.status });
+  }
+  const result = await callConsole(args, { method: "GET", path: given });
   if (result.status === 404) return null;
-  if (result.status !== 200) return readConsole<T>(args, path);
-  return result.body as T;
+  if (result.status !== 200) return readConsole(args, given);
+  return result.body;
 }
 
 /** The API's Set-Cookie headers as a response's headers. */
-export function cookieHeaders(result: ConsoleApiResult, extra: string[] = []): Headers {
+export function cookieHeaders(result: { setCookies: string[] }, extra: string[] = []): Headers {
   const headers = new Headers();
   for (const cookie of [...result.setCookies, ...extra]) headers.append("set-cookie", cookie);
   return headers;
@@ -94,6 +194,15 @@ export function cookieHeaders(result: ConsoleApiResult, extra: string[] = []): H
 export type ActionResult<T = unknown> =
   | { ok: true; intent: string; value: T }
   | { ok: false; intent: string; message: string; fields?: Record<string, string> };
+
+/** A contract call's answer as a form action's result. */
+export function answerResult<C extends AnyConsoleContract>(
+  intent: string,
+  answer: ConsoleAnswer<C>,
+): ActionResult<ContractResponse<C>> {
+  if (answer.ok) return { ok: true, intent, value: answer.value };
+  return { ok: false, intent, message: answer.message, ...(answer.fields ? { fields: answer.fields } : {}) };
+}
 
 export function actionResult<T>(intent: string, result: ConsoleApiResult): ActionResult<T> {
   if (result.status >= 200 && result.status < 300) return { ok: true, intent, value: result.body as T };
@@ -123,4 +232,57 @@ export function consoleParam(request: Request, name: string): string {
 export function field(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
+}
+
+/** What a console form's action answers (ADR 0407): Conform's reply, its errors already in the console's language. */
+export interface FormAnswer<T = unknown> {
+  result: SubmissionResult<string[]>;
+  /** What the API answered when it took the form. */
+  value?: T;
+}
+
+/** A message key of a schema or of the API as text in the console's language (an unknown key reads "invalid"). */
+function keyText(language: ConsoleLanguage, key: string): string {
+  if (isMessageKey(key)) return translate(language, key);
+  return translate(language, "validation.invalid");
+}
+
+/**
+ * A form's reply in the console's language: the schema's own problems when it did not parse, else the API's
+ * refusal (its message above the form, its field problems beside their fields). Field names are the API's, so a
+ * field problem the API found lands on the field the operator typed it in.
+ */
+export async function formReply(
+  args: Args,
+  submission: Submission<unknown, string[]>,
+  refusal?: { message: string; fields?: Record<string, string> | undefined },
+): Promise<SubmissionResult<string[]>> {
+  const language = await consoleLanguage(args);
+  const reply = refusal
+    ? submission.reply({
+        formErrors: [refusal.message],
+        fieldErrors: Object.fromEntries(
+          Object.entries(refusal.fields ?? {}).map(([name, key]) => [name, [key]]),
+        ),
+      })
+    : submission.reply();
+  if (!reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  // The form-level entry ("") is the API's message, translated already.
+  for (const [name, keys] of Object.entries(reply.error))
+    error[name] = keys ? keys.map((key) => (name === "" ? key : keyText(language, key))) : null;
+  return { ...reply, error };
+}
+
+/** A form that did not parse, as an intent's action result: its first problem, in the console's language. */
+export async function formProblem(
+  args: Args,
+  intent: string,
+  submission: Submission<unknown, string[]>,
+): Promise<ActionResult<never>> {
+  const reply = await formReply(args, submission);
+  const fields: Record<string, string> = {};
+  for (const [name, texts] of Object.entries(reply.error ?? {})) if (texts?.[0]) fields[name] = texts[0];
+  const message = Object.values(fields)[0] ?? keyText(await consoleLanguage(args), "validation.invalid");
+  return { ok: false, intent, message, fields };
 }

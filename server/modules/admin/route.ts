@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import { withAuditScope } from "./audit-scope.ts";
+import type { AnyConsoleContract, ContractBody, ContractParams, ContractQuery } from "./contract.ts";
 import { type Access, can } from "./permissions.ts";
 import type { AdminService, CurrentOperator } from "./service.ts";
 
@@ -63,14 +64,62 @@ export interface AdminRouteDefinition<
   handler: (context: AdminHandlerContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>;
 }
 
+/** A contract endpoint's handler: what the contract's schemas parsed, and the answer its response schema describes. */
+export type ContractHandler<C extends AnyConsoleContract> = (
+  context: AdminHandlerContext<ContractParams<C>, ContractQuery<C>, ContractBody<C>>,
+) => Promise<unknown>;
+
 /**
  * Registers one console endpoint (ADR 0222): the operator's session and the permission are checked first
  * (401 without a session, 403 without the permission), then the input is validated with the zod schemas, which
  * are also declared on the route for the OpenAPI document. Errors are {failed, code, message} as everywhere.
+ *
+ * Given a contract (ADR 0407), the endpoint is registered from it, and outside production every 2xx answer is
+ * checked against the contract's response schema: an answer its pages would not parse is a 500 in tests.
  */
+export function adminRoute<C extends AnyConsoleContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+): void;
 export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   app: FastifyInstance,
   definition: AdminRouteDefinition<P, Q, B>,
+): void;
+export function adminRoute(
+  app: FastifyInstance,
+  given: AdminRouteDefinition | AnyConsoleContract,
+  contractHandler?: ContractHandler<AnyConsoleContract>,
+) {
+  if (contractHandler) {
+    const contract = given as AnyConsoleContract;
+    const response = contract.response as z.ZodType;
+    return registerAdminRoute(app, {
+      method: contract.method,
+      url: contract.path,
+      permission: contract.permission,
+      ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
+      ...(contract.unaudited ? { unaudited: contract.unaudited } : {}),
+      schema: {
+        ...(contract.params ? { params: contract.params } : {}),
+        ...(contract.query ? { querystring: contract.query } : {}),
+        ...(contract.body ? { body: contract.body } : {}),
+      },
+      response,
+      handler: contractHandler as AdminRouteDefinition["handler"],
+    });
+  }
+  return registerAdminRoute(app, given as AdminRouteDefinition);
+}
+
+/** Outside production an answer that breaks its contract fails loudly (CONSOLE_CONTRACT_STRICT=true forces it). */
+function contractStrict() {
+  return process.env.NODE_ENV !== "production" || process.env.CONSOLE_CONTRACT_STRICT === "true";
+}
+
+function registerAdminRoute(
+  app: FastifyInstance,
+  definition: AdminRouteDefinition & { response?: z.ZodType },
 ) {
   const url = `${ADMIN_API_PREFIX}${definition.url}`;
   const { permission, schema = {} } = definition;
@@ -79,7 +128,12 @@ export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z
     method: definition.method,
     url,
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
-    schema: { ...schema, tags: ["console"] },
+    // The answer's JSON Schema rides along for the OpenAPI document only (server/http/openapi.ts reads it).
+    schema: {
+      ...schema,
+      tags: ["console"],
+      ...(definition.response ? { "x-response": definition.response } : {}),
+    },
     handler: async (request, reply) => {
       const operator = request.operator;
       if (permission !== "public") {
@@ -89,15 +143,26 @@ export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z
       const params = schema.params ? parseInput(schema.params, request.params) : request.params;
       const query = schema.querystring ? parseInput(schema.querystring, request.query) : request.query;
       const body = schema.body ? parseInput(schema.body, request.body) : request.body;
-      const run = () =>
-        definition.handler({
+      const run = async () => {
+        const answer = await definition.handler({
           request,
           reply,
           operator: operator as CurrentOperator,
-          params: params as z.infer<P>,
-          query: query as z.infer<Q>,
-          body: body as z.infer<B>,
+          params,
+          query,
+          body,
         });
+        if (definition.response && reply.statusCode < 300 && !reply.sent && contractStrict()) {
+          const checked = definition.response.safeParse(
+            answer === undefined ? undefined : JSON.parse(JSON.stringify(answer)),
+          );
+          if (!checked.success)
+            throw new Error(
+              `console answer ${definition.method} ${url} breaks its contract: ${JSON.stringify(checked.error.issues.slice(0, 5))}`,
+            );
+        }
+        return answer;
+      };
       if (definition.method === "GET" || definition.unaudited) return run();
       const { done, accounted } = withAuditScope(run);
       const answer = await done;

@@ -44,3 +44,4 @@ export function createConsoleWords() {
     },
   };
 }
+export type ConsoleWords = ReturnType<typeof createConsoleWords>;

@@ -30,3 +30,4 @@ export function createConsoleRates() {
     },
   };
 }
+export type ConsoleRates = ReturnType<typeof createConsoleRates>;

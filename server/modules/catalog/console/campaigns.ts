@@ -64,3 +64,4 @@ export function createConsoleCampaigns() {
     },
   };
 }
+export type ConsoleCampaigns = ReturnType<typeof createConsoleCampaigns>;

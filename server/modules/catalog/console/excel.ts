@@ -614,3 +614,4 @@ export function createPlanSheets() {
     },
   };
 }
+export type PlanSheets = ReturnType<typeof createPlanSheets>;

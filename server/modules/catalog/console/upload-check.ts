@@ -1,11 +1,11 @@
 import { ApiError } from "../../../http/errors.ts";
 import { checkContent, UploadRejected } from "../../uploads/index.ts";
+import { MAX_UPLOAD_BYTES } from "./console-contract.ts";
 
 // The upload rules for a plan sheet (spec 5, 9; ADR 0233): at most 5 MB, and an Excel workbook by its content
 // (magic bytes), under the uploads module's zip-bomb limits (ADR 0210).
 
-/** spec 9: uploads are at most 5242880 bytes. */
-export const MAX_UPLOAD_BYTES = 5_242_880;
+export { MAX_UPLOAD_BYTES } from "./console-contract.ts";
 
 /** Refuses a file over the size limit, one that is not an .xlsx workbook, or one that unzips to too much. */
 export async function checkWorkbookUpload(bytes: Buffer): Promise<void> {
