@@ -15,10 +15,7 @@ const Text = (max: number) => z.string().trim().min(1, "validation.required").ma
 const Localized = (max: number) => z.object({ en_US: Text(max), zh_CN: Text(max), zh_HK: Text(max) });
 const LocalizedOut = z.object({ en_US: z.string(), zh_CN: z.string(), zh_HK: z.string() });
 const Lang = z.enum(LANGS);
-const MarketingCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,48}$/, "validation.invalid");
+const MarketingCode = z.string().trim().regex(MARKETING_CODE_PATTERN, "validation.invalid");
 
 /** A time: an ISO instant with an offset, or a wall-clock time ("2026-12-01T09:30") in the store's zone. */
 const Instant = z.string().transform((value, ctx) => {
