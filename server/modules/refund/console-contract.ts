@@ -150,7 +150,7 @@ export const approveRefundRequest = consoleContract({
 
 /** The reason the shopper is told, as typed in the queue's form. */
 export const DeclineBody = z.object({
-  reason: z.string().trim().min(3, "validation.invalid").max(500, "validation.invalid"),
+  reason: z.string().trim().min(3, "validation.tooShort").max(500, "validation.tooLong"),
 });
 
 export const declineRefundRequest = consoleContract({
