@@ -1,8 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData } from "react-router";
+import * as couponApi from "../../server/modules/coupon/console-contract.ts";
+import * as api from "../../server/modules/sfb/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -10,31 +13,14 @@ import { useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, buttonClass, Field, PageTitle, SelectField } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.invite";
 
-interface InviteRules {
-  enabled: boolean;
-  friendCouponCode: string | null;
-  inviterRewardMinor: number;
-  monthlyCap: number;
-  holdDays: number;
-}
-
-/** "45" or "45.5" HK$ as minor units; NaN (the API answers 400) for anything else. */
-function minorOf(text: string): number {
-  return /^\d{1,6}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN;
-}
-
-const wholeOf = (text: string) => (/^\d{1,6}$/.test(text) ? Number(text) : Number.NaN);
-
 // Invite rewards (issue 11, ADR 0235): whether the programme runs, the friend's coupon, the inviter's credit,
-// the monthly cap and the hold.
+// the monthly cap and the hold. The page reads and saves through the invite contracts, and the form parses with
+// the endpoint's body schema, which takes the reward as typed in HK$ (issue 33 item 1, ADR 0407).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "marketing.read");
   const [rules, coupons] = await Promise.all([
-    readConsole<InviteRules>(args, "/o2adm/v1/marketing/invite-settings"),
-    readConsole<{ rows: { code: string; enabled: boolean }[] }>(
-      args,
-      "/o2adm/v1/marketing/coupons?marketingType=COUPON&size=200",
-    ),
+    readConsole(args, api.getInviteSettings, {}),
+    readConsole(args, couponApi.listCoupons, { query: { marketingType: "COUPON", size: 200 } }),
   ]);
   return {
     rules,
@@ -44,22 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const coupon = field(form, "friendCouponCode");
-  return actionResult(
-    "save",
-    await callConsole(args, {
-      method: "PUT",
-      path: "/o2adm/v1/marketing/invite-settings",
-      body: {
-        enabled: field(form, "enabled") === "on",
-        friendCouponCode: coupon || null,
-        inviterRewardMinor: minorOf(field(form, "inviterReward")),
-        monthlyCap: wholeOf(field(form, "monthlyCap")),
-        holdDays: wholeOf(field(form, "holdDays")),
-      },
-    }),
-  );
+  const submission = parseWithZod(await args.request.formData(), { schema: api.InviteSettingsBody });
+  if (submission.status !== "success") return formProblem(args, "save", submission);
+  return answerResult("save", await callConsole(args, api.saveInviteSettings, { body: submission.value }));
 }
 
 export default function ConsoleInvite({ loaderData }: Route.ComponentProps) {
@@ -109,7 +82,9 @@ export default function ConsoleInvite({ loaderData }: Route.ComponentProps) {
             inputMode="decimal"
             required
             defaultValue={(rules.inviterRewardMinor / 100).toFixed(2)}
-            error={fields.inviterRewardMinor ? t("console.invite.rewardRange") : undefined}
+            error={
+              fields.inviterRewardMinor || fields.inviterReward ? t("console.invite.rewardRange") : undefined
+            }
           />
           <Field
             label={t("console.invite.monthlyCap")}

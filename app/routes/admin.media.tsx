@@ -1,56 +1,56 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useActionData, useLocation, useRevalidator } from "react-router";
+import { data, useActionData, useLocation, useRevalidator } from "react-router";
+import { z } from "zod";
 import { MEDIA_MAX_BYTES } from "../../core/media.ts";
+import * as api from "../../server/modules/media/console-contract.ts";
 import {
   type ActionResult,
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, IntentButton, Pager, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import { MediaUploader } from "../features/media/MediaUploader.tsx";
-import { byteLabel, type MediaItem, type MediaList } from "../features/media/media.ts";
+import { byteLabel, type MediaItem } from "../features/media/media.ts";
 import type { Route } from "./+types/admin.media";
 
 const PAGE_SIZE = 48;
 
 // The media library (issue 17, ADR 0274): every image operators uploaded for pages, newest first; upload,
-// copy a URL, delete. The page editor's picker reads this loader and posts to this action.
+// copy a URL, delete. The page editor's picker reads this loader and posts to this action. Both read and send
+// through the media contracts (issue 33 item 1, ADR 0407).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "pages.read");
   const page = Number(consoleParam(args.request, "page")) || 1;
-  const list = await readConsole<MediaList>(args, `/o2adm/v1/media?page=${page}&size=${PAGE_SIZE}`);
+  const list = await readConsole(args, api.listMedia, { query: { page, size: PAGE_SIZE } });
   return { list, canWrite: operator.permissions.includes("pages.write") };
 }
+
+const Delete = z.object({ intent: z.literal("delete") }).extend(api.MediaHashParam.shape);
 
 export async function action(args: Route.ActionArgs): Promise<ActionResult<unknown>> {
   await requireOperator(args, "pages.write");
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  if (intent === "delete") {
-    const hash = field(form, "hash");
-    return actionResult(
-      intent,
-      await callConsole(args, { method: "DELETE", path: `/o2adm/v1/media/${encodeURIComponent(hash)}` }),
+  const deleting = parseWithZod(form, { schema: Delete });
+  if (deleting.status === "success")
+    return answerResult(
+      "delete",
+      await callConsole(args, api.deleteMedia, { params: { hash: deleting.value.hash } }),
     );
-  }
+  if (form.get("intent") === "delete") throw data({ code: "error.badRequest" }, { status: 400 });
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0)
     return { ok: false, intent: "upload", message: "", fields: { file: "required" } };
   if (file.size > MEDIA_MAX_BYTES)
     return { ok: false, intent: "upload", message: "", fields: { file: "tooLarge" } };
   const contentBase64 = Buffer.from(await file.arrayBuffer()).toString("base64");
-  return actionResult(
+  return answerResult(
     "upload",
-    await callConsole(args, {
-      method: "POST",
-      path: "/o2adm/v1/media",
-      body: { fileName: file.name.slice(0, 200), contentBase64 },
-    }),
+    await callConsole(args, api.uploadMedia, { body: { fileName: file.name.slice(0, 200), contentBase64 } }),
   );
 }
 

@@ -4,6 +4,8 @@ import {
   consoleCatalogues,
   consoleTranslate,
 } from "../../core/i18n/console/index.ts";
+import type { RefundSummary } from "../../server/modules/refund/console-contract.ts";
+import * as refundApi from "../../server/modules/refund/console-contract.ts";
 import {
   actionResult,
   callConsole,
@@ -65,32 +67,6 @@ interface OrderDetail {
   }[];
 }
 
-/** The refund screen's summary (GET /orders/:code/refund-summary, server/flows/refund-order.ts). */
-interface RefundSummary {
-  left: number;
-  currencyCode: string;
-  esims: {
-    esimId: string;
-    iccid: string;
-    supplier: string;
-    topUp: boolean;
-    esimState: string;
-    packageState: string;
-    installed: boolean;
-    used: boolean;
-    dataUsedMb: number;
-    dataTotalMb: number | null;
-    usedPercent: number;
-    usageAt: string | null;
-  }[];
-  esimAction: "CANCEL" | "WITHDRAW_USED" | "NONE";
-  fullAllowed: boolean;
-  block: "installed" | "usedTooMuch" | null;
-  destinations: ("CARD" | "CREDIT")[];
-  maxUsedPercent: number;
-  notify: string;
-}
-
 /** What the operator asked for, shown back for the explicit confirmation (ADR 0356). */
 interface RefundDraft {
   amount: number;
@@ -109,7 +85,9 @@ export async function loader(args: Route.LoaderArgs) {
   const canRefund = operator.permissions.includes("refunds.create");
   const [detail, refundSummary] = await Promise.all([
     readConsole<OrderDetail>(args, base),
-    canRefund ? readConsole<RefundSummary>(args, `${base}/refund-summary`) : Promise.resolve(null),
+    canRefund
+      ? readConsole(args, refundApi.refundSummary, { params: { code: args.params.code } })
+      : Promise.resolve(null),
   ]);
   return {
     detail,
@@ -186,7 +164,7 @@ async function refundDraft(
   const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
   const [detail, summary, language] = await Promise.all([
     readConsole<OrderDetail>(args, base),
-    readConsole<RefundSummary>(args, `${base}/refund-summary`),
+    readConsole(args, refundApi.refundSummary, { params: { code: args.params.code } }),
     consoleLanguage(args),
   ]);
   const t = (key: ConsoleMessageKey, params?: Record<string, string | number>) =>

@@ -1,12 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
-import { Form, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
+import { z } from "zod";
 import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
-import type { MismatchView } from "../../server/modules/reconcile/service.ts";
+import * as api from "../../server/modules/reconcile/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -24,14 +26,11 @@ import type { Route } from "./+types/admin.reconciliation";
 
 // Reconciliation (issue 29 item 4, ADRs 0365 and 0390): what the daily job found between our books and the suppliers'
 // orders and balances and the payment provider's charges and refunds; each mismatch links to its order and is
-// resolved with a note.
+// resolved with a note. The page reads and sends through the reconciliation contracts (issue 33 item 1, ADR 0407).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "reconciliation.read");
   const show = consoleParam(args.request, "show") === "all" ? "all" : "open";
-  const list = await readConsole<{ mismatches: MismatchView[]; open: number }>(
-    args,
-    `/o2adm/v1/reconciliation?show=${show}`,
-  );
+  const list = await readConsole(args, api.listMismatches, { query: { show } });
   return {
     ...list,
     show,
@@ -40,13 +39,19 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const Mismatch = z.object({ id: z.uuid() });
+
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const path = `/o2adm/v1/reconciliation/${encodeURIComponent(field(form, "id"))}/resolve`;
-  return actionResult(
-    "resolve",
-    await callConsole(args, { method: "POST", path, body: { note: field(form, "note") } }),
-  );
+  const chosen = parseWithZod(form, { schema: Mismatch });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const submission = parseWithZod(form, { schema: api.ResolveBody });
+  if (submission.status !== "success") return formProblem(args, "resolve", submission);
+  const answer = await callConsole(args, api.resolveMismatch, {
+    params: { id: chosen.value.id },
+    body: submission.value,
+  });
+  return answerResult("resolve", answer);
 }
 
 const kindKey = (kind: string) => `console.reconcile.kind.${kind}` as ConsoleMessageKey;
@@ -59,7 +64,7 @@ function digitsOf(currency: string): number {
   );
 }
 
-function ResolveForm({ mismatch }: { mismatch: MismatchView }) {
+function ResolveForm({ mismatch }: { mismatch: api.MismatchView }) {
   const t = useConsoleT();
   const id = useId();
   const params = {

@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { Form, useActionData } from "react-router";
 import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
-import { type RefundPolicy, RefundPolicyFormSchema } from "../../core/refund-policy.ts";
-import { callConsole, readConsole, requireOperator } from "../features/admin/console.server.ts";
+import type { RefundPolicy } from "../../core/refund-policy.ts";
+import * as api from "../../server/modules/refund/console-contract.ts";
+import { callConsole, formReply, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { buttonClass, inputClass, PageTitle } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.refund-policy";
 
-type Saved = RefundPolicy & { updatedAt?: string | null };
 type FieldName = keyof RefundPolicy;
 
 /** The message beside a field that does not pass the policy's schema, by field (the schema's own text is English). */
@@ -24,31 +24,21 @@ const FIELD_ERRORS: Record<FieldName, ConsoleMessageKey> = {
 };
 
 // The refund policy form (issue 29, ADR 0358): windows in days, install and usage limits, card or store credit,
-// checked together by the API's own schema in the browser (Conform) and again by the API; saving is audited.
+// checked together by the API's own schema in the browser (Conform) and again by the API; saving is audited. The
+// page reads and saves through the refund policy's contracts (issue 33 item 1, ADR 0407).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "orders.read");
-  const policy = await readConsole<Saved>(args, "/o2adm/v1/refund-policy");
+  const policy = await readConsole(args, api.getRefundPolicy, {});
   return { policy, canEdit: operator.permissions.includes("refunds.policy") };
 }
 
 export async function action(args: Route.ActionArgs): Promise<{ result: SubmissionResult; saved: boolean }> {
   await requireOperator(args, "refunds.policy");
-  const submission = parseWithZod(await args.request.formData(), { schema: RefundPolicyFormSchema });
-  if (submission.status !== "success") return { result: submission.reply(), saved: false };
-  const answer = await callConsole(args, {
-    method: "PUT",
-    path: "/o2adm/v1/refund-policy",
-    body: submission.value,
-  });
-  if (answer.status >= 200 && answer.status < 300) return { result: submission.reply(), saved: true };
-  const fields = (answer.body?.fields ?? {}) as Record<string, string>;
-  return {
-    result: submission.reply({
-      formErrors: [String(answer.body?.message ?? "")],
-      fieldErrors: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, [message]])),
-    }),
-    saved: false,
-  };
+  const submission = parseWithZod(await args.request.formData(), { schema: api.RefundPolicyBody });
+  if (submission.status !== "success") return { result: await formReply(args, submission), saved: false };
+  const answer = await callConsole(args, api.saveRefundPolicy, { body: submission.value });
+  if (answer.ok) return { result: await formReply(args, submission), saved: true };
+  return { result: await formReply(args, submission, answer), saved: false };
 }
 
 function NumberField({
@@ -136,7 +126,7 @@ export default function ConsoleRefundPolicy({ loaderData }: Route.ComponentProps
     lastResult: answer?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RefundPolicyFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: api.RefundPolicyBody }),
   });
   const error = (name: FieldName) => (fields[name].errors?.length ? t(FIELD_ERRORS[name]) : undefined);
   const invalid = Object.values(form.allErrors).some((messages) => messages.length > 0);

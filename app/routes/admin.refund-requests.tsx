@@ -1,9 +1,12 @@
-import { Form, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData } from "react-router";
+import { z } from "zod";
+import { contractPath } from "../../server/modules/admin/contract.ts";
+import * as api from "../../server/modules/refund/console-contract.ts";
 import {
-  type ActionResult,
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -20,63 +23,34 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.refund-requests";
 
-/** One waiting request, as GET /o2adm/v1/refund-requests answers (server/flows/refund-order.ts `queue`). */
-interface QueuedRequest {
-  id: string;
-  reason: string;
-  destination: "CARD" | "CREDIT";
-  hasScreenshot: boolean;
-  createdAt: string;
-  order: {
-    code: string;
-    status: string;
-    total: number;
-    currencyCode: string;
-    paidAt: string | null;
-    contactEmail: string;
-    planTitle: string;
-  };
-  left: number;
-  esims: {
-    esimId: string;
-    iccid: string;
-    topUp: boolean;
-    esimState: string;
-    installed: boolean;
-    dataUsedMb: number;
-    dataTotalMb: number | null;
-    usedPercent: number;
-  }[];
-}
+const Decision = z.object({ intent: z.enum(["approve", "decline"]), id: z.uuid() });
 
 // Shoppers' refund requests waiting for an operator (issue 29, ADR 0357): the order, its eSIMs' install and usage
-// state, the reason and screenshot beside each; approve (the one refund flow) or decline with a reason.
+// state, the reason and screenshot beside each; approve (the one refund flow) or decline with a reason. The page
+// reads and sends through the refund contracts (issue 33 item 1, ADR 0407); the decline form parses with its body.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "orders.read");
-  const { requests } = await readConsole<{ requests: QueuedRequest[] }>(args, "/o2adm/v1/refund-requests");
+  const { requests } = await readConsole(args, api.listRefundRequests, {});
   return { requests, canDecide: operator.permissions.includes("refunds.create") };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireOperator(args, "refunds.create");
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const id = encodeURIComponent(field(form, "id"));
-  if (intent === "approve")
-    return actionResult(
-      intent,
-      await callConsole(args, { method: "POST", path: `/o2adm/v1/refund-requests/${id}/approve` }),
-    );
-  if (intent === "decline")
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "POST",
-        path: `/o2adm/v1/refund-requests/${id}/decline`,
-        body: { reason: field(form, "reason") },
-      }),
-    );
-  return null;
+  const chosen = parseWithZod(form, { schema: Decision });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent, id } = chosen.value;
+  if (intent === "approve") {
+    const answer = await callConsole(args, api.approveRefundRequest, { params: { id } });
+    return { approve: answerResult(intent, answer) };
+  }
+  const submission = parseWithZod(form, { schema: api.DeclineBody });
+  if (submission.status !== "success") return { decline: await formProblem(args, intent, submission) };
+  const answer = await callConsole(args, api.declineRefundRequest, {
+    params: { id },
+    body: submission.value,
+  });
+  return { decline: answerResult(intent, answer) };
 }
 
 /** An amount in its currency's ISO minor digits (the queue's answer carries the order's currency only). */
@@ -86,28 +60,31 @@ function money(minor: number, currency: string, language: Parameters<typeof form
   return formatMoney(minor, currency, language, digits ?? 2);
 }
 
+/** Where the queue shows a request's screenshot (an image the API serves to operators only). */
+function screenshotUrl(id: string) {
+  return contractPath("/o2adm/v1", api.refundScreenshot, { params: { id } });
+}
+
 export default function ConsoleRefundRequests({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const result = useActionData<typeof action>() as ActionResult | null | undefined;
+  const answer = useActionData<typeof action>();
+  const result = answer?.approve ?? answer?.decline;
   const { requests, canDecide } = loaderData;
-  const approved =
-    result?.ok && result.intent === "approve"
-      ? (result.value as { refund: { amount: number; currencyCode: string; destination: string } }).refund
-      : null;
+  const approved = answer?.approve?.ok ? answer.approve.value.refund : null;
   const destination = (d: string) => t(d === "CREDIT" ? "console.refund.toCredit" : "console.refund.toCard");
   return (
     <>
       <title>{`${t("console.refundRequests.title")} · ${t("console.title")}`}</title>
       <PageTitle>{t("console.refundRequests.title")}</PageTitle>
       <ActionNote
-        result={result ?? undefined}
+        result={result}
         success={
           approved
             ? t("console.refundRequests.approved", {
                 amount: money(approved.amount, approved.currencyCode, t.language),
                 destination: destination(approved.destination),
               })
-            : result?.ok && result.intent === "decline"
+            : answer?.decline?.ok
               ? t("console.refundRequests.declined")
               : undefined
         }
@@ -147,12 +124,12 @@ export default function ConsoleRefundRequests({ loaderData }: Route.ComponentPro
                 {r.hasScreenshot ? (
                   <a
                     className={`${linkClass} mt-2 block`}
-                    href={`/o2adm/v1/refund-requests/${r.id}/screenshot`}
+                    href={screenshotUrl(r.id)}
                     target="_blank"
                     rel="noreferrer"
                   >
                     <img
-                      src={`/o2adm/v1/refund-requests/${r.id}/screenshot`}
+                      src={screenshotUrl(r.id)}
                       alt={t("console.refundRequests.screenshotOf", { code: r.order.code })}
                       className="max-h-40 max-w-full rounded border border-slate-300"
                     />

@@ -1,9 +1,11 @@
-import { Form, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData } from "react-router";
+import * as api from "../../server/modules/reviews/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -12,52 +14,44 @@ import { ListPage } from "../features/admin/ListPage.tsx";
 import { ActionNote, inputClass, secondaryButtonClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.reviews";
 
-interface ReviewRow {
-  id: number;
-  rating: number;
-  body: string;
-  locale: string;
-  createdAt: string;
-  platformProductCode: string;
-  orderCode: string;
-  status: "VISIBLE" | "HIDDEN";
-  hiddenReason: string | null;
-  hiddenAt: string | null;
-}
+type ReviewRow = api.ReviewRow;
 
 const PAGE_SIZE = 50;
 
 // Review moderation (issue 16 Content, issue 12; ADR 0235): newest first, by plan and status; hide with a reason.
+// The page reads and sends through the review contracts (issue 33 item 1, ADR 0407).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "content.read");
-  const query = new URLSearchParams({ size: String(PAGE_SIZE) });
-  for (const name of ["plan", "status", "page"]) {
-    const value = consoleParam(args.request, name);
-    if (value) query.set(name, value);
-  }
-  const list = await readConsole<{ total: number; rows: ReviewRow[] }>(
-    args,
-    `/o2adm/v1/content/reviews?${query}`,
-  );
+  const asked = (name: string) => consoleParam(args.request, name) || undefined;
+  // The filters as the endpoint takes them; a filter it would refuse is the page's 400 too.
+  const query = api.ReviewQuery.safeParse({
+    plan: asked("plan"),
+    status: asked("status"),
+    page: asked("page"),
+    size: PAGE_SIZE,
+  });
+  if (!query.success) throw data({ code: "error.badRequest" }, { status: 400 });
+  const list = await readConsole(args, api.listReviews, { query: query.data });
   return {
     list,
-    page: Number(query.get("page") ?? 1),
-    plan: query.get("plan") ?? "",
-    status: query.get("status") ?? "",
+    page: query.data.page,
+    plan: query.data.plan ?? "",
+    status: query.data.status ?? "",
     canWrite: operator.permissions.includes("content.write"),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const id = field(form, "id");
-  return actionResult(
-    `hide-${id}`,
-    await callConsole(args, {
-      method: "POST",
-      path: `/o2adm/v1/content/reviews/${encodeURIComponent(id)}/hide`,
-      body: { reason: field(form, "reason") },
-    }),
+  const chosen = parseWithZod(form, { schema: api.ReviewParam });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { id } = chosen.value;
+  const intent = `hide-${id}`;
+  const submission = parseWithZod(form, { schema: api.HideBody });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(
+    intent,
+    await callConsole(args, api.hideReview, { params: { id }, body: submission.value }),
   );
 }
 

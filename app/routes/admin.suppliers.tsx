@@ -1,48 +1,42 @@
-import { Form, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData } from "react-router";
+import { z } from "zod";
 import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
-import type { SupplierStatusView } from "../../server/modules/catalog/supply/sync-log.ts";
-import {
-  type ActionResult,
-  actionResult,
-  callConsole,
-  field,
-  readConsole,
-  requireOperator,
-} from "../features/admin/console.server.ts";
+import * as api from "../../server/modules/catalog/supply/console-contract.ts";
+import { answerResult, callConsole, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, IntentButton, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.suppliers";
 
-interface Statuses {
-  suppliers: SupplierStatusView[];
-  syncPending: boolean;
-}
+type SupplierStatusView = api.SupplierStatusView;
+
+const Intent = z.object({ intent: z.enum(["sync", "webhook"]).default("sync") });
+const Webhook = z.object({ supplier: api.SupplierParam.shape.name });
 
 // Suppliers (issue 28, ADR 0311): each configured supplier's balance, webhook state and last catalogue sync, with
-// "Sync now" and "Register webhooks".
+// "Sync now" and "Register webhooks". The page reads and sends through the supplier contracts (issue 33 item 1,
+// ADR 0407).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "suppliers.read");
-  const status = await readConsole<Statuses>(args, "/o2adm/v1/suppliers");
+  const status = await readConsole(args, api.listSuppliers, {});
   return { ...status, canManage: operator.permissions.includes("suppliers.manage") };
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  if (intent === "webhook") {
-    const name = field(form, "supplier");
-    const path = `/o2adm/v1/suppliers/${encodeURIComponent(name)}/webhook`;
-    const result = actionResult<{ registered: boolean; error: string | null }>(
-      "webhook",
-      await callConsole(args, { method: "POST", path }),
-    );
-    return { ...result, supplier: name };
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  if (chosen.value.intent === "webhook") {
+    const asked = parseWithZod(form, { schema: Webhook });
+    if (asked.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+    const name = asked.value.supplier;
+    const answer = await callConsole(args, api.registerSupplierWebhook, { params: { name } });
+    return { kind: "webhook" as const, webhook: answerResult("webhook", answer), supplier: name };
   }
-  const result = actionResult<{ queued: boolean }>(
-    "sync",
-    await callConsole(args, { method: "POST", path: "/o2adm/v1/suppliers/sync" }),
-  );
-  return { ...result, supplier: "" };
+  return {
+    kind: "sync" as const,
+    sync: answerResult("sync", await callConsole(args, api.requestSupplierSync, {})),
+  };
 }
 
 const nameKey = (name: string) => `console.suppliers.name.${name}` as ConsoleMessageKey;
@@ -187,21 +181,23 @@ function SupplierCard({ status, canManage }: { status: SupplierStatusView; canMa
   );
 }
 
-function Outcome({ result }: { result: (ActionResult & { supplier: string }) | undefined }) {
+function Outcome({ answer }: { answer: Awaited<ReturnType<typeof action>> | undefined }) {
   const t = useConsoleT();
-  if (!result) return null;
-  if (!result.ok) return <ActionNote result={result} />;
-  if (result.intent === "sync") {
-    const { queued } = result.value as { queued: boolean };
+  if (!answer) return null;
+  if (answer.kind === "sync") {
+    const result = answer.sync;
+    if (!result.ok) return <ActionNote result={result} />;
     return (
       <ActionNote
         result={result}
-        success={queued ? t("console.suppliers.syncQueued") : t("console.suppliers.syncWaiting")}
+        success={result.value.queued ? t("console.suppliers.syncQueued") : t("console.suppliers.syncWaiting")}
       />
     );
   }
-  const { registered, error } = result.value as { registered: boolean; error: string | null };
-  const name = t(nameKey(result.supplier));
+  const result = answer.webhook;
+  if (!result.ok) return <ActionNote result={result} />;
+  const { registered, error } = result.value;
+  const name = t(nameKey(answer.supplier));
   if (registered) return <ActionNote result={result} success={t("console.suppliers.registered", { name })} />;
   return (
     <ActionNote
@@ -216,14 +212,14 @@ function Outcome({ result }: { result: (ActionResult & { supplier: string }) | u
 
 export default function ConsoleSuppliers({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const { suppliers, syncPending, canManage } = loaderData;
   return (
     <>
       <title>{`${t("console.suppliers.title")} · ${t("console.title")}`}</title>
       <PageTitle>{t("console.suppliers.title")}</PageTitle>
       <p className="mb-4 max-w-3xl text-sm text-slate-800">{t("console.suppliers.help")}</p>
-      <Outcome result={result} />
+      <Outcome answer={answer} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         {canManage && suppliers.some((s) => s.catalogue) && (
           <IntentButton intent="sync" label={t("console.suppliers.syncNow")} />

@@ -1,70 +1,37 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { OrderCodeParam } from "../../../core/ids.ts";
-import { RefundPolicySchema } from "../../../core/refund-policy.ts";
-import { ApiError } from "../../http/errors.ts";
-import { CACHE_TAGS } from "../../infra/cache.ts";
 import type { Services } from "../../services.ts";
-import { nothingChanged } from "../admin/audit-scope.ts";
 import { adminRoute } from "../admin/route.ts";
-
-const DecisionReason = z.string().trim().min(3).max(500);
+import * as api from "./console-contract.ts";
+import { createRefundConsole } from "./console-service.ts";
 
 /**
  * The console's side of the one refund flow (issue 29, ADRs 0336-0338): the refund screen's summary, the refund
- * policy the operator edits, and the queue of shoppers' refund requests (approve, decline with a reason).
- * The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), which runs the same flow.
+ * policy the operator edits, and the queue of shoppers' refund requests (approve, decline with a reason). Each
+ * endpoint is its contract (console-contract.ts, ADR 0407); the use cases are the refund console's
+ * (console-service.ts). The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), the same flow.
  */
 export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
-  const { refund, refundOrder } = services;
-
-  adminRoute(app, {
-    method: "GET",
-    url: "/orders/:code/refund-summary",
-    permission: "orders.read",
-    schema: { params: OrderCodeParam },
-    handler: async ({ params }) => refundOrder.summary(params.code),
+  const refunds = createRefundConsole({
+    refund: services.refund,
+    refundOrder: services.refundOrder,
+    cache: services.cache,
   });
 
-  adminRoute(app, {
-    method: "GET",
-    url: "/refund-policy",
-    permission: "orders.read",
-    schema: {},
-    handler: async () => refund.policy(),
-  });
+  adminRoute(app, api.refundSummary, ({ params }) => refunds.summary(params.code));
+  adminRoute(app, api.getRefundPolicy, () => refunds.policy());
+  adminRoute(app, api.saveRefundPolicy, ({ operator, body }) => refunds.savePolicy(operator, body));
+  adminRoute(app, api.listRefundRequests, () => refunds.queue());
 
+  // The shopper's screenshot (ADR 0357): an image of theirs, served to operators only, never run as a document.
+  // Its answer is bytes, not JSON, so it registers from the contract's path and permission without a response check.
+  const screenshot = api.refundScreenshot;
   adminRoute(app, {
-    method: "PUT",
-    url: "/refund-policy",
-    permission: "refunds.policy",
-    schema: { body: RefundPolicySchema },
-    handler: async ({ operator, body }) => {
-      const saved = await refund.savePolicy(operator.id, body);
-      // The refund policy page renders from it (ADR 0353): every instance drops its cached copy.
-      await services.cache.invalidate([CACHE_TAGS.content]);
-      return saved;
-    },
-  });
-
-  adminRoute(app, {
-    method: "GET",
-    url: "/refund-requests",
-    permission: "orders.read",
-    schema: {},
-    handler: async () => ({ requests: await refundOrder.queue() }),
-  });
-
-  // The shopper's screenshot beside their request in the queue (ADR 0357): an image of theirs, served to operators
-  // only, never run as a document.
-  adminRoute(app, {
-    method: "GET",
-    url: "/refund-requests/:id/screenshot",
-    permission: "orders.read",
-    schema: { params: z.object({ id: z.uuid() }) },
+    method: screenshot.method,
+    url: screenshot.path,
+    permission: screenshot.permission,
+    schema: { params: screenshot.params },
     handler: async ({ params, reply }) => {
-      const found = await refundOrder.screenshot(params.id);
-      if (!found) throw new ApiError(404, "error.notFound");
+      const found = await refunds.screenshot(params.id);
       return reply
         .header("content-type", found.contentType)
         .header("content-length", found.bytes.length)
@@ -76,26 +43,8 @@ export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  adminRoute(app, {
-    method: "POST",
-    url: "/refund-requests/:id/approve",
-    permission: "refunds.create",
-    schema: { params: z.object({ id: z.uuid() }) },
-    handler: async ({ operator, params }) => {
-      const result = await refundOrder.approve(
-        { id: operator.id, limited: operator.role === "support" },
-        params.id,
-      );
-      if (result.replayed) nothingChanged();
-      return result;
-    },
-  });
-
-  adminRoute(app, {
-    method: "POST",
-    url: "/refund-requests/:id/decline",
-    permission: "refunds.create",
-    schema: { params: z.object({ id: z.uuid() }), body: z.object({ reason: DecisionReason }) },
-    handler: async ({ operator, params, body }) => refundOrder.decline(operator.id, params.id, body.reason),
-  });
+  adminRoute(app, api.approveRefundRequest, ({ operator, params }) => refunds.approve(operator, params.id));
+  adminRoute(app, api.declineRefundRequest, ({ operator, params, body }) =>
+    refunds.decline(operator, params.id, body.reason),
+  );
 }
