@@ -20,12 +20,10 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
   "admin.enrol.tsx",
   "admin.esims.tsx",
   "admin.help-article.tsx",
-  "admin.invite.tsx",
   "admin.language.tsx",
   "admin.login-totp.tsx",
   "admin.login.tsx",
   "admin.logout.tsx",
-  "admin.media.tsx",
   "admin.note.tsx",
   "admin.operators.tsx",
   "admin.order.tsx",
@@ -37,25 +35,14 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
   "admin.pages.tsx",
   "admin.plan-sheet.tsx",
   "admin.plan.tsx",
-  "admin.reconciliation.tsx",
-  "admin.refund-policy.tsx",
-  "admin.refund-requests.tsx",
-  "admin.reviews.tsx",
-  "admin.suppliers.tsx",
 ];
 
 /** Console route files that still register endpoints without a contract. */
 const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
   "server/modules/admin/routes.ts",
   "server/modules/admin/support-routes.ts",
-  "server/modules/catalog/supply/routes.ts",
   "server/modules/content/admin-routes.ts",
-  "server/modules/media/routes.ts",
   "server/modules/pages/console-routes.ts",
-  "server/modules/reconcile/console-routes.ts",
-  "server/modules/refund/console-routes.ts",
-  "server/modules/reviews/console-routes.ts",
-  "server/modules/sfb/console-routes.ts",
 ];
 
 /** What a page on contracts never does: a string-path call, a cast answer, a form field read by hand. */
