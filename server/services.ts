@@ -1,6 +1,14 @@
-import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
+import { createAccountForgetFlow } from "./flows/account-forget.ts";
+import { createAccountSignedUpFlow } from "./flows/account-signed-up.ts";
+import { createContentPriceFlow } from "./flows/content-price.ts";
+import { createInvoiceBillingAddressFlow } from "./flows/invoice-billing-address.ts";
+import { createOrderCancelledUnpaidFlow } from "./flows/order-cancelled-unpaid.ts";
+import { createOrderCompletedFlow } from "./flows/order-completed.ts";
+import { createOrderPaidFlow } from "./flows/order-paid.ts";
+import { createOrderRefundedFlow } from "./flows/order-refunded.ts";
+import { ACCOUNT_PURGE_JOB, createPurgeExpiredFlow } from "./flows/purge-expired.ts";
 import { createRefundOrderFlow } from "./flows/refund-order.ts";
 import { allowedHostList } from "./http/site-origin.ts";
 import {
@@ -15,7 +23,7 @@ import {
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
-import { createJobRunner, defineJob, scheduleNext } from "./jobs/runner.ts";
+import { createJobRunner } from "./jobs/runner.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
 import { createPasswordTransport } from "./modules/account/password-transport.ts";
 import { createAccountRepo } from "./modules/account/repo.ts";
@@ -106,8 +114,6 @@ import { createFileStorage } from "./providers/storage/index.ts";
 import { createSupplier } from "./providers/supplier/index.ts";
 import { measuredOrderHooks } from "./telemetry/business.ts";
 
-const ACCOUNT_PURGE_JOB = defineJob("account.purge-expired", z.object({}));
-
 export interface ServiceOptions {
   env?: Env;
   /** Rate-limit counters: Redis when REDIS_URL is set (app.ts), in memory otherwise. */
@@ -192,39 +198,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     onChange: () => cache.invalidate([CACHE_TAGS.reviews]),
     cache,
   });
-  const account = createAccountService({
-    repo: accountRepo,
-    sessions,
-    codes,
-    captcha,
-    transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
-    limiter: rateLimiter,
-    forget: {
-      // Bound below, once the payment providers exist; only called when an account is deleted.
-      payments: (customerId, tx) => paymentForgetting.forgetCustomer(customerId, tx),
-      orders: (customerId, tx) => order.forgetCustomer(customerId, tx),
-      messages: (addresses, tx) => outbox.forget(addresses, tx),
-      uploads: (customerId, tx) => uploads.forget(customerId, tx),
-      // A deleted account's reviews stay, without the customer (ADR 0265).
-      reviews: (customerId, tx) => reviews.forgetCustomer(customerId, tx),
-      // Operators' notes about the customer are personal data too (ADR 0361); only called after start-up.
-      staffNotes: (customerId, tx) => admin.customerNotes.forget(customerId, tx),
-    },
-    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
-    // The invite code a friend arrived with is attached once the account exists (ADR 0242).
-    onSignedUp: async (customer, inviteCode) => {
-      await sfb.attach(customer, inviteCode);
-    },
-    onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
-    // The welcome coupon the home page advertises, in the registration's transaction (issue 12, ADR 0252).
-    welcome: (customerId, tx) => coupon.grantWelcome(customerId, tx),
-    settings: {
-      scrypt: scryptParams(env),
-      loginSlowingMaxMs,
-      emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
-      phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
-    },
-  });
   // The support role's per-currency limit on refunds and store-credit adjustments (ADRs 0225, 0313).
   const supportLimits = parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT);
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
@@ -244,55 +217,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       supportLimits,
     },
   });
-  const identity = createIdentityProviders(env);
-  const social = createSocialLogin({
-    repo: accountRepo,
-    accounts: account,
-    codes,
-    providers: identity.providers,
-    clients: identity.clients,
-    limiter: rateLimiter,
-  });
   const site = createSiteService(createSiteRepo(db), cache);
   const catalogRepo = withReadMostlyCache(createCatalogRepo(db), cache);
   const catalog = createCatalogService(catalogRepo, cache);
-  /**
-   * A price written into content as `{from:DEST}` or `{price:PLAN}` (ADR 0264), in minor units of a currency, or
-   * null when there is none: read on every home render, so from the shared cache (issue 15, ADR 0209), dropped
-   * with the catalogue or the rates.
-   */
-  const contentPrice = cache.define("content-price", {
-    ttlS: 300,
-    tags: ({ kind, code }) => [
-      CACHE_TAGS.catalog,
-      CACHE_TAGS.currencies,
-      kind === "price" ? CATALOG_TAGS.plan(code) : CATALOG_TAGS.destination(code),
-    ],
-    load: async ({
-      kind,
-      code,
-      currencyCode,
-    }: {
-      kind: "from" | "price";
-      code: string;
-      currencyCode: string;
-    }) => {
-      try {
-        const amount =
-          kind === "price"
-            ? (await catalog.getPlan(code, currencyCode, "en_US")).unitPrice
-            : Math.min(
-                ...(await catalog.listPlansForDestination(code, currencyCode, "en_US")).map(
-                  (plan) => plan.unitPrice,
-                ),
-              );
-        return Number.isSafeInteger(amount) ? amount : null;
-      } catch {
-        // An unknown plan or destination: no price.
-        return null;
-      }
-    },
-  });
+  // A price written into content (ADR 0264): the content price flow, over the catalogue and the shared cache.
+  const contentPrice = createContentPriceFlow({ cache, catalog });
   // Pages read these past the shared cache: a render that does depends on what it read (ADRs 0245, 0282). Search
   // spans the catalogue (a match notes it); rebuilding the terms, which the plan list asks for on the side, shows
   // nothing by itself. A plan list depends on the destinations or plans it is limited to; categories, continent
@@ -407,17 +336,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // Store credit comes back with an unpaid or refunded order (ADR 0241).
     // Orders paid, refunds and payment-to-eSIM time are counted as the hooks run (ADR 0331).
     hooks: measuredOrderHooks({
-      cancelledUnpaid: async (tx, row) => {
-        await credit.release(tx, row.id);
-      },
-      paid: (tx, row) => sfb.orderPaid(tx, row),
-      completed: (tx, row) => sfb.orderCompleted(tx, row),
-      refunded: async (tx, row) => {
-        await credit.refund(tx, row.id);
-        // A refunded order's coupon and promo code uses come back (issue 29, ADR 0336).
-        await coupon.refunded(tx, row);
-        await sfb.orderRefunded(tx, row);
-      },
+      cancelledUnpaid: createOrderCancelledUnpaidFlow({ credit }),
+      paid: createOrderPaidFlow({ sfb }),
+      completed: createOrderCompletedFlow({ sfb }),
+      refunded: createOrderRefundedFlow({ credit, coupon, sfb }),
     }),
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
   });
@@ -490,21 +412,57 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     esim
       .scheduleUsageSync()
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB.kind, attempt: 0 }));
-  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
-  async function schedulePurge(now: Date) {
-    await scheduleNext(jobs, ACCOUNT_PURGE_JOB, {}, { everyMs: 3_600_000, key: "account-purge", now });
-  }
-  jobs.register(ACCOUNT_PURGE_JOB, async (_payload, context) => {
-    try {
-      await account.purgeExpired();
-      await admin.purgeExpiredSessions();
-      await uploads.purgeStale();
-    } finally {
-      await schedulePurge(context.now);
-    }
+  const paymentForgetting = createPaymentForgetting({
+    jobs,
+    repo: paymentRepo,
+    orderIdsOf: (customerId, tx) => order.idsOfCustomer(customerId, tx),
+    providers: payments.providers,
   });
+  paymentForgetting.registerJobs(jobs);
+  const signedUp = createAccountSignedUpFlow({ coupon, sfb });
+  const account = createAccountService({
+    repo: accountRepo,
+    sessions,
+    codes,
+    captcha,
+    transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
+    limiter: rateLimiter,
+    // Every module that holds the customer's data forgets it in the deletion's transaction (ADR 0165).
+    forget: createAccountForgetFlow({
+      payments: paymentForgetting,
+      orders: order,
+      outbox,
+      uploads,
+      reviews,
+      staffNotes: admin.customerNotes,
+    }),
+    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
+    // The invite code a friend arrived with is attached once the account exists (ADR 0242).
+    onSignedUp: signedUp.signedUp,
+    onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
+    // The welcome coupon the home page advertises, in the registration's transaction (issue 12, ADR 0252).
+    welcome: signedUp.welcome,
+    settings: {
+      scrypt: scryptParams(env),
+      loginSlowingMaxMs,
+      emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
+      phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
+    },
+  });
+  const identity = createIdentityProviders(env);
+  const social = createSocialLogin({
+    repo: accountRepo,
+    accounts: account,
+    codes,
+    providers: identity.providers,
+    clients: identity.clients,
+    limiter: rateLimiter,
+  });
+  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
+  const purge = createPurgeExpiredFlow({ jobs, account, admin, uploads });
   if (pollMs > 0) {
-    schedulePurge(new Date()).catch((error) =>
+    purge
+      .schedule(new Date()).catch((error) =>
       options.onJobError?.(error, { id: "", kind: ACCOUNT_PURGE_JOB.kind, attempt: 0 }),
     );
     delivery
@@ -528,21 +486,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     orders: order,
     currencies: site.currencies,
     // The bill-to block (ADR 0215): the street, then district, city and region in the invoice's language.
-    billingAddress: async (customerId, locale) => {
-      const stored = await account.billingAddressOf(customerId);
-      const picked = stored && (await region.resolve(locale, stored));
-      if (!stored || !picked) return [];
-      const area = [picked.districtName, picked.cityName, picked.regionName];
-      return [stored.street, locale === "en_US" ? area.join(", ") : area.reverse().join("")];
-    },
+    billingAddress: createInvoiceBillingAddressFlow({ account, region }),
   });
-  const paymentForgetting = createPaymentForgetting({
-    jobs,
-    repo: paymentRepo,
-    orderIdsOf: (customerId, tx) => order.idsOfCustomer(customerId, tx),
-    providers: payments.providers,
-  });
-  paymentForgetting.registerJobs(jobs);
   const payment = createPaymentService({
     db,
     repo: paymentRepo,
