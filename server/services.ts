@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
 import { type Env, readEnv } from "./env.ts";
+import { createConsoleMerch } from "./console-merch.ts";
 import { createAccountForgetFlow } from "./flows/account-forget.ts";
 import { createAccountSignedUpFlow } from "./flows/account-signed-up.ts";
 import { createContentPriceFlow } from "./flows/content-price.ts";
@@ -38,10 +39,6 @@ import { createCaptchaService } from "./modules/captcha/service.ts";
 import { createCatalogInvalidation } from "./modules/catalog/cache-invalidation.ts";
 import { withCachedOffers, withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
 import { createCampaignGate } from "./modules/catalog/campaign-gate.ts";
-import { createConsoleCampaigns } from "./modules/catalog/console/campaigns.ts";
-import { createConsoleCatalogue } from "./modules/catalog/console/catalogue.ts";
-import { createPlanSheets } from "./modules/catalog/console/excel.ts";
-import { createConsolePricing } from "./modules/catalog/console/pricing.ts";
 import { createProductListService } from "./modules/catalog/product-list.ts";
 import { createProductListRepo } from "./modules/catalog/product-list-repo.ts";
 import { createCatalogRepo } from "./modules/catalog/repo.ts";
@@ -50,13 +47,11 @@ import { createSupplierBalances } from "./modules/catalog/supply/balance.ts";
 import { createCatalogueSync } from "./modules/catalog/supply/service.ts";
 import { createSupplierStatus } from "./modules/catalog/supply/sync-log.ts";
 import { createCheckoutService } from "./modules/checkout/service.ts";
-import { createConsoleNotes } from "./modules/content/console.ts";
 import { createPageEditor } from "./modules/content/editor.ts";
 import { createEditorRepo } from "./modules/content/editor-repo.ts";
 import { createLinkTargets } from "./modules/content/link-targets.ts";
 import { createContentRepo } from "./modules/content/repo.ts";
 import { createContentService } from "./modules/content/service.ts";
-import { createConsoleCoupons } from "./modules/coupon/console.ts";
 import { createCouponRepo } from "./modules/coupon/repo.ts";
 import { createCouponService } from "./modules/coupon/service.ts";
 import { createExpiryNotices } from "./modules/credit/expiry-notice.ts";
@@ -64,7 +59,6 @@ import { createCreditRepo } from "./modules/credit/repo.ts";
 import { createCreditService } from "./modules/credit/service.ts";
 import { createEsimRepo } from "./modules/esim/repo.ts";
 import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
-import { createConsoleHelp } from "./modules/help/console.ts";
 import { createHelpRepo } from "./modules/help/repo.ts";
 import { createHelpService } from "./modules/help/service.ts";
 import { createSupportDesk } from "./modules/help/support.ts";
@@ -76,7 +70,6 @@ import { createNotificationRepo } from "./modules/notification/repo.ts";
 import { createNotificationService } from "./modules/notification/service.ts";
 import { createOrderRepo } from "./modules/order/repo.ts";
 import { createOrderService, type PaymentAnomaly } from "./modules/order/service.ts";
-import { createConsolePages } from "./modules/pages/console.ts";
 import { createPagesRepo } from "./modules/pages/repo.ts";
 import { createPagesService } from "./modules/pages/service.ts";
 import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
@@ -93,12 +86,10 @@ import { createRegionRepo } from "./modules/region/repo.ts";
 import { createRegionService } from "./modules/region/service.ts";
 import { createReviewRepo } from "./modules/reviews/repo.ts";
 import { createReviewService } from "./modules/reviews/service.ts";
-import { createConsoleWords } from "./modules/search/console.ts";
 import { createSearchRepo } from "./modules/search/repo.ts";
 import { createSearchService } from "./modules/search/service.ts";
 import { createSfbRepo } from "./modules/sfb/repo.ts";
 import { createSfbService } from "./modules/sfb/service.ts";
-import { createConsoleRates } from "./modules/site/console.ts";
 import { createSiteRepo } from "./modules/site/repo.ts";
 import { createSiteService } from "./modules/site/service.ts";
 import { createImagePool } from "./modules/uploads/image-pool.ts";
@@ -503,19 +494,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     if (tags.includes(CACHE_TAGS.content)) pages.forgetFooter();
   });
   /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
-  const merch = {
-    db,
-    catalogue: createConsoleCatalogue(),
-    pricing: createConsolePricing(),
-    sheets: createPlanSheets(),
-    campaigns: createConsoleCampaigns(),
-    coupons: createConsoleCoupons(),
-    rates: createConsoleRates(),
-    words: createConsoleWords(),
-    pages: createConsolePages(),
-    help: createConsoleHelp(),
-    notes: createConsoleNotes(),
-  };
+  const merch = createConsoleMerch(db);
+
   // Operators' refunds (issue 16, ADR 0225): to the card through the provider, or to store credit.
   const refund = createRefundService({
     db,

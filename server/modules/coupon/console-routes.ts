@@ -7,9 +7,10 @@ import { toMinorUnits } from "../../../core/money.ts";
 import { STORE_TIME_ZONE } from "../../../core/store-time.ts";
 import type { Database } from "../../../db/client.ts";
 import { MARKETING_TYPES } from "../../../db/schema/index.ts";
+import type { Merch } from "../../console-merch.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
+import type { SharedCache } from "../../infra/cache.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
-import type { Services } from "../../services.ts";
 import { auditedChange } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
 
@@ -73,7 +74,13 @@ const SpecificWordsBody = z.object({
     .max(100),
 });
 
-export function consoleMarketingRoutes(app: FastifyInstance, services: Services) {
+export function consoleMarketingRoutes(
+  app: FastifyInstance,
+  services: {
+    cache: SharedCache;
+    merch: Pick<Merch, "campaigns" | "catalogue" | "coupons" | "db" | "rates" | "words">;
+  },
+) {
   const { merch } = services;
   const { db } = merch;
   const transaction = <T>(work: (tx: Database) => Promise<T>) =>

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { translate } from "../../../core/i18n/index.ts";
 import { MEDIA_LIBRARY_NAME, MEDIA_LIBRARY_PATH, MEDIA_MAX_BYTES } from "../../../core/media.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
 import { adminRoute } from "../admin/route.ts";
+import type { MediaService } from "./service.ts";
 
 const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -29,7 +29,7 @@ const FileParams = z.object({ name: z.string().regex(MEDIA_LIBRARY_NAME) });
  * The media library (issue 17, ADR 0274): the console's list, upload and delete (pages.read / pages.write, checked
  * on the server by adminRoute), and the public, immutable file URLs the store's pages show.
  */
-export function mediaRoutes(app: FastifyInstance, services: Services) {
+export function mediaRoutes(app: FastifyInstance, services: { media: MediaService }) {
   const media = services.media;
 
   adminRoute(app, {

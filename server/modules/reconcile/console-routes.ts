@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError, notFound } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
+import type { ReconcileService } from "./service.ts";
 
 const ResolveBody = z.object({ note: z.string().trim().min(3).max(1000) });
 
 // The console's Reconciliation page (issue 29 item 4, ADR 0365): the mismatches the daily job found, and marking
 // one resolved with a note (audited).
-export function consoleReconcileRoutes(app: FastifyInstance, services: Services) {
+export function consoleReconcileRoutes(app: FastifyInstance, services: { reconcile: ReconcileService }) {
   const { reconcile } = services;
 
   adminRoute(app, {

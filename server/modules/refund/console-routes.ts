@@ -2,11 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { RefundPolicySchema } from "../../../core/refund-policy.ts";
+import type { RefundOrderFlow } from "../../flows/refund-order.ts";
 import { ApiError } from "../../http/errors.ts";
+import type { SharedCache } from "../../infra/cache.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
-import type { Services } from "../../services.ts";
 import { nothingChanged } from "../admin/audit-scope.ts";
 import { adminRoute } from "../admin/route.ts";
+import type { RefundService } from "./service.ts";
 
 const DecisionReason = z.string().trim().min(3).max(500);
 
@@ -15,7 +17,10 @@ const DecisionReason = z.string().trim().min(3).max(500);
  * policy the operator edits, and the queue of shoppers' refund requests (approve, decline with a reason).
  * The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), which runs the same flow.
  */
-export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
+export function consoleRefundRoutes(
+  app: FastifyInstance,
+  services: { cache: SharedCache; refund: RefundService; refundOrder: RefundOrderFlow },
+) {
   const { refund, refundOrder } = services;
 
   adminRoute(app, {

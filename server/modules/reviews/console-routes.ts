@@ -3,9 +3,10 @@ import { z } from "zod";
 import { planCode } from "../../../core/ids.ts";
 import type { Database } from "../../../db/client.ts";
 import { REVIEW_STATUSES } from "../../../db/schema/index.ts";
-import type { Services } from "../../services.ts";
+import type { Merch } from "../../console-merch.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
+import type { ReviewService } from "./service.ts";
 
 // Review moderation in the console (issue 16 Content, issue 12; ADR 0235): the newest reviews first, by plan
 // and status; an operator hides one with a reason, which is kept with the review and in the audit log.
@@ -19,7 +20,10 @@ const ReviewQuery = z.object({
 const ReviewParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const HideBody = z.object({ reason: z.string().trim().min(1).max(500) });
 
-export function consoleReviewRoutes(app: FastifyInstance, services: Services) {
+export function consoleReviewRoutes(
+  app: FastifyInstance,
+  services: { merch: Pick<Merch, "db">; reviews: ReviewService },
+) {
   const { reviews } = services;
   const { db } = services.merch;
 

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponCode } from "../../../core/coupon-code.ts";
 import type { Database } from "../../../db/client.ts";
+import type { Merch } from "../../console-merch.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
 import { auditedChange } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
+import type { SfbService } from "./service.ts";
 
 // Invite-reward settings in the console (issue 11 "operators can set them, with safe defaults"; issue 16
 // Marketing; ADR 0235). The bounds keep a typo from giving money away: at most HK$500 per friend, 100 rewards a
@@ -23,7 +24,10 @@ const InviteSettings = z.object({
   holdDays: z.number().int().min(0).max(90),
 });
 
-export function consoleInviteRoutes(app: FastifyInstance, services: Services) {
+export function consoleInviteRoutes(
+  app: FastifyInstance,
+  services: { merch: Pick<Merch, "coupons" | "db">; sfb: SfbService },
+) {
   const { merch, sfb } = services;
   const { db } = merch;
 

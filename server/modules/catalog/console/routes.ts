@@ -5,13 +5,16 @@ import { translate } from "../../../../core/i18n/index.ts";
 import { planCode } from "../../../../core/ids.ts";
 import type { Database } from "../../../../db/client.ts";
 import { DESTINATION_TYPES, PLAN_STATUSES } from "../../../../db/schema/index.ts";
+import type { Merch } from "../../../console-merch.ts";
 import { ApiError, notFound } from "../../../http/errors.ts";
+import type { SharedCache } from "../../../infra/cache.ts";
 import { CACHE_TAGS } from "../../../infra/cache.ts";
-import type { Services } from "../../../services.ts";
 import { auditedChange, recordAudit } from "../../admin/audit.ts";
 import { nothingChanged } from "../../admin/audit-scope.ts";
 import { adminRoute } from "../../admin/route.ts";
+import type { CatalogInvalidation } from "../cache-invalidation.ts";
 import { pricesAtOrUnderCost } from "../supply/pricing.ts";
+import type { CatalogueSync } from "../supply/service.ts";
 import { checkWorkbookUpload, MAX_UPLOAD_BYTES } from "./upload-check.ts";
 
 // The console's catalogue, prices, FX rates and plan sheets (issue 16; ADRs 0230, 0231, 0233). Every change and
@@ -149,7 +152,15 @@ const ImportBody = z.object({
   dryRun: z.boolean().default(true),
 });
 
-export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
+export function consoleCatalogRoutes(
+  app: FastifyInstance,
+  services: {
+    cache: SharedCache;
+    catalogChanges: CatalogInvalidation;
+    catalogueSync: CatalogueSync;
+    merch: Pick<Merch, "catalogue" | "db" | "pricing" | "rates" | "sheets">;
+  },
+) {
   const { merch } = services;
   const { db } = merch;
   const transaction = <T>(work: (tx: Database) => Promise<T>) =>

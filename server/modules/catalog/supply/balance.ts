@@ -154,3 +154,4 @@ export function createSupplierBalances(deps: {
     },
   };
 }
+export type SupplierBalances = ReturnType<typeof createSupplierBalances>;

@@ -2,15 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { SUPPLIER_NAMES } from "../../../../core/esim-supplier.ts";
 import { ApiError, notFound } from "../../../http/errors.ts";
-import type { Services } from "../../../services.ts";
 import { recordAudit } from "../../admin/audit.ts";
 import { adminRoute } from "../../admin/route.ts";
+import type { SupplierStatusService } from "./sync-log.ts";
 
 const SupplierParam = z.object({ name: z.enum(SUPPLIER_NAMES) });
 
 // The console's Suppliers page (issue 28, ADR 0311): each configured supplier's balance, webhook state and last
 // catalogue sync; a sync now, and registering the store's webhook URL at a supplier. Both changes are audited.
-export function consoleSupplierRoutes(app: FastifyInstance, services: Services) {
+export function consoleSupplierRoutes(
+  app: FastifyInstance,
+  services: { supplierStatus: SupplierStatusService },
+) {
   const status = services.supplierStatus;
 
   adminRoute(app, {
