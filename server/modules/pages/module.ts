@@ -1,0 +1,19 @@
+import type { Database } from "../../../db/client.ts";
+import { defineModule } from "../../module.ts";
+import { createPagesRepo } from "./repo.ts";
+import { pagesRoutes } from "./routes.ts";
+import { createPagesService } from "./service.ts";
+
+export interface PagesModuleDeps {
+  db: Database;
+}
+
+export function createPagesModule(deps: PagesModuleDeps) {
+  return createPagesService(createPagesRepo(deps.db));
+}
+
+export const pagesModule = defineModule<Parameters<typeof pagesRoutes>[1]>({
+  name: "pages",
+  jobKinds: [],
+  routes: (app, services) => pagesRoutes(app, services),
+});
