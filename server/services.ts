@@ -1,101 +1,64 @@
-import { z } from "zod";
 import type { Database } from "../db/client.ts";
+import { createConsoleMerch } from "./console-merch.ts";
 import { type Env, readEnv } from "./env.ts";
+import { createAccountForgetFlow } from "./flows/account-forget.ts";
+import { createAccountSignedUpFlow } from "./flows/account-signed-up.ts";
+import { createContentPriceFlow } from "./flows/content-price.ts";
+import { createInvoiceBillingAddressFlow } from "./flows/invoice-billing-address.ts";
+import { createOrderCancelledUnpaidFlow } from "./flows/order-cancelled-unpaid.ts";
+import { createOrderCompletedFlow } from "./flows/order-completed.ts";
+import { createOrderPaidFlow } from "./flows/order-paid.ts";
+import { createOrderRefundedFlow } from "./flows/order-refunded.ts";
+import { ACCOUNT_PURGE_JOB, createPurgeExpiredFlow } from "./flows/purge-expired.ts";
 import { createRefundOrderFlow } from "./flows/refund-order.ts";
 import { allowedHostList } from "./http/site-origin.ts";
-import {
-  CACHE_TAGS,
-  CATALOG_TAGS,
-  createSharedCache,
-  isCatalogTag,
-  recordingReads,
-  recordingReadsBy,
-  type SharedCache,
-} from "./infra/cache.ts";
+import { createSharedCache, isCatalogTag, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
-import { createJobRunner, defineJob, scheduleNext } from "./jobs/runner.ts";
+import { createJobRunner } from "./jobs/runner.ts";
+import { createAccountModule } from "./modules/account/module.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
 import { createPasswordTransport } from "./modules/account/password-transport.ts";
 import { createAccountRepo } from "./modules/account/repo.ts";
-import { createAccountService } from "./modules/account/service.ts";
 import { createSessionCache, watchedAccountRepo } from "./modules/account/session-cache.ts";
 import { createSessions } from "./modules/account/sessions.ts";
 import { createSocialLogin } from "./modules/account/social.ts";
 import { createVerificationCodes } from "./modules/account/verification-codes.ts";
-import { createAdminService } from "./modules/admin/service.ts";
-import { createCaptchaRepo } from "./modules/captcha/repo.ts";
-import { createCaptchaService } from "./modules/captcha/service.ts";
+import { createAdminModule } from "./modules/admin/module.ts";
+import { createCaptchaModule } from "./modules/captcha/module.ts";
 import { createCatalogInvalidation } from "./modules/catalog/cache-invalidation.ts";
-import { withCachedOffers, withReadMostlyCache } from "./modules/catalog/cached-reads.ts";
-import { createCampaignGate } from "./modules/catalog/campaign-gate.ts";
-import { createConsoleCampaigns } from "./modules/catalog/console/campaigns.ts";
-import { createConsoleCatalogue } from "./modules/catalog/console/catalogue.ts";
-import { createPlanSheets } from "./modules/catalog/console/excel.ts";
-import { createConsolePricing } from "./modules/catalog/console/pricing.ts";
-import { createProductListService } from "./modules/catalog/product-list.ts";
-import { createProductListRepo } from "./modules/catalog/product-list-repo.ts";
-import { createCatalogRepo } from "./modules/catalog/repo.ts";
-import { createCatalogService } from "./modules/catalog/service.ts";
+import { createCatalogModule } from "./modules/catalog/module.ts";
 import { createSupplierBalances } from "./modules/catalog/supply/balance.ts";
 import { createCatalogueSync } from "./modules/catalog/supply/service.ts";
 import { createSupplierStatus } from "./modules/catalog/supply/sync-log.ts";
-import { createCheckoutService } from "./modules/checkout/service.ts";
-import { createConsoleNotes } from "./modules/content/console.ts";
-import { createPageEditor } from "./modules/content/editor.ts";
-import { createEditorRepo } from "./modules/content/editor-repo.ts";
-import { createLinkTargets } from "./modules/content/link-targets.ts";
-import { createContentRepo } from "./modules/content/repo.ts";
-import { createContentService } from "./modules/content/service.ts";
-import { createConsoleCoupons } from "./modules/coupon/console.ts";
-import { createCouponRepo } from "./modules/coupon/repo.ts";
-import { createCouponService } from "./modules/coupon/service.ts";
-import { createExpiryNotices } from "./modules/credit/expiry-notice.ts";
-import { createCreditRepo } from "./modules/credit/repo.ts";
-import { createCreditService } from "./modules/credit/service.ts";
-import { createEsimRepo } from "./modules/esim/repo.ts";
-import { createEsimService, ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
-import { createConsoleHelp } from "./modules/help/console.ts";
-import { createHelpRepo } from "./modules/help/repo.ts";
-import { createHelpService } from "./modules/help/service.ts";
-import { createSupportDesk } from "./modules/help/support.ts";
-import { createInvoiceService } from "./modules/invoice/service.ts";
-import { createLovService } from "./modules/lov/service.ts";
-import { createMediaRepo } from "./modules/media/repo.ts";
-import { createMediaService } from "./modules/media/service.ts";
-import { createNotificationRepo } from "./modules/notification/repo.ts";
-import { createNotificationService } from "./modules/notification/service.ts";
-import { createOrderRepo } from "./modules/order/repo.ts";
-import { createOrderService, type PaymentAnomaly } from "./modules/order/service.ts";
-import { createConsolePages } from "./modules/pages/console.ts";
-import { createPagesRepo } from "./modules/pages/repo.ts";
-import { createPagesService } from "./modules/pages/service.ts";
-import { createPaymentForgetting } from "./modules/payment/forget-customer.ts";
-import { createFreePayments } from "./modules/payment/free.ts";
-import { createPaymentRepo } from "./modules/payment/repo.ts";
-import { createPaymentService } from "./modules/payment/service.ts";
-import { createRecommendRepo } from "./modules/recommend/repo.ts";
-import { createRecommendService } from "./modules/recommend/service.ts";
-import { createReconcileRepo } from "./modules/reconcile/repo.ts";
-import { createReconcileService, RECONCILE_JOB } from "./modules/reconcile/service.ts";
-import { createRefundRepo } from "./modules/refund/repo.ts";
-import { createRefundService, parseRefundLimits } from "./modules/refund/service.ts";
-import { createRegionRepo } from "./modules/region/repo.ts";
-import { createRegionService } from "./modules/region/service.ts";
-import { createReviewRepo } from "./modules/reviews/repo.ts";
-import { createReviewService } from "./modules/reviews/service.ts";
-import { createConsoleWords } from "./modules/search/console.ts";
-import { createSearchRepo } from "./modules/search/repo.ts";
-import { createSearchService } from "./modules/search/service.ts";
-import { createSfbRepo } from "./modules/sfb/repo.ts";
-import { createSfbService } from "./modules/sfb/service.ts";
-import { createConsoleRates } from "./modules/site/console.ts";
-import { createSiteRepo } from "./modules/site/repo.ts";
-import { createSiteService } from "./modules/site/service.ts";
+import { createCheckoutModule } from "./modules/checkout/module.ts";
+import { createContentModule } from "./modules/content/module.ts";
+import { createCouponModule } from "./modules/coupon/module.ts";
+import { createCreditModule } from "./modules/credit/module.ts";
+import { createEsimModule } from "./modules/esim/module.ts";
+import { ESIM_USAGE_SYNC_JOB } from "./modules/esim/service.ts";
+import { createHelpModule } from "./modules/help/module.ts";
+import { createInvoiceModule } from "./modules/invoice/module.ts";
+import { createLovModule } from "./modules/lov/module.ts";
+import { createMediaModule } from "./modules/media/module.ts";
+import { createNotificationModule } from "./modules/notification/module.ts";
+import { createOrderModule } from "./modules/order/module.ts";
+import type { PaymentAnomaly } from "./modules/order/service.ts";
+import { createPagesModule } from "./modules/pages/module.ts";
+import { createPaymentModule } from "./modules/payment/module.ts";
+import { createRecommendModule } from "./modules/recommend/module.ts";
+import { createReconcileModule } from "./modules/reconcile/module.ts";
+import { RECONCILE_JOB } from "./modules/reconcile/service.ts";
+import { createRefundModule } from "./modules/refund/module.ts";
+import { parseRefundLimits } from "./modules/refund/service.ts";
+import { createRegionModule } from "./modules/region/module.ts";
+import { createReviewsModule } from "./modules/reviews/module.ts";
+import { createSearchModule } from "./modules/search/module.ts";
+import { createSfbModule } from "./modules/sfb/module.ts";
+import { createSiteModule } from "./modules/site/module.ts";
 import { createImagePool } from "./modules/uploads/image-pool.ts";
-import { createUploadRepo } from "./modules/uploads/repo.ts";
-import { createUploadService } from "./modules/uploads/service.ts";
+import { createUploadsModule } from "./modules/uploads/module.ts";
 import { createIdentityProviders } from "./providers/identity/index.ts";
 import { createMessageDelivery } from "./providers/messages/delivery.ts";
 import { createSmtpTransport } from "./providers/messages/email-transport.ts";
@@ -105,8 +68,6 @@ import { createPaymentProviders } from "./providers/payment/index.ts";
 import { createFileStorage } from "./providers/storage/index.ts";
 import { createSupplier } from "./providers/supplier/index.ts";
 import { measuredOrderHooks } from "./telemetry/business.ts";
-
-const ACCOUNT_PURGE_JOB = defineJob("account.purge-expired", z.object({}));
 
 export interface ServiceOptions {
   env?: Env;
@@ -161,7 +122,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   delivery.registerJobs(jobs);
   // ADRs 0187, 0312: the longest pause before a password is checked on an account under attack.
   const loginSlowingMaxMs = env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000);
-  const captcha = createCaptchaService(createCaptchaRepo(db), { keepAnswersForDev: sandboxTools });
+  const captcha = createCaptchaModule({ db, keepAnswersForDev: sandboxTools });
   // Session lookups are kept a few seconds; every write that changes one drops it on every instance (ADR 0283).
   const sessionCache = createSessionCache(cache);
   const accountRepo = watchedAccountRepo(createAccountRepo(db), sessionCache);
@@ -173,62 +134,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
   const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
   const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
-  const pages = createPagesService(createPagesRepo(db), cache);
+  const pages = createPagesModule({ db, cache });
   // Uploads (issue 10, ADRs 0210-0211): DATA_DIR/uploads or S3-compatible storage; images re-encoded off-thread.
   const imagePool = createImagePool(1);
   const fileStorage = createFileStorage(env);
-  const uploads = createUploadService({
-    repo: createUploadRepo(db),
-    storage: fileStorage,
-    images: imagePool,
-    jobs,
-  });
-  const notifications = createNotificationService(createNotificationRepo(db), undefined, cache);
-  const reviews = createReviewService({
-    db,
-    repo: createReviewRepo(db),
-    findOrder: (code) => order.findByCode(code),
-    // Any invalidation clears the page cache (app.ts), so the product page shows the review at once.
-    onChange: () => cache.invalidate([CACHE_TAGS.reviews]),
-    cache,
-  });
-  const account = createAccountService({
-    repo: accountRepo,
-    sessions,
-    codes,
-    captcha,
-    transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
-    limiter: rateLimiter,
-    forget: {
-      // Bound below, once the payment providers exist; only called when an account is deleted.
-      payments: (customerId, tx) => paymentForgetting.forgetCustomer(customerId, tx),
-      orders: (customerId, tx) => order.forgetCustomer(customerId, tx),
-      messages: (addresses, tx) => outbox.forget(addresses, tx),
-      uploads: (customerId, tx) => uploads.forget(customerId, tx),
-      // A deleted account's reviews stay, without the customer (ADR 0265).
-      reviews: (customerId, tx) => reviews.forgetCustomer(customerId, tx),
-      // Operators' notes about the customer are personal data too (ADR 0361); only called after start-up.
-      staffNotes: (customerId, tx) => admin.customerNotes.forget(customerId, tx),
-    },
-    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
-    // The invite code a friend arrived with is attached once the account exists (ADR 0242).
-    onSignedUp: async (customer, inviteCode) => {
-      await sfb.attach(customer, inviteCode);
-    },
-    onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
-    // The welcome coupon the home page advertises, in the registration's transaction (issue 12, ADR 0252).
-    welcome: (customerId, tx) => coupon.grantWelcome(customerId, tx),
-    settings: {
-      scrypt: scryptParams(env),
-      loginSlowingMaxMs,
-      emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
-      phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
-    },
-  });
+  const uploads = createUploadsModule({ db, storage: fileStorage, images: imagePool, jobs });
+  const notifications = createNotificationModule({ db, cache });
+  const reviews = createReviewsModule({ db, cache, findOrder: (code) => order.findByCode(code) });
   // The support role's per-currency limit on refunds and store-credit adjustments (ADRs 0225, 0313).
   const supportLimits = parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT);
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
-  const admin = createAdminService({
+  const admin = createAdminModule({
     db,
     outbox,
     limiter: rateLimiter,
@@ -244,154 +160,53 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       supportLimits,
     },
   });
-  const identity = createIdentityProviders(env);
-  const social = createSocialLogin({
-    repo: accountRepo,
-    accounts: account,
-    codes,
-    providers: identity.providers,
-    clients: identity.clients,
-    limiter: rateLimiter,
-  });
-  const site = createSiteService(createSiteRepo(db), cache);
-  const catalogRepo = withReadMostlyCache(createCatalogRepo(db), cache);
-  const catalog = createCatalogService(catalogRepo, cache);
-  /**
-   * A price written into content as `{from:DEST}` or `{price:PLAN}` (ADR 0264), in minor units of a currency, or
-   * null when there is none: read on every home render, so from the shared cache (issue 15, ADR 0209), dropped
-   * with the catalogue or the rates.
-   */
-  const contentPrice = cache.define("content-price", {
-    ttlS: 300,
-    tags: ({ kind, code }) => [
-      CACHE_TAGS.catalog,
-      CACHE_TAGS.currencies,
-      kind === "price" ? CATALOG_TAGS.plan(code) : CATALOG_TAGS.destination(code),
-    ],
-    load: async ({
-      kind,
-      code,
-      currencyCode,
-    }: {
-      kind: "from" | "price";
-      code: string;
-      currencyCode: string;
-    }) => {
-      try {
-        const amount =
-          kind === "price"
-            ? (await catalog.getPlan(code, currencyCode, "en_US")).unitPrice
-            : Math.min(
-                ...(await catalog.listPlansForDestination(code, currencyCode, "en_US")).map(
-                  (plan) => plan.unitPrice,
-                ),
-              );
-        return Number.isSafeInteger(amount) ? amount : null;
-      } catch {
-        // An unknown plan or destination: no price.
-        return null;
-      }
-    },
-  });
-  // Pages read these past the shared cache: a render that does depends on what it read (ADRs 0245, 0282). Search
-  // spans the catalogue (a match notes it); rebuilding the terms, which the plan list asks for on the side, shows
-  // nothing by itself. A plan list depends on the destinations or plans it is limited to; categories, continent
-  // tabs and campaigns change only with the whole catalogue (the seed, a campaign save).
-  const searchRebuild = () => [];
-  const search = createSearchService(
-    recordingReadsBy(
-      createSearchRepo(db),
-      {
-        sourceFingerprint: searchRebuild,
-        storedFingerprint: searchRebuild,
-        termSources: searchRebuild,
-        replaceTerms: searchRebuild,
-        destinationCards: searchRebuild,
-        coverage: searchRebuild,
-      },
-      CACHE_TAGS.catalog,
-      CATALOG_TAGS.lists,
-    ),
-  );
-  const productList = createProductListService({
-    repo: withCachedOffers(
-      recordingReadsBy(
-        createProductListRepo(db),
-        {
-          page: (filter) => [
-            CACHE_TAGS.catalog,
-            ...(filter.destinationCodes
-              ? filter.destinationCodes.map(CATALOG_TAGS.destination)
-              : filter.platformProductCodes
-                ? filter.platformProductCodes.map(CATALOG_TAGS.plan)
-                : [CATALOG_TAGS.lists]),
-          ],
-          destinationType: (code) => [CACHE_TAGS.catalog, CATALOG_TAGS.destination(code)],
-          destinationsNamed: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
-          destinationsCovering: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
-        },
-        CACHE_TAGS.catalog,
-      ),
-      cache,
-    ),
-    catalogRepo,
-    search,
-    campaigns: recordingReads(createCampaignGate(db), CACHE_TAGS.catalog),
-  });
-  const recommend = createRecommendService(createRecommendRepo(db), catalog, cache);
-  const contentRepo = createContentRepo(db);
-  const content = createContentService(contentRepo, recommend, cache);
-  // The visual page editor (issue 17): drafts, versions, publishing and signed preview links.
-  const pageEditor = createPageEditor(createEditorRepo(db), cache, {
-    previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
+  const site = createSiteModule({ db, cache });
+  const search = createSearchModule({ db });
+  const { catalog, productList } = createCatalogModule({ db, cache, search });
+  // A price written into content (ADR 0264): the content price flow, over the catalogue and the shared cache.
+  const contentPrice = createContentPriceFlow({ cache, catalog });
+  const recommend = createRecommendModule({ db, catalog, cache });
+  // The content blocks, the visual page editor (issue 17) and the editor's action picker (issue 31).
+  const { content, pageEditor, linkTargets } = createContentModule({
+    db,
+    cache,
     jobs,
+    recommend,
+    catalog,
+    previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
   });
-  // The editor's action picker (issue 31): destinations, plans, landing pages and notes by name.
-  const linkTargets = createLinkTargets({ catalog, repo: contentRepo, pages: pageEditor });
   // The operators' public media library (issue 17, ADR 0274): same checks and storage as uploads.
-  const media = createMediaService({
-    repo: createMediaRepo(db),
+  const media = createMediaModule({
+    db,
     storage: fileStorage,
     images: imagePool,
     pagesUsing: (url, tx) => pageEditor.pagesUsing(url, tx),
   });
   const payments = createPaymentProviders(env, db, jobs);
-  // Zero-total orders are paid without a charge (ADR 0121); refunding one only records it.
-  const paymentRepo = createPaymentRepo(db);
-  payments.providers.free = createFreePayments(paymentRepo, (paymentId) =>
-    payment.markRefunded("free", paymentId),
-  );
-  const coupon = createCouponService(db, createCouponRepo(db), site.currencies, cache);
+  const coupon = createCouponModule({ db, currencies: site.currencies, cache });
   // Store credit (issue 11, ADR 0240): the append-only ledger; a daily job expires inactive balances.
-  const credit = createCreditService({
+  const credit = createCreditModule({
     db,
-    repo: createCreditRepo(db),
-    onExpiryNotice: createExpiryNotices({
-      db,
-      jobs,
-      outbox,
-      notifications,
-      contactOf: (customerId) => account.contactOf(customerId),
-    }),
+    jobs,
+    outbox,
+    notifications,
+    contactOf: (customerId) => account.contactOf(customerId),
   });
   // Invite rewards (issue 11, ADR 0242): the friend's coupon on sign-up, the inviter's credit on completion.
-  const sfb = createSfbService({
+  const sfb = createSfbModule({
     db,
-    repo: createSfbRepo(db),
     cache,
     credit,
     coupons: coupon,
     contactOf: (customerId) => account.contactOf(customerId),
     notifications,
   });
-  credit.registerJobs(jobs);
   if (pollMs > 0)
     credit
       .schedule(jobs)
       .catch((error) => options.onJobError?.(error, { id: "", kind: "credit.expiry-sweep", attempt: 0 }));
-  const order = createOrderService({
+  const order = createOrderModule({
     db,
-    repo: createOrderRepo(db),
     coupons: coupon,
     currencies: site.currencies,
     jobs,
@@ -407,32 +222,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // Store credit comes back with an unpaid or refunded order (ADR 0241).
     // Orders paid, refunds and payment-to-eSIM time are counted as the hooks run (ADR 0331).
     hooks: measuredOrderHooks({
-      cancelledUnpaid: async (tx, row) => {
-        await credit.release(tx, row.id);
-      },
-      paid: (tx, row) => sfb.orderPaid(tx, row),
-      completed: (tx, row) => sfb.orderCompleted(tx, row),
-      refunded: async (tx, row) => {
-        await credit.refund(tx, row.id);
-        // A refunded order's coupon and promo code uses come back (issue 29, ADR 0336).
-        await coupon.refunded(tx, row);
-        await sfb.orderRefunded(tx, row);
-      },
+      cancelledUnpaid: createOrderCancelledUnpaidFlow({ credit }),
+      paid: createOrderPaidFlow({ sfb }),
+      completed: createOrderCompletedFlow({ sfb }),
+      refunded: createOrderRefundedFlow({ credit, coupon, sfb }),
     }),
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
   });
-  order.registerJobs(jobs);
   // eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed.
   const supplier = createSupplier(env, db);
   // A failed delivery is refunded by the one refund flow (ADR 0359), made below from this very service.
   const failedDeliveries: { refund?: (orderCode: string, statusReason: string) => Promise<unknown> } = {};
-  const esim = createEsimService({
+  const esim = createEsimModule({
     refundFailedDelivery: (orderCode, statusReason) => {
       if (!failedDeliveries.refund) throw new Error("the refund flow is not wired yet");
       return failedDeliveries.refund(orderCode, statusReason);
     },
     db,
-    repo: createEsimRepo(db),
     orders: order,
     jobs,
     outbox,
@@ -445,7 +251,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     provisionMaxAttempts: env.ESIM_PROVISION_MAX_ATTEMPTS,
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
   });
-  esim.registerJobs(jobs);
   // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
   // A synced, published, paused or resumed plan reaches the store at once, on every instance (ADR 0176).
   const catalogChanges = createCatalogInvalidation(db, cache);
@@ -490,28 +295,65 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     esim
       .scheduleUsageSync()
       .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB.kind, attempt: 0 }));
-  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
-  async function schedulePurge(now: Date) {
-    await scheduleNext(jobs, ACCOUNT_PURGE_JOB, {}, { everyMs: 3_600_000, key: "account-purge", now });
-  }
-  jobs.register(ACCOUNT_PURGE_JOB, async (_payload, context) => {
-    try {
-      await account.purgeExpired();
-      await admin.purgeExpiredSessions();
-      await uploads.purgeStale();
-    } finally {
-      await schedulePurge(context.now);
-    }
+  const { payment, forgetting: paymentForgetting } = createPaymentModule({
+    db,
+    jobs,
+    orders: order,
+    providers: payments.providers,
+    active: payments.active,
+    currencies: site.currencies,
+    onPaymentAnomaly: options.onPaymentAnomaly,
   });
+  const signedUp = createAccountSignedUpFlow({ coupon, sfb });
+  const account = createAccountModule({
+    repo: accountRepo,
+    sessions,
+    codes,
+    captcha,
+    transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
+    limiter: rateLimiter,
+    // Every module that holds the customer's data forgets it in the deletion's transaction (ADR 0165).
+    forget: createAccountForgetFlow({
+      payments: paymentForgetting,
+      orders: order,
+      outbox,
+      uploads,
+      reviews,
+      staffNotes: admin.customerNotes,
+    }),
+    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
+    // The invite code a friend arrived with is attached once the account exists (ADR 0242).
+    onSignedUp: signedUp.signedUp,
+    onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
+    // The welcome coupon the home page advertises, in the registration's transaction (issue 12, ADR 0252).
+    welcome: signedUp.welcome,
+    settings: {
+      scrypt: scryptParams(env),
+      loginSlowingMaxMs,
+      emailRegistrationEnabled: env.REGISTER_EMAIL_ENABLED,
+      phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
+    },
+  });
+  const identity = createIdentityProviders(env);
+  const social = createSocialLogin({
+    repo: accountRepo,
+    accounts: account,
+    codes,
+    providers: identity.providers,
+    clients: identity.clients,
+    limiter: rateLimiter,
+  });
+  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
+  const purge = createPurgeExpiredFlow({ jobs, account, admin, uploads });
   if (pollMs > 0) {
-    schedulePurge(new Date()).catch((error) =>
-      options.onJobError?.(error, { id: "", kind: ACCOUNT_PURGE_JOB.kind, attempt: 0 }),
-    );
+    purge
+      .schedule(new Date())
+      .catch((error) => options.onJobError?.(error, { id: "", kind: ACCOUNT_PURGE_JOB.kind, attempt: 0 }));
     delivery
       .enqueuePending()
       .catch((error) => options.onJobError?.(error, { id: "", kind: "message.deliver", attempt: 0 }));
   }
-  const checkout = createCheckoutService({
+  const checkout = createCheckoutModule({
     db,
     catalog,
     coupons: coupon,
@@ -523,57 +365,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     paymentMinimum: (currencyCode, rates) =>
       payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
   });
-  const region = createRegionService(createRegionRepo(db), cache);
-  const invoice = createInvoiceService({
+  const region = createRegionModule({ db, cache });
+  const invoice = createInvoiceModule({
     orders: order,
     currencies: site.currencies,
     // The bill-to block (ADR 0215): the street, then district, city and region in the invoice's language.
-    billingAddress: async (customerId, locale) => {
-      const stored = await account.billingAddressOf(customerId);
-      const picked = stored && (await region.resolve(locale, stored));
-      if (!stored || !picked) return [];
-      const area = [picked.districtName, picked.cityName, picked.regionName];
-      return [stored.street, locale === "en_US" ? area.join(", ") : area.reverse().join("")];
-    },
-  });
-  const paymentForgetting = createPaymentForgetting({
-    jobs,
-    repo: paymentRepo,
-    orderIdsOf: (customerId, tx) => order.idsOfCustomer(customerId, tx),
-    providers: payments.providers,
-  });
-  paymentForgetting.registerJobs(jobs);
-  const payment = createPaymentService({
-    db,
-    repo: paymentRepo,
-    orders: order,
-    providers: payments.providers,
-    active: payments.active,
-    currencies: site.currencies,
-    onPaymentAnomaly: options.onPaymentAnomaly,
+    billingAddress: createInvoiceBillingAddressFlow({ account, region }),
   });
   // A change published from the console on any instance reaches this one's in-process copies too (ADR 0230).
   cache.onInvalidate((tags) => {
     if (tags.some(isCatalogTag)) search.refreshSoon();
   });
   /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
-  const merch = {
-    db,
-    catalogue: createConsoleCatalogue(),
-    pricing: createConsolePricing(),
-    sheets: createPlanSheets(),
-    campaigns: createConsoleCampaigns(),
-    coupons: createConsoleCoupons(),
-    rates: createConsoleRates(),
-    words: createConsoleWords(),
-    pages: createConsolePages(),
-    help: createConsoleHelp(),
-    notes: createConsoleNotes(),
-  };
+  const merch = createConsoleMerch(db);
+
   // Operators' refunds (issue 16, ADR 0225): to the card through the provider, or to store credit.
-  const refund = createRefundService({
+  const refund = createRefundModule({
     db,
-    repo: createRefundRepo(db),
     orders: order,
     credit,
     currencies: site.currencies,
@@ -583,24 +391,22 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
     jobs,
   });
-  refund.registerJobs(jobs);
   // One refund flow whoever starts it (issue 29, ADR 0336): money, credit, coupons, rewards and the eSIM.
   const refundOrder = createRefundOrderFlow({ db, refund, esim, orders: order, uploads });
   // The daily reconciliation with suppliers and payments (issue 29 item 4, ADR 0365).
-  const reconcile = createReconcileService({
+  const reconcile = createReconcileModule({
     db,
-    repo: createReconcileRepo(db),
     jobs,
     suppliers: supplier.suppliers,
     providers: payments.providers,
     readBalance: (name, now) => supplierBalances.check(name, now),
   });
-  reconcile.registerJobs(jobs);
   if (pollMs > 0)
     reconcile
       .schedule()
       .catch((error) => options.onJobError?.(error, { id: "", kind: RECONCILE_JOB.kind, attempt: 0 }));
   failedDeliveries.refund = refundOrder.refundFailedDelivery;
+  const helpDesk = createHelpModule({ db, outbox, limiter: rateLimiter, uploads });
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
@@ -620,14 +426,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     linkTargets,
     media,
     pages,
-    help: createHelpService(createHelpRepo(db)),
+    help: helpDesk.help,
     reviews,
     notifications,
-    support: createSupportDesk({ db, outbox, limiter: rateLimiter, uploads }),
+    support: helpDesk.support,
     uploads,
     /** The image re-encoding workers; app.ts closes them. */
     imagePool,
-    lov: createLovService(site, catalog, cache),
+    lov: createLovModule({ site, catalog, cache }),
     region,
     account,
     /** The operator console's realm: operators, sessions, invitations, audit log (issue 16). */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getTableName, is, Table } from "drizzle-orm";
@@ -137,7 +137,31 @@ const READS: BoundaryRules["reads"] = {
   "providers/payment": { currencies: "the sandbox hosted page shows the amount with the store's currency" },
 };
 
+/**
+ * Another module's service a route file takes (ADR 0405): each for a reason. The console's support desk is the
+ * one page that shows an order across modules (issue 29); issue 33 item 1 moves its use cases into services.
+ */
+const SUPPORT_DESK = "the support desk's order page shows and acts on the order across modules (issue 29)";
+const ROUTE_SERVICES: Record<string, Record<string, string>> = {
+  "server/modules/account/routes.ts": {
+    region: "the billing address form names its region, city and district",
+  },
+  "server/modules/recommend/routes.ts": { site: "a recommend list is priced in the shopper's currency" },
+  "server/modules/checkout/dev-routes.ts": {
+    order: "the sandbox expires an unpaid order at once (ADR 0114)",
+  },
+  "server/modules/esim/dev-routes.ts": { order: "the sandbox supplier's tools find the order they act on" },
+  "server/modules/esim/issue-dev-routes.ts": { order: "the sandbox issues eSIMs for an order" },
+  "server/modules/admin/support-routes.ts": Object.fromEntries(
+    ["account", "coupon", "credit", "esim", "order", "payment", "reconcile", "refund", "site"].map((m) => [
+      m,
+      SUPPORT_DESK,
+    ]),
+  ),
+};
+
 const RULES: BoundaryRules = {
+  routeServices: ROUTE_SERVICES,
   owners: Object.fromEntries(
     Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((table) => [table, owner])),
   ),
@@ -256,6 +280,56 @@ describe("module boundaries (ADR 0172)", () => {
       "imports server/services.ts",
       "imports app/root.tsx",
     ]);
+  });
+
+  it("finds a module or flow importing the composition root, and a route file taking another module's service", () => {
+    const root = 'import type { Services } from "../../services.ts";\n';
+    expect(checkFile("server/modules/order/routes.ts", root, RULES).map((v) => v.rule)).toEqual([
+      "composition-root",
+    ]);
+    expect(
+      checkFile("server/flows/order-paid.ts", 'import type { Services } from "../services.ts";\n', RULES),
+    ).toHaveLength(1);
+    const foreign = 'import type { SfbService } from "../sfb/service.ts";\n';
+    expect(checkFile("server/modules/order/routes.ts", foreign, RULES)).toEqual([
+      {
+        file: "server/modules/order/routes.ts",
+        rule: "route-foreign-service",
+        detail: "imports server/modules/sfb/service.ts",
+      },
+    ]);
+    expect(checkFile("server/modules/order/service.ts", foreign, RULES)).toEqual([]);
+    expect(
+      checkFile(
+        "server/modules/recommend/routes.ts",
+        'import type { SiteService } from "../site/service.ts";\n',
+        RULES,
+      ),
+    ).toEqual([]);
+  });
+
+  it("finds a module's own code importing a flow, which only its routes and module.ts may use", () => {
+    const flow = 'import type { RefundOrderFlow } from "../../flows/refund-order.ts";\n';
+    expect(checkFile("server/modules/refund/service.ts", flow, RULES).map((v) => v.rule)).toEqual([
+      "module-imports-flow",
+    ]);
+    expect(checkFile("server/modules/refund/routes.ts", flow, RULES)).toEqual([]);
+  });
+
+  it("gives every module a module.ts that services.ts builds from and routes.ts lists", () => {
+    const modules = readdirSync(path.join(ROOT, "server/modules"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    const services = readFileSync(path.join(ROOT, "server/services.ts"), "utf8");
+    const routes = readFileSync(path.join(ROOT, "server/routes.ts"), "utf8");
+    const missing = modules.filter(
+      (m) =>
+        !existsSync(path.join(ROOT, `server/modules/${m}/module.ts`)) ||
+        !services.includes(`./modules/${m}/module.ts`) ||
+        !routes.includes(`./modules/${m}/module.ts`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("reads names, aliases and type-only imports", () => {

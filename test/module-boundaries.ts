@@ -8,12 +8,23 @@ import path from "node:path";
  *   a type; server/services.ts wires them (as benchmarks and test harnesses may);
  * - a module imports only the tables it owns, except reads it declares, and it never writes those;
  * - raw SQL (`insert into t`, `update t … set`, `delete from t`) writes only tables the file's owner owns;
- * - nothing in core/ imports from db/, server/ or app/, and nothing in db/ from server/ or app/ (issue 33).
+ * - nothing in core/ imports from db/, server/ or app/, and nothing in db/ from server/ or app/ (issue 33);
+ * - modules and flows never import the composition root (server/services.ts): each takes what it needs (ADR 0405);
+ * - a route file imports no other module's service (server/modules/<x>/service.ts) unless the rules list why;
+ * - only route files and module.ts of a module import a flow (server/flows/): flows sit above modules.
  */
 
 export interface Violation {
   file: string;
-  rule: "foreign-repo" | "foreign-table" | "writes-foreign-table" | "writes-foreign-table-sql" | "layering";
+  rule:
+    | "foreign-repo"
+    | "foreign-table"
+    | "writes-foreign-table"
+    | "writes-foreign-table-sql"
+    | "layering"
+    | "composition-root"
+    | "route-foreign-service"
+    | "module-imports-flow";
   detail: string;
 }
 
@@ -71,7 +82,13 @@ export interface BoundaryRules {
   reads: Record<string, Record<string, string>>;
   /** Every table's SQL name and its owner, for raw SQL. */
   sqlOwners: Record<string, string>;
+  /** Other modules' services a route file takes: route file → module → why (ADR 0405). */
+  routeServices?: Record<string, Record<string, string>>;
 }
+
+/** A file that registers HTTP routes: routes.ts, *-routes.ts, or register.ts of a module. */
+export const isRouteFile = (file: string) =>
+  /^server\/modules\/.+\/(?:[^/]+-)?routes\.ts$|^server\/modules\/[^/]+\/register\.ts$/.test(file);
 
 const RAW_WRITE =
   /\b(?:insert\s+into|delete\s+from|update)\s+"?([a-z_][a-z0-9_]*)"?(?:\s+(?:as\s+)?[a-z_]+)?\s+(?:set|\(|values|select|where|using|returning)\b/gi;
@@ -100,6 +117,22 @@ export function checkFile(file: string, source: string, rules: BoundaryRules): V
     const upward = file.startsWith("core/") ? /^(?:server|app|db)\// : /^(?:server|app)\//;
     if ((file.startsWith("core/") || file.startsWith("db/")) && upward.test(target)) {
       violations.push({ file, rule: "layering", detail: `imports ${target}` });
+    }
+    if (/^server\/(?:modules|flows)\//.test(file) && target === "server/services.ts" && !isHarness(file)) {
+      violations.push({ file, rule: "composition-root", detail: `imports ${target}` });
+    }
+    const service = /^server\/modules\/([^/]+)\/service\.ts$/.exec(target)?.[1];
+    if (isRouteFile(file) && service && service !== owner && !rules.routeServices?.[file]?.[service]) {
+      violations.push({ file, rule: "route-foreign-service", detail: `imports ${target}` });
+    }
+    if (
+      target.startsWith("server/flows/") &&
+      file.startsWith("server/modules/") &&
+      !isRouteFile(file) &&
+      !file.endsWith("/module.ts") &&
+      !isHarness(file)
+    ) {
+      violations.push({ file, rule: "module-imports-flow", detail: `imports ${target}` });
     }
     if (isRepoFile(target) && ownerOf(target) !== owner && !composesRepos(file)) {
       violations.push({ file, rule: "foreign-repo", detail: `imports ${target}` });

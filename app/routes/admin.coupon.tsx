@@ -20,7 +20,7 @@ import * as api from "../../server/modules/coupon/console-contract.ts";
 import { callConsole, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { CouponScopePicker, type PickedScope } from "../features/admin/coupon-scope-picker.tsx";
 import { useConsoleT } from "../features/admin/i18n.tsx";
-import { type CurrencyInfo, toMajor } from "../features/admin/merch.ts";
+import { toMajor } from "../features/admin/merch.ts";
 import { buttonClass, Field, linkClass, PageTitle, SelectField } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.coupon";
 

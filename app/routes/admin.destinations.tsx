@@ -1,13 +1,10 @@
 import { Form, Link, useLocation } from "react-router";
-import type { z } from "zod";
 import * as api from "../../server/modules/catalog/console/console-contract.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { flagOf } from "../features/admin/merch.ts";
 import { buttonClass, Cell, Field, linkClass, Pager, PageTitle, Table } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.destinations";
-
-type Destination = z.infer<typeof api.listDestinations.response>["rows"][number];
 
 // Destinations (ADR 0230): names per language, continent, flag, the aliases search finds them by.
 export async function loader(args: Route.LoaderArgs) {

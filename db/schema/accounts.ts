@@ -1,6 +1,4 @@
-import { sql } from "drizzle-orm";
 import {
-  bigserial,
   index,
   integer,
   jsonb,
@@ -130,58 +128,6 @@ export const verificationCodes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("verification_code_target_idx").on(table.target, table.purpose, table.createdAt)],
-);
-
-/**
- * An image captcha (spec 5): the answer is stored hashed, valid 5 minutes, checked once. Solving it issues a
- * single-use lastCheckKey (spec 3 pre-validate response), kept hashed on the same row.
- */
-export const captchas = pgTable("captcha", {
-  key: varchar("key", { length: 64 }).primaryKey(),
-  answerHash: varchar("answer_hash", { length: 64 }).notNull(),
-  /** Per-captcha digits the browser shifts the answer with before sending it (ADR 0064). */
-  obfuscationKey: varchar("obfuscation_key", { length: 16 }).notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  consumedAt: timestamp("consumed_at", { withTimezone: true }),
-  checkKeyHash: varchar("check_key_hash", { length: 64 }),
-  checkAccount: varchar("check_account", { length: 300 }),
-  checkExpiresAt: timestamp("check_expires_at", { withTimezone: true }),
-  checkConsumedAt: timestamp("check_consumed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * The durable outbox for e-mail and SMS (architecture: messages). In the sandbox it is the inbox developers
- * and tests read; with SMTP_URL set a worker delivers PENDING e-mails with FOR UPDATE SKIP LOCKED.
- */
-export const messageOutbox = pgTable(
-  "message_outbox",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** EMAIL | SMS */
-    channel: varchar("channel", { length: 8 }).notNull(),
-    to: varchar("to", { length: 300 }).notNull(),
-    subject: text("subject").notNull().default(""),
-    body: text("body").notNull(),
-    /** Optional HTML alternative of an e-mail; data: images in it are sent as inline attachments (ADR 0134). */
-    html: text("html"),
-    /** PENDING | SENT | FAILED */
-    status: varchar("status", { length: 12 }).notNull().default("PENDING"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * Insertion order: rows written in one transaction (or the same microsecond) share created_at, so lists
-     * order by created_at and then by this (ADR 0170).
-     */
-    seq: bigserial("seq", { mode: "number" }).notNull(),
-  },
-  (table) => [
-    index("message_outbox_pending_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),
-    index("message_outbox_to_idx").on(table.to, table.createdAt),
-  ],
 );
 
 /**

@@ -10,6 +10,8 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { customers } from "./accounts.ts";
+import { orders } from "./orders.ts";
 
 /**
  * Issue 16: the operator realm, separate from customers. Operators are invited only; the first owner comes from
@@ -136,4 +138,43 @@ export const consoleBulkItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("console_bulk_item_batch_order").on(t.operatorId, t.batchKey, t.orderId)],
+);
+
+/** An operator's internal note on an order (issue 16): never shown to the shopper. */
+export const orderNotes = pgTable(
+  "order_note",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_note_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * An operator's note on a customer (issue 29, ADR 0361), as orders have: on the customer's timeline with its author
+ * and time, never shown to the shopper. Only its author edits it; deleting the account deletes its notes.
+ */
+export const customerNotes = pgTable(
+  "customer_note",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null until its author edits it. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+  },
+  (t) => [index("customer_note_customer_idx").on(t.customerId, t.createdAt)],
 );

@@ -1,18 +1,13 @@
 import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from "drizzle-orm/pg-core";
 import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  varchar,
-} from "drizzle-orm/pg-core";
+  DESTINATION_TYPES,
+  type DestinationType,
+  PLAN_STATUSES,
+  type PlanStatus,
+} from "../../core/catalog-codes.ts";
 import type { LocalizedText } from "./localized.ts";
 import { currencies } from "./site.ts";
-import { DESTINATION_TYPES, type DestinationType, PLAN_STATUSES, type PlanStatus } from "../../core/catalog-codes.ts";
 
 export { DESTINATION_TYPES, type DestinationType, PLAN_STATUSES, type PlanStatus };
 
@@ -31,7 +26,6 @@ export const continents = pgTable("continent", {
   showFlag: integer("show_flag").notNull().default(0),
   sortOrder: integer("sort_order").notNull().default(0),
 });
-
 
 /** A place a plan is sold for: a country (ISO alpha-2 code), a multi-country region ("EU", "ASIA") or "GLOBAL". */
 export const destinations = pgTable(
@@ -189,26 +183,4 @@ export const categoryDestinations = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.categoryCode, t.destinationCode] })],
-);
-
-/** spec 7 /o2pcm/v1/pub/product/recommend: a named list of plans in score order (score mode). */
-export const recommendLists = pgTable("recommend_list", {
-  recommendCode: varchar("recommend_code", { length: 48 }).primaryKey(),
-  name: jsonb("name").$type<LocalizedText>().notNull(),
-});
-
-export const recommendItems = pgTable(
-  "recommend_item",
-  {
-    id: serial("id").primaryKey(),
-    recommendCode: varchar("recommend_code", { length: 48 })
-      .notNull()
-      .references(() => recommendLists.recommendCode, { onDelete: "cascade" }),
-    platformProductCode: varchar("platform_product_code", { length: 48 })
-      .notNull()
-      .references(() => plans.platformProductCode, { onDelete: "cascade" }),
-    /** Higher first; the client pages with maxScore = the last item's score (spec 7). */
-    score: integer("score").notNull(),
-  },
-  (t) => [index("recommend_item_code_score_idx").on(t.recommendCode, t.score)],
 );

@@ -15,7 +15,7 @@ import type { ContentDocument } from "./content-document.ts";
 import type { LocalizedText } from "./localized.ts";
 import { sites } from "./site.ts";
 
-// Editorial content that operators own (spec 2 "Content blocks", spec 3 Note / Live room / search words).
+// Editorial content that operators own (spec 2 "Content blocks", spec 3 Note / Live room); search words are search.ts.
 
 /** TEMPLATE (issue 17): a page an operator starts others from; previewed, never published to shoppers. */
 export const PAGE_TYPES = ["HOME", "LANDING", "TEMPLATE"] as const;
@@ -130,27 +130,3 @@ export const liveRooms = pgTable("live_room", {
   roomStatusCode: varchar("room_status_code", { length: 16 }).notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
 });
-
-/** spec 3 hot words: shown in the empty search overlay, per locale, in order (up to 10, spec 9). */
-export const hotWords = pgTable(
-  "hot_word",
-  {
-    id: serial("id").primaryKey(),
-    lang: varchar("lang", { length: 8 }).notNull(),
-    word: text("word").notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
-  },
-  (t) => [index("hot_word_lang_idx").on(t.lang, t.sortOrder)],
-);
-
-/** spec 3 specific words: typing exactly this word jumps to the deeplink instead of searching. */
-export const specificWords = pgTable(
-  "specific_word",
-  {
-    id: serial("id").primaryKey(),
-    lang: varchar("lang", { length: 8 }).notNull(),
-    specificWord: text("specific_word").notNull(),
-    deeplink: text("deeplink").notNull(),
-  },
-  (t) => [index("specific_word_lang_idx").on(t.lang)],
-);

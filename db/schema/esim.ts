@@ -1,13 +1,23 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import type { EsimState, PackageState } from "../../core/esim.ts";
-import type { SupplierCancelStatus, SupplierProfileState } from "../../core/esim-supplier.ts";
+import type { SupplierCancelStatus } from "../../core/esim-supplier.ts";
 import { customers } from "./accounts.ts";
 import { plans } from "./catalog.ts";
 import { orders } from "./orders.ts";
 
-// eSIM delivery (issue 6; ADRs 0130-0134): the customer's eSIM profiles and the data packages on them, plus
-// the sandbox supplier's own state.
+// eSIM delivery (issue 6; ADRs 0130-0134): the customer's eSIM profiles, the data packages on them and the
+// orders the store placed at asynchronous suppliers. The sandbox supplier's state is in supplier-provider.ts.
 
 /**
  * One eSIM profile issued to a customer (ADR 0130: READY → INSTALLED → ACTIVE → EXPIRED). The ICCID is the
@@ -106,49 +116,38 @@ export const esimPackages = pgTable(
 );
 
 /**
- * The sandbox supplier's profiles (ADR 0132): kept in the database so they survive restarts and every
- * instance sees the same supplier. RELEASED (downloadable) → INSTALLED (downloaded to a phone) or CANCELLED
- * (only while not installed, ADR 0150).
+ * One order unit's order at one supplier: PLACED (waiting for allocation, `reference` the supplier's order
+ * number), ISSUED, or FAILED (the unit moved to the next supplier). Keyed by the order unit and supplier, so a
+ * restarted job reads the order it placed instead of placing another.
  */
-export const sandboxSupplierProfiles = pgTable("sandbox_supplier_profile", {
-  iccid: varchar("iccid", { length: 22 }).primaryKey(),
-  smdpAddress: varchar("smdp_address", { length: 255 }).notNull(),
-  matchingId: varchar("matching_id", { length: 255 }).notNull(),
-  confirmationCode: varchar("confirmation_code", { length: 32 }),
-  state: varchar("state", { length: 12 }).$type<SupplierProfileState>().notNull().default("RELEASED"),
-  installedAt: timestamp("installed_at", { withTimezone: true }),
-  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * The sandbox supplier's packages. The idempotency key the store sends (one per order unit) is unique, so a
- * repeated call answers with the package (and profile) it created the first time.
- */
-export const sandboxSupplierPackages = pgTable(
-  "sandbox_supplier_package",
+export const esimSupplierOrders = pgTable(
+  "esim_supplier_order",
   {
-    id: varchar("id", { length: 64 }).primaryKey(),
-    iccid: varchar("iccid", { length: 22 })
+    orderId: uuid("order_id")
       .notNull()
-      .references(() => sandboxSupplierProfiles.iccid),
-    idempotencyKey: varchar("idempotency_key", { length: 128 }).notNull(),
-    productCode: varchar("product_code", { length: 48 }).notNull(),
-    dataTotalMb: integer("data_total_mb"),
-    validityDays: integer("validity_days").notNull(),
-    state: varchar("state", { length: 12 }).$type<PackageState>().notNull().default("NOT_STARTED"),
-    usedMb: integer("used_mb").notNull().default(0),
-    /** Set through the sandbox tools: usage stays where it was put instead of growing over time. */
-    pinned: boolean("pinned").notNull().default(false),
-    activatedAt: timestamp("activated_at", { withTimezone: true }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    /** Up to when consumption was simulated. */
-    simulatedTo: timestamp("simulated_to", { withTimezone: true }),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+      .references(() => orders.id),
+    unitIndex: integer("unit_index").notNull(),
+    supplier: varchar("supplier", { length: 16 }).notNull(),
+    /** ADR 0309: RETRY, PLACING, PLACED, UNSURE, REVIEW, ISSUED or FAILED (`SupplierOrderStatus`). */
+    status: varchar("status", { length: 8 })
+      .$type<"RETRY" | "PLACING" | "PLACED" | "UNSURE" | "REVIEW" | "ISSUED" | "FAILED">()
+      .notNull(),
+    reference: varchar("reference", { length: 64 }),
+    /**
+     * When the supplier first confirmed the order (PLACED or ISSUED): the moment its prepaid balance paid for it
+     * (the balance reconciliation, ADR 0390). Null while it has not.
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
+    /**
+     * What the package cost us at that moment, in US cents (the plan's supplier mapping, or the top-up offer the
+     * supplier listed); null when the store did not know it.
+     */
+    costUsdCents: integer("cost_usd_cents"),
+    /** How often allocation was polled (the backoff grows with it). */
+    polls: integer("polls").notNull().default(0),
+    failure: varchar("failure", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("sandbox_supplier_package_idem_key").on(t.idempotencyKey),
-    index("sandbox_supplier_package_iccid_idx").on(t.iccid, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.orderId, t.unitIndex, t.supplier] })],
 );

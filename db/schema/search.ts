@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { destinations } from "./catalog.ts";
 
 // Destination search (spec 2 "Search overlay", spec 7 cmi-package/search-result). ADR 0080.
@@ -38,3 +38,27 @@ export const searchIndexState = pgTable("search_index_state", {
   fingerprint: text("fingerprint").notNull(),
   builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** spec 3 hot words: shown in the empty search overlay, per locale, in order (up to 10, spec 9). */
+export const hotWords = pgTable(
+  "hot_word",
+  {
+    id: serial("id").primaryKey(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    word: text("word").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("hot_word_lang_idx").on(t.lang, t.sortOrder)],
+);
+
+/** spec 3 specific words: typing exactly this word jumps to the deeplink instead of searching. */
+export const specificWords = pgTable(
+  "specific_word",
+  {
+    id: serial("id").primaryKey(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    specificWord: text("specific_word").notNull(),
+    deeplink: text("deeplink").notNull(),
+  },
+  (t) => [index("specific_word_lang_idx").on(t.lang)],
+);

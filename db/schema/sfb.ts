@@ -12,7 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { customers } from "./accounts.ts";
-import { coupons } from "./marketing.ts";
+import { coupons } from "./coupons.ts";
 
 // Invite rewards, "sfb" (issue 11, ADR 0242): codes, invitations, their decisions, and the programme's rules.
 

@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /** What the last catalogue sync of one supplier did (issue 28, ADR 0311). */
 export interface SupplierSyncCounts {
@@ -33,18 +33,4 @@ export const supplierStatus = pgTable("supplier_status", {
   /** The last registration attempt's error; null when it succeeded. */
   webhookError: varchar("webhook_error", { length: 500 }),
   webhookReceivedAt: timestamp("webhook_received_at", { withTimezone: true }),
-});
-
-/**
- * One supplier request window shared by every process of the store (issue 34, ADR 0334): the answered calls
- * counted in it (when their answers came, milliseconds on the database's clock, oldest first), the calls still
- * waiting for their answers (when they were sent), and, after a 429, when the next call may go. The key is a hash
- * of the supplier account and limit, never a credential. A call takes the row's lock, so no two workers can
- * together pass the supplier's documented limit.
- */
-export const supplierRateWindows = pgTable("supplier_rate_window", {
-  key: varchar("key", { length: 64 }).primaryKey(),
-  sent: jsonb("sent").$type<number[]>().notNull().default([]),
-  pending: jsonb("pending").$type<number[]>().notNull().default([]),
-  blockedUntil: bigint("blocked_until", { mode: "number" }).notNull().default(0),
 });

@@ -12,11 +12,10 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { plans } from "./catalog.ts";
-import { orders } from "./orders.ts";
 import { currencies } from "./site.ts";
 
-// Real eSIM suppliers (issue 13; ADRs 0195-0196): which supplier packages fulfil a plan, and the orders the store
-// placed at asynchronous suppliers.
+// Real eSIM suppliers (issue 13; ADRs 0195-0196): which supplier packages fulfil a plan, the pricing rules and
+// balances: the catalogue's supply side (the orders placed at suppliers are esim.ts).
 
 /**
  * A supplier package that fulfils a plan. Rank 0 is the first choice, higher ranks the failover order. A plan
@@ -46,43 +45,6 @@ export const planSuppliers = pgTable(
     pausedAt: timestamp("paused_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.platformProductCode, t.supplier] })],
-);
-
-/**
- * One order unit's order at one supplier: PLACED (waiting for allocation, `reference` the supplier's order
- * number), ISSUED, or FAILED (the unit moved to the next supplier). Keyed by the order unit and supplier, so a
- * restarted job reads the order it placed instead of placing another.
- */
-export const esimSupplierOrders = pgTable(
-  "esim_supplier_order",
-  {
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id),
-    unitIndex: integer("unit_index").notNull(),
-    supplier: varchar("supplier", { length: 16 }).notNull(),
-    /** ADR 0309: RETRY, PLACING, PLACED, UNSURE, REVIEW, ISSUED or FAILED (`SupplierOrderStatus`). */
-    status: varchar("status", { length: 8 })
-      .$type<"RETRY" | "PLACING" | "PLACED" | "UNSURE" | "REVIEW" | "ISSUED" | "FAILED">()
-      .notNull(),
-    reference: varchar("reference", { length: 64 }),
-    /**
-     * When the supplier first confirmed the order (PLACED or ISSUED): the moment its prepaid balance paid for it
-     * (the balance reconciliation, ADR 0390). Null while it has not.
-     */
-    placedAt: timestamp("placed_at", { withTimezone: true }),
-    /**
-     * What the package cost us at that moment, in US cents (the plan's supplier mapping, or the top-up offer the
-     * supplier listed); null when the store did not know it.
-     */
-    costUsdCents: integer("cost_usd_cents"),
-    /** How often allocation was polled (the backoff grows with it). */
-    polls: integer("polls").notNull().default(0),
-    failure: varchar("failure", { length: 64 }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.orderId, t.unitIndex, t.supplier] })],
 );
 
 /**

@@ -1,5 +1,5 @@
+import type { HelpCategory } from "../schema/help.ts";
 import type { LocalizedText } from "../schema/localized.ts";
-import type { HelpCategory } from "../schema/pages.ts";
 
 // Seed help centre (issue 10, ADR 0201): articles per category in the three locales, and the help words.
 

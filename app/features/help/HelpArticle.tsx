@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { HelpCategory } from "../../../db/schema/pages.ts";
+import type { HelpCategory } from "../../../db/schema/help.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { formatDay } from "../../lib/time.ts";
 import { OperatorDocument } from "../pages/OperatorDocument.tsx";

@@ -1,4 +1,4 @@
-import type { HelpCategory } from "../../../db/schema/pages.ts";
+import type { HelpCategory } from "../../../db/schema/help.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { ArticleList, type HelpArticleCard } from "./ArticleList.tsx";
 import { ContactSupport } from "./ContactSupport.tsx";

@@ -18,7 +18,7 @@ import { ApiError } from "../../http/errors.ts";
 import { clearSessionCookies, deliverTokens, requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import { IDENTITY_PROVIDERS } from "../../providers/identity/types.ts";
-import type { Services } from "../../services.ts";
+import type { RegionService } from "../region/service.ts";
 import { accountDevRoutes } from "./dev-routes.ts";
 import {
   businessScope,
@@ -36,7 +36,9 @@ import {
   text,
   userType,
 } from "./inputs.ts";
-import type { Client } from "./service.ts";
+import type { AccountService, Client } from "./service.ts";
+import type { SocialLogin } from "./social.ts";
+import type { VerificationCodes } from "./verification-codes.ts";
 
 function client(request: FastifyRequest, lang?: string): Client {
   const fromQuery = lang?.replace("-", "_");
@@ -132,7 +134,15 @@ function loginContact(account: string, internationalTelCode?: string): Contact {
 }
 
 /** spec 7 account calls, and the ones it leaves "not shown" in the same style (ADR 0060). */
-export function accountRoutes(app: FastifyInstance, services: Services) {
+export function accountRoutes(
+  app: FastifyInstance,
+  services: {
+    account: AccountService;
+    region: RegionService;
+    sandbox: { codes: VerificationCodes } | null;
+    social: SocialLogin;
+  },
+) {
   const { account, social } = services;
   // Sandbox tools (expire a target's codes) exist only where the other /__dev tools do.
   if (services.sandbox) accountDevRoutes(app, services.sandbox.codes);

@@ -2,7 +2,8 @@ import type { BulkActionBody, BulkActionResult } from "../../../core/console-bul
 import type { Database } from "../../../db/client.ts";
 import { consoleBulkItems } from "../../../db/schema/index.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
+import type { EsimService } from "../esim/service.ts";
+import type { OrderService } from "../order/service.ts";
 import { recordAudit } from "./audit.ts";
 
 /** The batch already did this order: the transaction that would repeat it rolls back. */
@@ -14,7 +15,7 @@ class AlreadyDone extends Error {}
  * second submit of the same batch key (a double click, a retried or racing request) finds each order claimed and
  * rolls its own transaction back, so nothing happens twice; the orders it reports as skipped (alreadyDone).
  */
-export function createBulkActions(services: Pick<Services, "order" | "esim">) {
+export function createBulkActions(services: { order: OrderService; esim: EsimService }) {
   const { order, esim } = services;
 
   /** Claims the order for the batch inside the action's transaction; a second claim rolls that transaction back. */

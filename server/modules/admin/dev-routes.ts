@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
 import { ROLES } from "./permissions.ts";
+import type { AdminService } from "./service.ts";
 
 const NewOperator = z.object({
   email: z.email().max(254),
@@ -16,7 +16,10 @@ const NewOperator = z.object({
  * `POST /__dev/admin/operators` makes an active operator and returns its TOTP secret, so browser tests sign in
  * with real codes computed from it, as an authenticator app would.
  */
-export function adminDevRoutes(app: FastifyInstance, services: Services) {
+export function adminDevRoutes(
+  app: FastifyInstance,
+  services: { admin: AdminService; sandbox: object | null },
+) {
   if (!services.sandbox) return;
   app.post("/__dev/admin/operators", { schema: { body: NewOperator } }, async (request) => {
     const input = parseInput(NewOperator, request.body);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { Services } from "../../services.ts";
 import { consoleCatalogRoutes } from "../catalog/console/routes.ts";
 import { consoleSupplierRoutes } from "../catalog/supply/routes.ts";
 import { adminPageRoutes } from "../content/admin-routes.ts";
@@ -13,11 +12,25 @@ import { consoleInviteRoutes } from "../sfb/console-routes.ts";
 import { adminCoreRoutes } from "./routes.ts";
 import { adminSupportRoutes } from "./support-routes.ts";
 
+/** What the console's endpoint groups take, together: each group's own narrow parameter. */
+export type ConsoleServices = Parameters<typeof adminCoreRoutes>[1] &
+  Parameters<typeof consoleCatalogRoutes>[1] &
+  Parameters<typeof consoleSupplierRoutes>[1] &
+  Parameters<typeof consoleMarketingRoutes>[1] &
+  Parameters<typeof consoleContentRoutes>[1] &
+  Parameters<typeof consoleInviteRoutes>[1] &
+  Parameters<typeof consoleReviewRoutes>[1] &
+  Parameters<typeof adminSupportRoutes>[1] &
+  Parameters<typeof consoleRefundRoutes>[1] &
+  Parameters<typeof consoleReconcileRoutes>[1] &
+  Parameters<typeof adminPageRoutes>[1] &
+  Parameters<typeof mediaRoutes>[1];
+
 /**
  * Every console endpoint group (/o2adm/v1, issue 16). Add a group here; each registers its endpoints through
  * adminRoute (route.ts), which checks the permission and records the endpoint for the permission-matrix test.
  */
-export function adminRoutes(app: FastifyInstance, services: Services) {
+export function adminRoutes(app: FastifyInstance, services: ConsoleServices) {
   adminCoreRoutes(app, services);
   // Catalogue, prices, FX, plan sheets, marketing and content (ADRs 0230-0234).
   consoleCatalogRoutes(app, services);

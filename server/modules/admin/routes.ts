@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { personName } from "../../../core/forms/fields.ts";
 import { openApiDocuments } from "../../http/openapi.ts";
-import type { Services } from "../../services.ts";
 import { captchaDigits, opaqueKey } from "../account/inputs.ts";
 import { ROLES } from "./permissions.ts";
 import {
@@ -11,6 +10,7 @@ import {
   OPERATOR_SESSION_COOKIE,
   operatorCookieAttributes,
 } from "./route.ts";
+import type { AdminService } from "./service.ts";
 import { CONSOLE_LANGUAGES } from "./service.ts";
 
 const Email = z.string().trim().toLowerCase().email().max(254);
@@ -31,7 +31,7 @@ export const AuditQuery = z.object({
 });
 
 /** Sign-in, enrolment, the signed-in operator, operators (owner) and the audit log (ADRs 0221-0223). */
-export function adminCoreRoutes(app: FastifyInstance, services: Services) {
+export function adminCoreRoutes(app: FastifyInstance, services: { admin: AdminService }) {
   const { admin } = services;
 
   adminRoute(app, {

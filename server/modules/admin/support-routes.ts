@@ -5,15 +5,27 @@ import { ConsoleOrderSearch, type ConsoleOrderSearchInput } from "../../../core/
 import { CONSOLE_ORDER_FILTERS, ConsoleOrderExport, ConsoleOrderPage } from "../../../core/console-orders.ts";
 import { translate } from "../../../core/i18n/index.ts";
 import { ICCID_PATTERN } from "../../../core/ids.ts";
+import type { RefundOrderFlow } from "../../flows/refund-order.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
+import type { MessageDelivery } from "../../providers/messages/delivery.ts";
+import type { Outbox } from "../../providers/messages/outbox.ts";
+import type { AccountService } from "../account/service.ts";
+import type { SupplierBalances } from "../catalog/supply/balance.ts";
+import type { CouponService } from "../coupon/service.ts";
+import type { CreditService } from "../credit/service.ts";
 import { CREDIT_CURRENCY } from "../credit/service.ts";
-import type { ConsoleOrderQuery } from "../order/service.ts";
+import type { EsimService } from "../esim/service.ts";
+import type { ConsoleOrderQuery, OrderService } from "../order/service.ts";
+import type { PaymentService } from "../payment/service.ts";
+import type { ReconcileService } from "../reconcile/service.ts";
+import type { RefundService } from "../refund/service.ts";
+import type { SiteService } from "../site/service.ts";
 import { recordAudit } from "./audit.ts";
 import { nothingChanged } from "./audit-scope.ts";
 import { createBulkActions } from "./bulk-actions.ts";
 import { createOrderExport } from "./order-export.ts";
 import { adminRoute } from "./route.ts";
+import type { AdminService } from "./service.ts";
 
 const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
 const IccidParam = z.object({
@@ -74,7 +86,25 @@ export function emailDelivery(
  * internal notes, refunds), eSIMs (look-up, refresh, cancel an unused profile), customers (search, detail,
  * credit, password reset, deletion) and the dashboard. Every change writes its audit entry in its transaction.
  */
-export function adminSupportRoutes(app: FastifyInstance, services: Services) {
+export function adminSupportRoutes(
+  app: FastifyInstance,
+  services: {
+    account: AccountService;
+    admin: AdminService;
+    coupon: CouponService;
+    credit: CreditService;
+    delivery: MessageDelivery;
+    esim: EsimService;
+    order: OrderService;
+    outbox: Outbox;
+    payment: PaymentService;
+    reconcile: ReconcileService;
+    refund: RefundService;
+    refundOrder: RefundOrderFlow;
+    site: SiteService;
+    supplierBalances: SupplierBalances;
+  },
+) {
   const { order, esim, payment, refund, credit, account, admin } = services;
   const { notes } = admin;
 

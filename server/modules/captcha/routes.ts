@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isLocale } from "../../../core/constants.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { RateLimiter } from "../../infra/rate-limit.ts";
 import { captchaDigits, opaqueKey, text, userType } from "../account/inputs.ts";
+import type { CaptchaService } from "./service.ts";
 
 const CheckQuery = z.object({ captcha: captchaDigits(), captchaKey: opaqueKey() });
 const PreValidateQuery = z.object({
@@ -21,7 +22,10 @@ export function captchaAccount(account: string): string {
 }
 
 /** spec 7: image captcha calls (ADR 0064). */
-export function captchaRoutes(app: FastifyInstance, services: Services) {
+export function captchaRoutes(
+  app: FastifyInstance,
+  services: { captcha: CaptchaService; rateLimiter: RateLimiter },
+) {
   const { captcha, rateLimiter } = services;
 
   app.post("/o2user/v1/pub/captcha/generate-image", async (request) => {
@@ -68,7 +72,10 @@ export function captchaRoutes(app: FastifyInstance, services: Services) {
 const DevCaptchaParams = z.object({ captchaKey: opaqueKey() });
 
 /** Outside production only: the answer to a recent captcha, for tests and local development. */
-export function captchaDevRoutes(app: FastifyInstance, services: Services) {
+export function captchaDevRoutes(
+  app: FastifyInstance,
+  services: { captcha: CaptchaService; rateLimiter: RateLimiter },
+) {
   app.get("/__dev/captcha/:captchaKey", { schema: { params: DevCaptchaParams } }, async (request) => {
     const { captchaKey } = parseInput(DevCaptchaParams, request.params);
     const answer = services.captcha.devAnswer(captchaKey);

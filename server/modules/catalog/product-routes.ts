@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { ProductListService } from "./product-list.ts";
 import {
   DATA_FILTERS,
   DAYS_FILTERS,
@@ -61,7 +61,7 @@ const TargetInfoBody = z.object({
     .max(20),
 });
 
-export function productRoutes(app: FastifyInstance, services: Services) {
+export function productRoutes(app: FastifyInstance, services: { productList: ProductListService }) {
   // The product list (spec 2 /plp) for load-more and the app: the spec's parameters, filters, page and size.
   app.get(
     "/o2srh/v1/pub/platform-products/search",

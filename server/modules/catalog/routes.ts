@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { notFound } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
 import { isArtKind, isArtName, renderArt } from "./media-art.ts";
+import type { CatalogService } from "./service.ts";
 
 const ArtParams = z.object({
   kind: z.string().refine(isArtKind),
@@ -18,7 +18,7 @@ const ArtParams = z.object({
 const SAMPLE_CLIP = readFileSync(new URL("./assets/sample-clip.webm", import.meta.url));
 const VIDEO_NAME = /^[A-Za-z0-9_-]{1,64}\.webm$/;
 
-export function catalogRoutes(app: FastifyInstance, services: Services) {
+export function catalogRoutes(app: FastifyInstance, services: { catalog: CatalogService }) {
   // spec 7: the continent tabs of the destination picker, localized by x-lang.
   app.get("/o2md/v1/cmi-country-continent/pub/list", async (request, reply) => {
     reply.header("cache-control", "public, max-age=60");

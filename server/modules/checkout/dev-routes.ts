@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
+import type { OrderService } from "../order/service.ts";
 import { EXPIRE_ORDER_JOB } from "../order/service.ts";
 
 /**
@@ -11,7 +12,10 @@ import { EXPIRE_ORDER_JOB } from "../order/service.ts";
  * job (provider session expired, order CANCELLED, coupon uses given back), so tests and developers see an
  * expired order without waiting half an hour (ADR 0114).
  */
-export function checkoutDevRoutes(app: FastifyInstance, services: Services) {
+export function checkoutDevRoutes(
+  app: FastifyInstance,
+  services: { jobs: JobRunner; order: OrderService; sandbox: object | null },
+) {
   const tools = services.sandbox;
   if (!tools) return;
   app.post("/__dev/orders/:code/expire", { schema: { params: OrderCodeParam } }, async (request) => {

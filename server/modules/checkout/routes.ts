@@ -4,7 +4,7 @@ import { checkoutContactFields } from "../../../core/forms/checkout-contact.ts";
 import { checkoutLineFields } from "../../../core/forms/checkout-line.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { CheckoutService } from "./service.ts";
 
 const Line = z.object({ ...checkoutLineFields, ...checkoutContactFields });
 // The promo code already chosen, if any: a coupon is unusable when the two leave a total below the card minimum.
@@ -26,7 +26,7 @@ function idempotencyKeyOf(request: FastifyRequest, fromBody: string | undefined)
 }
 
 // Checkout (paths in the style of spec 7, ADR 0101). The currency is the request's (x-currency, spec 7).
-export function checkoutRoutes(app: FastifyInstance, services: Services) {
+export function checkoutRoutes(app: FastifyInstance, services: { checkout: CheckoutService }) {
   app.post("/o2ord/v1/customer/checkout/quote", { schema: { body: Line } }, async (request) => {
     const customer = await requireCustomer(request);
     const body = parseInput(Line, request.body);

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { isLocale, type Locale } from "../../../core/constants.ts";
 import { LOCAL_DATE_TIME } from "../../../core/store-time.ts";
 import { ACTION_CODES, COMPONENT_CODES, PAGE_CODE } from "../../../db/schema/content-document.ts";
-import type { Services } from "../../services.ts";
 import { can } from "../admin/permissions.ts";
 import { adminRoute } from "../admin/route.ts";
+import type { PageEditor } from "./editor.ts";
+import type { LinkTargets } from "./link-targets.ts";
 
 /*
  * The page editor's console endpoints (issue 17, /o2adm/v1/pages…): pages.read to list, open, compare;
@@ -82,7 +83,10 @@ const DiffQuery = z.object({ from: Version, to: Version });
 const RollbackBody = z.object({ version: Version });
 const LinkTargetQuery = z.object({ q: z.string().max(80), siteCode: SITE, lang: LANG });
 
-export function adminPageRoutes(app: FastifyInstance, services: Services) {
+export function adminPageRoutes(
+  app: FastifyInstance,
+  services: { linkTargets: LinkTargets; pageEditor: PageEditor },
+) {
   const editor = services.pageEditor;
 
   adminRoute(app, {

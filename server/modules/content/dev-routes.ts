@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { PageEditor } from "./editor.ts";
+import type { ContentService } from "./service.ts";
 
 const DraftBody = z.object({
   siteCode: z.string().regex(/^[A-Za-z0-9_]{1,64}$/),
@@ -12,7 +13,10 @@ const DraftBody = z.object({
  * Sandbox tool (never registered in production): saves a draft page the way the page editor will, so browser
  * tests can preview unpublished pages. The document is validated and sanitized like any save (ADR 0070).
  */
-export function contentDevRoutes(app: FastifyInstance, services: Services) {
+export function contentDevRoutes(
+  app: FastifyInstance,
+  services: { content: ContentService; pageEditor: PageEditor },
+) {
   app.post("/__dev/content/drafts", { schema: { body: DraftBody } }, async (request) => {
     const body = parseInput(DraftBody, request.body);
     const saved = await services.content.saveDraft(body.siteCode, body.document);

@@ -5,7 +5,8 @@ import { PageQuery } from "../../../core/lists.ts";
 import { PAGE_CODE } from "../../../db/schema/content-document.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { PageEditor } from "./editor.ts";
+import type { ContentService } from "./service.ts";
 
 const SITE = z.string().regex(/^[A-Za-z0-9_]{1,64}$/);
 const CODE = z.string().regex(/^[A-Za-z0-9][\w.-]{0,47}$/);
@@ -48,7 +49,10 @@ const PageFileParams = z.object({
   file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\.[A-Za-z0-9]{12}\.json$/),
 });
 
-export function contentRoutes(app: FastifyInstance, services: Services) {
+export function contentRoutes(
+  app: FastifyInstance,
+  services: { content: ContentService; pageEditor: PageEditor },
+) {
   // spec 7: where each published page lives; the file itself is a static, versioned JSON document.
   app.post("/o2cms/v1/pub/pages/query-file", { schema: { body: QueryFileBody } }, async (request) => {
     const asks = parseInput(QueryFileBody, request.body);

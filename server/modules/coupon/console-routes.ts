@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Services } from "../../services.ts";
+import type { Merch } from "../../console-merch.ts";
+import type { SharedCache } from "../../infra/cache.ts";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
 import { createMarketingConsole } from "./console-service.ts";
@@ -8,7 +9,13 @@ import { createMarketingConsole } from "./console-service.ts";
 // and specific words. Each endpoint is its contract (console-contract.ts, ADR 0407); the use cases, with their
 // transactions, audit entries and cache clearing, are the marketing console's (console-service.ts).
 
-export function consoleMarketingRoutes(app: FastifyInstance, services: Services) {
+export function consoleMarketingRoutes(
+  app: FastifyInstance,
+  services: {
+    cache: SharedCache;
+    merch: Pick<Merch, "campaigns" | "catalogue" | "coupons" | "db" | "rates" | "words">;
+  },
+) {
   const { merch } = services;
   const marketing = createMarketingConsole({ ...merch, cache: services.cache });
 

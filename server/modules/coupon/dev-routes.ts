@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponCode } from "../../../core/coupon-code.ts";
 import type { Database } from "../../../db/client.ts";
+import type { Merch } from "../../console-merch.ts";
 import { notFound } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
+import type { SharedCache } from "../../infra/cache.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
-import type { Services } from "../../services.ts";
 
 const Params = z.object({ code: couponCode() });
 const Body = z.object({ enabled: z.boolean() });
@@ -15,7 +16,10 @@ const Body = z.object({ enabled: z.boolean() });
  * would in the console. The seed enables no test coupon; a browser test that needs one (E2E-BELOW-MIN-84)
  * switches it on here first.
  */
-export function couponDevRoutes(app: FastifyInstance, services: Services) {
+export function couponDevRoutes(
+  app: FastifyInstance,
+  services: { cache: SharedCache; merch: Pick<Merch, "coupons" | "db">; sandbox: object | null },
+) {
   if (!services.sandbox) return;
   const { merch } = services;
   app.post("/__dev/coupons/:code/enabled", { schema: { params: Params, body: Body } }, async (request) => {

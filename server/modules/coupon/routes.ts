@@ -5,7 +5,7 @@ import { translate } from "../../../core/i18n/index.ts";
 import { PageQuery } from "../../../core/lists.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { CouponService } from "./service.ts";
 
 const codeList = () => z.array(couponCode()).min(1).max(20);
 const CouponCodes = z.object({ couponCodes: codeList() });
@@ -16,7 +16,7 @@ const WalletQuery = PageQuery.extend({
 });
 
 // Coupons and promo codes (spec 7 "POST {token} couponCodes / promoCodes / {code}", paths not given; ADR 0105).
-export function couponRoutes(app: FastifyInstance, services: Services) {
+export function couponRoutes(app: FastifyInstance, services: { coupon: CouponService }) {
   app.post("/o2mkt/v1/pub/coupons/by-codes", { schema: { body: CouponCodes } }, async (request) => {
     const { couponCodes } = parseInput(CouponCodes, request.body);
     const customer = await request.ctx.customer();

@@ -4,7 +4,8 @@ import { issuedIccid, orderCode } from "../../../core/ids.ts";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
-import type { Services } from "../../services.ts";
+import type { OrderService } from "../order/service.ts";
+import type { EsimService } from "./service.ts";
 
 const UsageBody = z.object({
   iccid: issuedIccid(),
@@ -29,7 +30,11 @@ const FailuresBody = z.object({
  * - `POST /__dev/esim/supplier-failures` makes the sandbox supplier fail to issue some units of one order, every
  *   time (ADR 0150), so a failed multi-unit order can be watched end to end.
  */
-export function esimDevRoutes(app: FastifyInstance, services: Services, sandbox: SandboxSupplier) {
+export function esimDevRoutes(
+  app: FastifyInstance,
+  services: { esim: EsimService; order: OrderService },
+  sandbox: SandboxSupplier,
+) {
   app.post("/__dev/esim/usage", { schema: { body: UsageBody } }, async (request) => {
     const body = parseInput(UsageBody, request.body);
     if (!(await sandbox.setUsage(body.iccid, body.usedMb))) throw new ApiError(404, "esim.dev.noProfile");

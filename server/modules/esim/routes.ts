@@ -6,8 +6,9 @@ import { PageQuery } from "../../../core/lists.ts";
 import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { SupplierStatusService } from "../catalog/supply/sync-log.ts";
 import { supplierWebhookPath } from "../catalog/supply/sync-log.ts";
+import type { EsimService } from "./service.ts";
 
 export const EsimIdParam = z.object({ id: esimId() });
 /** eSIM Access webhooks ({notifyType, content}); only the fields the store reads are checked. */
@@ -23,7 +24,10 @@ const EsimAccessWebhook = z.object({
 const PackageListQuery = PageQuery.extend({ state: z.enum(PACKAGE_STATES).optional() });
 
 // The customer's eSIMs (issue 6; paths in the style of spec 7, page mode lists). Another customer's eSIM is a 404.
-export function esimRoutes(app: FastifyInstance, services: Services) {
+export function esimRoutes(
+  app: FastifyInstance,
+  services: { esim: EsimService; supplierStatus: SupplierStatusService },
+) {
   app.get("/o2esim/v1/customer/esims", { schema: { querystring: PageQuery } }, async (request) => {
     const customer = await requireCustomer(request);
     const query = parseInput(PageQuery, request.query);

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { HELP_SLUG } from "../../../core/help.ts";
 import { isEmail } from "../../../core/validation.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { HelpService } from "./service.ts";
+import type { SupportDesk } from "./support.ts";
 import { SUPPORT_MAX_ATTACHMENTS, SUPPORT_TOPICS } from "./support.ts";
 
 const VOTER_COOKIE = "help_voter";
@@ -45,7 +46,7 @@ async function voterOf(request: FastifyRequest, reply: FastifyReply) {
   return { key: `v:${key}`, customerId: null };
 }
 
-export function helpRoutes(app: FastifyInstance, services: Services) {
+export function helpRoutes(app: FastifyInstance, services: { help: HelpService; support: SupportDesk }) {
   // spec 2 /ucenter/help: categories with their articles, and the help words (spec 9: up to 10).
   app.get("/o2cms/v1/pub/help/centre", async (request) => services.help.centre(request.ctx.locale));
 

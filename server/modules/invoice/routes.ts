@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { InvoiceService } from "./service.ts";
 
 /** How an invoice is sent: a PDF download with the order code in its name, never cached by a shared cache. */
 export function invoiceHeaders(filename: string, length: number): Record<string, string> {
@@ -15,7 +15,7 @@ export function invoiceHeaders(filename: string, length: number): Record<string,
 }
 
 // The invoice PDF of a paid order (ADR 0120); /ucenter/order/pdf-page serves the same file to the browser.
-export function invoiceRoutes(app: FastifyInstance, services: Services) {
+export function invoiceRoutes(app: FastifyInstance, services: { invoice: InvoiceService }) {
   app.get(
     "/o2ord/v1/customer/orders/:code/invoice.pdf",
     { schema: { params: OrderCodeParam } },

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { translate } from "../../../core/i18n/index.ts";
 import { MEDIA_LIBRARY_NAME, MEDIA_LIBRARY_PATH } from "../../../core/media.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { Services } from "../../services.ts";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
+import type { MediaService } from "./service.ts";
 
 const FileParams = z.object({ name: z.string().regex(MEDIA_LIBRARY_NAME) });
 
@@ -14,7 +14,7 @@ const FileParams = z.object({ name: z.string().regex(MEDIA_LIBRARY_NAME) });
  * on the server by adminRoute; each its contract, console-contract.ts, ADR 0407), and the public, immutable file
  * URLs the store's pages show.
  */
-export function mediaRoutes(app: FastifyInstance, services: Services) {
+export function mediaRoutes(app: FastifyInstance, services: { media: MediaService }) {
   const media = services.media;
 
   adminRoute(app, api.listMedia, ({ query }) => media.list(query.page, query.size));

@@ -4,7 +4,7 @@ import { PageQuery } from "../../../core/lists.ts";
 import { NOTIFICATION_KINDS } from "../../../db/schema/index.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { NotificationService } from "./service.ts";
 
 const ReadBody = z.union([
   z.object({ all: z.literal(true) }),
@@ -19,7 +19,7 @@ const PreferencesBody = z.object({
     .max(NOTIFICATION_KINDS.length),
 });
 
-export function notificationRoutes(app: FastifyInstance, services: Services) {
+export function notificationRoutes(app: FastifyInstance, services: { notifications: NotificationService }) {
   const notifications = services.notifications;
 
   // spec 2 /ucenter/push: the shopper's notices, newest first, in page mode (spec 3).

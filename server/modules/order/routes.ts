@@ -6,7 +6,7 @@ import { ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { OrderService } from "./service.ts";
 
 const OrderListQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
@@ -16,7 +16,7 @@ const OrderListQuery = PageQuery.extend({
 });
 
 // Orders (paths in the style of spec 7; page mode lists, spec 3). Another customer's order is a 404.
-export function orderRoutes(app: FastifyInstance, services: Services) {
+export function orderRoutes(app: FastifyInstance, services: { order: OrderService }) {
   app.get("/o2ord/v1/customer/orders", { schema: { querystring: OrderListQuery } }, async (request) => {
     const customer = await requireCustomer(request);
     const { tab, ...query } = parseInput(OrderListQuery, request.query);

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { NOTE_CODE_PATTERN } from "../../../core/ids.ts";
 import type { Database } from "../../../db/client.ts";
 import { HELP_CATEGORIES, LEGAL_KINDS } from "../../../db/schema/index.ts";
+import type { Merch } from "../../console-merch.ts";
 import { notFound } from "../../http/errors.ts";
+import type { SharedCache } from "../../infra/cache.ts";
 import { CACHE_TAGS } from "../../infra/cache.ts";
-import type { Services } from "../../services.ts";
 import { auditedChange, recordAudit } from "../admin/audit.ts";
 import { adminRoute } from "../admin/route.ts";
 
@@ -58,7 +59,10 @@ const Note = z.object({
   publishedAt: Instant,
 });
 
-export function consoleContentRoutes(app: FastifyInstance, services: Services) {
+export function consoleContentRoutes(
+  app: FastifyInstance,
+  services: { cache: SharedCache; merch: Pick<Merch, "db" | "help" | "notes" | "pages"> },
+) {
   const { merch } = services;
   const { db } = merch;
   const transaction = <T>(work: (tx: Database) => Promise<T>) =>

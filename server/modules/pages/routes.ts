@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { LEGAL_KINDS } from "../../../db/schema/index.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
 import { localeOfResourceFile, resourceBody, sendResource } from "../lov/public-resource.ts";
+import type { PagesService } from "./service.ts";
 
 const LegalParams = z.object({ kind: z.enum(LEGAL_KINDS) });
 const LegalQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() });
 
-export function pagesRoutes(app: FastifyInstance, services: Services) {
+export function pagesRoutes(app: FastifyInstance, services: { pages: PagesService }) {
   // spec 2 /pageHtml: a legal document in the request's language, the version in force unless one is asked for.
   app.get(
     "/o2cms/v1/pub/legal-documents/:kind",

@@ -3,14 +3,18 @@ import { z } from "zod";
 import { OrderCodeParam } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { PaymentService } from "./service.ts";
 
 const ProviderParam = z.object({ provider: z.enum(["sandbox", "stripe"]) });
 /** A saved card's id at the provider (sandbox pm_…, Stripe pm_…). */
 const SavedCardParam = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9]{8,64}$/) });
 
 // Payment (paths in the style of spec 7; ADR 0103).
-export function paymentRoutes(app: FastifyInstance, services: Services, publicOrigin: string | undefined) {
+export function paymentRoutes(
+  app: FastifyInstance,
+  services: { payment: PaymentService },
+  publicOrigin: string | undefined,
+) {
   app.post("/o2pay/v1/customer/orders/:code/pay", { schema: { params: OrderCodeParam } }, async (request) => {
     const customer = await requireCustomer(request);
     const { code } = parseInput(OrderCodeParam, request.params);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ScoreQuery } from "../../../core/lists.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { SiteService } from "../site/service.ts";
+import type { RecommendService } from "./service.ts";
 
 const CODE = z.string().regex(/^[A-Za-z0-9][\w.:/-]{0,63}$/);
 
@@ -17,7 +18,10 @@ const MediasRequest = z.object({
 });
 const MediasBody = z.union([MediasRequest, z.array(MediasRequest).min(1).max(10)]);
 
-export function recommendRoutes(app: FastifyInstance, services: Services) {
+export function recommendRoutes(
+  app: FastifyInstance,
+  services: { recommend: RecommendService; site: SiteService },
+) {
   // spec 7: a recommendation list in score mode; more pages with maxScore = the last item's score.
   app.get("/o2pcm/v1/pub/product/recommend", { schema: { querystring: RecommendQuery } }, async (request) => {
     const query = parseInput(RecommendQuery, request.query);

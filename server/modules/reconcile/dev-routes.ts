@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { ReconcileService } from "./service.ts";
 import { utcDay } from "./service.ts";
 
 const RunBody = z.object({
@@ -18,7 +18,7 @@ const RunBody = z.object({
  * reconciliation now for a UTC day (today by default) instead of waiting for its nightly slot (ADR 0365), with its
  * clock at `at` when given (ADR 0390).
  */
-export function reconcileDevRoutes(app: FastifyInstance, services: Services) {
+export function reconcileDevRoutes(app: FastifyInstance, services: { reconcile: ReconcileService }) {
   app.post("/__dev/reconcile", { schema: { body: RunBody } }, async (request) => {
     const body = parseInput(RunBody, request.body ?? {});
     return services.reconcile.run(body.day ?? utcDay(new Date()), body.at ? new Date(body.at) : new Date());

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { Services } from "../../services.ts";
+import type { RefundOrderFlow } from "../../flows/refund-order.ts";
+import type { SharedCache } from "../../infra/cache.ts";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
 import { createRefundConsole } from "./console-service.ts";
+import type { RefundService } from "./service.ts";
 
 /**
  * The console's side of the one refund flow (issue 29, ADRs 0336-0338): the refund screen's summary, the refund
@@ -10,7 +12,10 @@ import { createRefundConsole } from "./console-service.ts";
  * endpoint is its contract (console-contract.ts, ADR 0407); the use cases are the refund console's
  * (console-service.ts). The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), the same flow.
  */
-export function consoleRefundRoutes(app: FastifyInstance, services: Services) {
+export function consoleRefundRoutes(
+  app: FastifyInstance,
+  services: { cache: SharedCache; refund: RefundService; refundOrder: RefundOrderFlow },
+) {
   const refunds = createRefundConsole({
     refund: services.refund,
     refundOrder: services.refundOrder,

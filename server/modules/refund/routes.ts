@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { refundCancelSchema, refundRequestSchema } from "../../../core/forms/refund.ts";
 import { OrderCodeParam } from "../../../core/ids.ts";
+import type { RefundOrderFlow } from "../../flows/refund-order.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
 
 const CancelBody = refundCancelSchema;
 const RequestBody = refundRequestSchema;
@@ -13,7 +13,7 @@ const RequestBody = refundRequestSchema;
  * an unused eSIM for a full refund, or ask for a refund with a reason and an optional screenshot. Another
  * customer's order is a 404. The refund itself is the one refund flow (server/flows/refund-order.ts).
  */
-export function refundRoutes(app: FastifyInstance, services: Services) {
+export function refundRoutes(app: FastifyInstance, services: { refundOrder: RefundOrderFlow }) {
   const { refundOrder } = services;
 
   app.get(

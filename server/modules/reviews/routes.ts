@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orderCode, planCode } from "../../../core/ids.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { ReviewService } from "./service.ts";
 import { RATING_MAX, RATING_MIN, REVIEW_MAX_LENGTH } from "./service.ts";
 
 const PlanParams = z.object({ code: planCode() });
@@ -15,7 +15,7 @@ const ReviewBody = z.object({
 });
 
 // Ratings and reviews (issue 12, ADR 0265).
-export function reviewRoutes(app: FastifyInstance, services: Services) {
+export function reviewRoutes(app: FastifyInstance, services: { reviews: ReviewService }) {
   app.get("/o2pcm/v1/pub/products/:code/reviews", { schema: { params: PlanParams } }, async (request) => {
     const { code } = parseInput(PlanParams, request.params);
     return services.reviews.summary(code);

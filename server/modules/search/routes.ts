@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { SearchService } from "./service.ts";
 
 /** What a shopper typed: 1 to 64 characters once trimmed. */
 const AssociationQuery = z.object({
@@ -9,7 +9,7 @@ const AssociationQuery = z.object({
 });
 
 // spec 7 search calls; all public and localized by x-lang (spec 3 field names).
-export function searchRoutes(app: FastifyInstance, services: Services) {
+export function searchRoutes(app: FastifyInstance, services: { search: SearchService }) {
   app.get("/o2srh/v1/pub/hot-word", async (request, reply) => {
     reply.header("cache-control", "public, max-age=60").header("vary", "x-lang");
     return { hotWordList: await services.search.hotWords(request.ctx.locale) };

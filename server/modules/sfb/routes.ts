@@ -5,12 +5,12 @@ import { PageQuery } from "../../../core/lists.ts";
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../../../core/sfb.ts";
 import { requireCustomer, sessionCookieAttributes } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { SfbService } from "./service.ts";
 
 const CodeParam = z.object({ code: z.string().regex(INVITE_CODE_PATTERN) });
 
 // Invite rewards and store credit (issue 11, ADRs 0240-0242), under the spec's /o2sfb prefix.
-export function sfbRoutes(app: FastifyInstance, services: Services) {
+export function sfbRoutes(app: FastifyInstance, services: { sfb: SfbService }) {
   app.get("/o2sfb/v1/pub/rules", { schema: {} }, async (request) =>
     services.sfb.publicRules(request.ctx.locale),
   );

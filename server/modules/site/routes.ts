@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { SiteService } from "./service.ts";
 
 const SiteInfoQuery = z.object({
   siteCode: z
@@ -10,7 +10,7 @@ const SiteInfoQuery = z.object({
     .optional(),
 });
 
-export function siteRoutes(app: FastifyInstance, services: Services) {
+export function siteRoutes(app: FastifyInstance, services: { site: SiteService }) {
   app.get("/o2cms/v1/pub/sites/info", { schema: { querystring: SiteInfoQuery } }, async (request) => {
     const query = parseInput(SiteInfoQuery, request.query);
     return services.site.siteInfo(query.siteCode ?? request.ctx.siteCode, request.ctx.locale);

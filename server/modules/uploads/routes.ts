@@ -6,7 +6,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES } from "../../../core/uploads.ts";
 import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { Services } from "../../services.ts";
+import type { UploadService } from "./service.ts";
 import { MEDIA_NAME, MEDIA_PATH } from "./service.ts";
 
 const UploadQuery = z.object({ purpose: z.enum(UPLOAD_PURPOSES).default("support") });
@@ -24,7 +24,7 @@ function disposition(kind: "inline" | "attachment", fileName: string) {
  * Uploads (issue 10; spec 5, 7, 8): POST multipart with the file under `file` (answers mediaUrl), DELETE with an
  * array of mediaUrl, and the stored files, served to their owner only. Multipart parsing lives in this scope.
  */
-export function uploadRoutes(app: FastifyInstance, services: Services) {
+export function uploadRoutes(app: FastifyInstance, services: { uploads: UploadService }) {
   const uploads = services.uploads;
 
   app.register(async (scope) => {

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { Services } from "../../../services.ts";
+import type { Merch } from "../../../console-merch.ts";
+import type { SharedCache } from "../../../infra/cache.ts";
 import { adminRoute } from "../../admin/route.ts";
+import type { CatalogInvalidation } from "../cache-invalidation.ts";
+import type { CatalogueSync } from "../supply/service.ts";
 import * as api from "./console-contract.ts";
 import { createCatalogConsole } from "./console-service.ts";
 
@@ -8,7 +11,15 @@ import { createCatalogConsole } from "./console-service.ts";
 // contract (console-contract.ts, ADR 0407); the use cases, with their transactions, audit entries and cache
 // clearing, are the catalogue console's (console-service.ts).
 
-export function consoleCatalogRoutes(app: FastifyInstance, services: Services) {
+export function consoleCatalogRoutes(
+  app: FastifyInstance,
+  services: {
+    cache: SharedCache;
+    catalogChanges: CatalogInvalidation;
+    catalogueSync: CatalogueSync;
+    merch: Pick<Merch, "catalogue" | "db" | "pricing" | "rates" | "sheets">;
+  },
+) {
   const { merch } = services;
   const catalog = createCatalogConsole({
     ...merch,

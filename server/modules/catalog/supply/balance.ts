@@ -163,3 +163,4 @@ export function createSupplierBalances(deps: {
     },
   };
 }
+export type SupplierBalances = ReturnType<typeof createSupplierBalances>;

@@ -1,0 +1,76 @@
+import type { Database } from "../../../db/client.ts";
+import {
+  CACHE_TAGS,
+  CATALOG_TAGS,
+  recordingReads,
+  recordingReadsBy,
+  type SharedCache,
+} from "../../infra/cache.ts";
+import { defineModule } from "../../module.ts";
+import type { SearchService } from "../search/service.ts";
+import { withCachedOffers, withReadMostlyCache } from "./cached-reads.ts";
+import { createCampaignGate } from "./campaign-gate.ts";
+import { createProductListService } from "./product-list.ts";
+import { createProductListRepo } from "./product-list-repo.ts";
+import { productRoutes } from "./product-routes.ts";
+import { createCatalogRepo } from "./repo.ts";
+import { catalogRoutes } from "./routes.ts";
+import { createCatalogService } from "./service.ts";
+import { SUPPLIER_BALANCE_JOB } from "./supply/balance.ts";
+import { CATALOGUE_SYNC_JOB } from "./supply/service.ts";
+
+export interface CatalogModuleDeps {
+  db: Database;
+  cache: SharedCache;
+  /** The plan list's keyword filter goes through destination search. */
+  search: SearchService;
+}
+
+/**
+ * The catalogue's shopper side. Pages read it past the shared cache: a render that does depends on what it read
+ * (ADRs 0245, 0282). A plan list depends on the destinations or plans it is limited to; categories, continent
+ * tabs and campaigns change only with the whole catalogue (the seed, a campaign save). Its supply side (sync,
+ * balances, supplier status) is built in services.ts beside the suppliers.
+ */
+export function createCatalogModule(deps: CatalogModuleDeps) {
+  const { db, cache } = deps;
+  const catalogRepo = withReadMostlyCache(createCatalogRepo(db), cache);
+  const catalog = createCatalogService(catalogRepo, cache);
+  const productList = createProductListService({
+    repo: withCachedOffers(
+      recordingReadsBy(
+        createProductListRepo(db),
+        {
+          page: (filter) => [
+            CACHE_TAGS.catalog,
+            ...(filter.destinationCodes
+              ? filter.destinationCodes.map(CATALOG_TAGS.destination)
+              : filter.platformProductCodes
+                ? filter.platformProductCodes.map(CATALOG_TAGS.plan)
+                : [CATALOG_TAGS.lists]),
+          ],
+          destinationType: (code) => [CACHE_TAGS.catalog, CATALOG_TAGS.destination(code)],
+          destinationsNamed: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
+          destinationsCovering: () => [CACHE_TAGS.catalog, CATALOG_TAGS.lists],
+        },
+        CACHE_TAGS.catalog,
+      ),
+      cache,
+    ),
+    catalogRepo,
+    search: deps.search,
+    campaigns: recordingReads(createCampaignGate(db), CACHE_TAGS.catalog),
+  });
+  return { catalog, productList };
+}
+
+export const catalogModule = defineModule<
+  Parameters<typeof catalogRoutes>[1] & Parameters<typeof productRoutes>[1]
+>({
+  name: "catalog",
+  jobKinds: [CATALOGUE_SYNC_JOB.kind, SUPPLIER_BALANCE_JOB.kind],
+  routes: (app, services) => {
+    catalogRoutes(app, services);
+    productRoutes(app, services);
+  },
+});

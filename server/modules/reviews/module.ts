@@ -1,0 +1,33 @@
+import type { Database } from "../../../db/client.ts";
+import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
+import { defineModule } from "../../module.ts";
+import { createReviewRepo } from "./repo.ts";
+import { reviewRoutes } from "./routes.ts";
+import { createReviewService } from "./service.ts";
+
+type ReviewServiceDeps = Parameters<typeof createReviewService>[0];
+
+export interface ReviewsModuleDeps {
+  db: Database;
+  cache: SharedCache;
+  /** The order module's look-up by code: only a shopper who bought the plan reviews it. */
+  findOrder: ReviewServiceDeps["findOrder"];
+}
+
+export function createReviewsModule(deps: ReviewsModuleDeps) {
+  const { db, cache } = deps;
+  return createReviewService({
+    db,
+    repo: createReviewRepo(db),
+    findOrder: deps.findOrder,
+    // Any invalidation clears the page cache (app.ts), so the product page shows the review at once.
+    onChange: () => cache.invalidate([CACHE_TAGS.reviews]),
+    cache,
+  });
+}
+
+export const reviewsModule = defineModule<Parameters<typeof reviewRoutes>[1]>({
+  name: "reviews",
+  jobKinds: [],
+  routes: (app, services) => reviewRoutes(app, services),
+});
