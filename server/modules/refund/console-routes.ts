@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import { createRefundConsole } from "../../flows/refund-console.ts";
 import type { RefundOrderFlow } from "../../flows/refund-order.ts";
 import type { SharedCache } from "../../infra/cache.ts";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
-import { createRefundConsole } from "./console-service.ts";
 import type { RefundService } from "./service.ts";
 
 /**
  * The console's side of the one refund flow (issue 29, ADRs 0336-0338): the refund screen's summary, the refund
  * policy the operator edits, and the queue of shoppers' refund requests (approve, decline with a reason). Each
  * endpoint is its contract (console-contract.ts, ADR 0407); the use cases are the refund console's
- * (console-service.ts). The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), the same flow.
+ * (server/flows/refund-console.ts, over the refund flow). The refund itself stays `POST /orders/:code/refunds` (support-routes.ts), the same flow.
  */
 export function consoleRefundRoutes(
   app: FastifyInstance,

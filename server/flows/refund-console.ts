@@ -1,9 +1,9 @@
-import type { RefundPolicy } from "../../../core/refund-policy.ts";
-import type { RefundOrderFlow } from "../../flows/refund-order.ts";
-import { ApiError } from "../../http/errors.ts";
-import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
-import { nothingChanged } from "../admin/audit-scope.ts";
-import type { RefundService } from "./service.ts";
+import type { RefundPolicy } from "../../core/refund-policy.ts";
+import { ApiError } from "../http/errors.ts";
+import { CACHE_TAGS, type SharedCache } from "../infra/cache.ts";
+import { nothingChanged } from "../modules/admin/audit-scope.ts";
+import type { RefundService } from "../modules/refund/service.ts";
+import type { RefundOrderFlow } from "./refund-order.ts";
 
 // The console's refund use cases (issue 33 item 1, ADR 0407): each owns what follows its change (the audit entry in
 // the flow's transaction, the cached pages it clears), so the console routes only validate, call and shape
