@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_COOKIE } from "../core/constants.ts";
+import { operators } from "../db/schema/index.ts";
 import { registerByEmail } from "../server/modules/account/account-test-kit.ts";
 import { createOperator, operatorCookie } from "../server/modules/admin/admin-test-kit.ts";
 import { PLAN } from "../server/modules/checkout/purchase-test-kit.ts";
@@ -34,10 +36,13 @@ beforeAll(async () => {
   stylesheet = minifiedStylesheet(res.body);
   const { accessToken } = await registerByEmail(app, "golden-render@roamly.test");
   shopperCookie = `${ACCESS_TOKEN_COOKIE}=${accessToken}`;
-  consoleCookie = await operatorCookie(
-    app,
-    await createOperator(app, "owner", "golden-render@ops.roamly.test"),
-  );
+  const operator = await createOperator(app, "owner", "golden-render@ops.roamly.test");
+  // The kit numbers operators across every file of a worker; the page shows the name, so it is fixed here.
+  await app.database.db
+    .update(operators)
+    .set({ displayName: "owner 1" })
+    .where(eq(operators.id, operator.id));
+  consoleCookie = await operatorCookie(app, operator);
 }, 120_000);
 
 interface PageKind {
