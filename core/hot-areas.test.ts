@@ -123,19 +123,16 @@ describe("hot-area rules (spec 5)", () => {
     const link = hotAreaAction("link", "/plp");
     const name = "Japan";
     expect(
-      areaProblems(
-        [
-          { left: 0, top: 0, width: 50, height: 50, action: link, name },
-          { left: 40, top: 40, width: 20, height: 20, action: link, name },
-          { left: 60, top: 0, width: 3, height: 50, action: link, name },
-          { left: 90, top: 0, width: 20, height: 50, action: link, name },
-          { left: 60, top: 60, width: 10, height: 10, action: hotAreaAction("link", "javascript:x"), name },
-          { left: 80, top: 60, width: 10, height: 10, action: link, name: "  " },
-          { left: 60, top: 80, width: 10, height: 10, action: link },
-          { left: 80, top: 80, width: 10, height: 10, action: link, name: "x".repeat(MAX_AREA_NAME + 1) },
-        ],
-        { origin: ORIGIN },
-      ),
+      areaProblems([
+        { left: 0, top: 0, width: 50, height: 50, action: link, name },
+        { left: 40, top: 40, width: 20, height: 20, action: link, name },
+        { left: 60, top: 0, width: 3, height: 50, action: link, name },
+        { left: 90, top: 0, width: 20, height: 50, action: link, name },
+        { left: 60, top: 60, width: 10, height: 10, action: hotAreaAction("link", "javascript:x"), name },
+        { left: 80, top: 60, width: 10, height: 10, action: link, name: "  " },
+        { left: 60, top: 80, width: 10, height: 10, action: link },
+        { left: 80, top: 80, width: 10, height: 10, action: link, name: "x".repeat(MAX_AREA_NAME + 1) },
+      ]),
     ).toEqual([
       { index: 1, problem: "overlap" },
       { index: 2, problem: "tooSmall" },

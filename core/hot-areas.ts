@@ -1,3 +1,4 @@
+import { actionProblem } from "./content/actions.ts";
 import type { ComponentAction } from "./content/document.ts";
 import { checkNavigation } from "./url-safety.ts";
 
@@ -233,11 +234,13 @@ export function actionAllowed(
   }
 }
 
-/** Checks a whole set of stored areas (the server does this on save): the first problem of each, by index. */
-export function areaProblems(
-  areas: HotAreaValue[],
-  policy: { origin: string; allowedHosts?: readonly string[] },
-): { index: number; problem: AreaProblem }[] {
+/**
+ * Checks a whole set of stored areas (the server does this on save): the first problem of each, by index. An area's
+ * action is stored by the rule every block's action follows (ADR 0369, `core/content/actions.ts`): a store page or an
+ * https address, never a script or plain http. Whether an https address is then followed is the storefront's
+ * allowlist at render time, as for any block's link.
+ */
+export function areaProblems(areas: HotAreaValue[]): { index: number; problem: AreaProblem }[] {
   const problems: { index: number; problem: AreaProblem }[] = [];
   areas.forEach((area, index) => {
     const values = [area.left, area.top, area.width, area.height];
@@ -251,7 +254,8 @@ export function areaProblems(
     else if (areas.some((other, j) => j < index && overlaps(area, other)))
       problems.push({ index, problem: "overlap" });
     else if (!hasName(area)) problems.push({ index, problem: "name" });
-    else if (!actionAllowed(area.action, policy)) problems.push({ index, problem: "action" });
+    else if (area.action !== undefined && actionProblem(area.action) !== null)
+      problems.push({ index, problem: "action" });
   });
   return problems;
 }

@@ -629,6 +629,8 @@ test.describe("preview", () => {
     ).json();
     const document = await (await request.get(files.LANDING.filePath)).json();
     document.title = "Summer in Japan (draft)";
+    // A page of its own: the seeded page's editor draft is what other journeys' canvases show.
+    document.pageCode = "summer-japan-preview";
     for (const variant of document.variants) {
       variant.components.unshift(
         {
@@ -688,6 +690,8 @@ test.describe("preview", () => {
     ).json();
     const document = await (await request.get(files.HOME.filePath)).json();
     document.title = "Home (next season)";
+    // A page of its own: the seeded home's editor draft is what other journeys' canvases show.
+    document.pageCode = "home-next-season";
     const saved = await request.post("/__dev/content/drafts", {
       headers: { "x-requested-with": "fetch" },
       data: { siteCode: "O2_PLATFORM__101", document },

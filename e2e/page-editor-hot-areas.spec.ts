@@ -66,7 +66,11 @@ test("an operator draws, names and links two hot areas on the real image, and a 
   await expect(page.getByTestId("tree-item")).toHaveCount(1);
   await hydrated(page);
   await page.getByLabel("Name").fill("Japan map");
-  await page.getByRole("button", { name: "Choose image…" }).click();
+  // The block's own image (the insert panel beside it has a picker of its own for the next block).
+  await page
+    .getByRole("region", { name: /^Settings of / })
+    .getByRole("button", { name: "Choose image…" })
+    .click();
   const picker = page.getByRole("dialog", { name: "Choose an image" });
   await picker.getByLabel("Upload an image").setInputFiles("e2e/fixtures/kyoto-banner.png");
   await expect(picker).toBeHidden({ timeout: 30_000 });

@@ -60,7 +60,7 @@ test("a banner added in every width and two languages links to Japan for shopper
   await insert.getByLabel("Block type").selectOption("Banner");
   await expect(insert.getByLabel("Where")).toHaveValue("after");
   await expect(insert.getByLabel("Every width (3 ranges)")).toBeChecked();
-  await insert.getByRole("checkbox", { name: "zh_HK" }).uncheck();
+  await insert.getByRole("checkbox", { name: "zh_HK", exact: true }).uncheck();
   await expect(insert.getByRole("checkbox", { name: "Every language" })).not.toBeChecked();
   await insert.getByLabel("Title (en_US)", { exact: true }).fill("Spring data for Japan");
   await insert.getByLabel("Title (zh_CN)", { exact: true }).fill("日本春季流量");
@@ -108,7 +108,10 @@ test("a banner added in every width and two languages links to Japan for shopper
   await expect(page.getByRole("heading", { name: "Edit Spring in Japan" })).toBeVisible();
   await hydrated(page);
   await expect(page.getByTestId("publish-differences")).toHaveCount(0);
-  await expect(page.getByRole("checkbox", { name: "zh_CN" }).last()).toBeChecked();
+  const publishForm = page.locator("form", {
+    has: page.getByRole("button", { name: "Publish", exact: true }),
+  });
+  await expect(publishForm.getByRole("checkbox", { name: "zh_CN", exact: true })).toBeChecked();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published as version 1" })).toBeVisible();
 

@@ -58,7 +58,11 @@ test("a merchandiser builds, previews, publishes and rolls back a landing page",
   await expect(page.getByTestId("tree-item")).toHaveCount(1);
   await hydrated(page);
   await page.getByLabel("Name").fill("Kyoto banner");
-  await page.getByRole("button", { name: "Choose image…" }).click();
+  // The block's own image (the insert panel beside it has a picker of its own for the next block).
+  await page
+    .getByRole("region", { name: /^Settings of / })
+    .getByRole("button", { name: "Choose image…" })
+    .click();
   const picker = page.getByRole("dialog", { name: "Choose an image" });
   await expect(picker).toBeVisible();
   await picker.getByLabel("Upload an image").setInputFiles("e2e/fixtures/kyoto-banner.png");

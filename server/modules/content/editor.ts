@@ -101,9 +101,6 @@ export interface ScheduleInput {
   languages?: { lang: string; revision: number }[];
 }
 
-/** Links in pages may only go where the storefront would follow them: same site, no script URLs (spec 2). */
-const LINK_POLICY = { origin: "https://store.invalid", allowedHosts: [] as string[] };
-
 export interface ComponentChange {
   variantId: string;
   componentId: string;
@@ -189,7 +186,7 @@ export function checkDocument(input: unknown): ContentDocument {
       for (const areas of areaSets) {
         if (areas === undefined) continue;
         if (!Array.isArray(areas)) throw new ApiError(400, "error.badRequest");
-        const problems = areaProblems(areas as HotAreaValue[], LINK_POLICY);
+        const problems = areaProblems(areas as HotAreaValue[]);
         if (problems.length > 0)
           throw new ApiError(400, `pageEditor.area.${problems[0]!.problem satisfies AreaProblem}`);
       }
