@@ -75,11 +75,17 @@ export function ContentImage({
         />
       )}
       {/* Pending: the loading note is the box's ::after (app/app.css), its text set once by ContentPage. */}
-      {state === "error" && (
-        <span role="img" aria-label={alt} className="text-slate-700">
-          <span aria-hidden="true">{t("content.image.failed")}</span>
-        </span>
-      )}
+      {/* A decorative image (empty alt) that failed is not announced: an unnamed role="img" fails axe. */}
+      {state === "error" &&
+        (alt ? (
+          <span role="img" aria-label={alt} className="text-slate-700">
+            <span aria-hidden="true">{t("content.image.failed")}</span>
+          </span>
+        ) : (
+          <span aria-hidden="true" className="text-slate-700">
+            {t("content.image.failed")}
+          </span>
+        ))}
     </span>
   );
 }
