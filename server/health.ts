@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DatabaseHandle } from "../db/client.ts";
+import { sendApiError } from "./http/api-errors.ts";
 import { ApiError } from "./http/errors.ts";
 
 /** The two health endpoints every role serves (ADR 0328); the artifact test checks probes against these. */
@@ -101,11 +102,19 @@ export function registerHealthRoutes(
   sharing?: () => boolean,
 ) {
   server.get(HEALTH_PATHS.liveness, async () => ({ status: "ok" }));
-  server.get(HEALTH_PATHS.readiness, async () => {
+  // Not being ready is a state an operator expects (a restart, a migration, a shutdown), not a server failure:
+  // it is logged once per change at warn, never as an error per probe.
+  let lastReason: string | undefined;
+  server.get(HEALTH_PATHS.readiness, async (request, reply) => {
     const state = await health.check();
+    if (state.reason !== lastReason) {
+      if (state.ready) request.log.info({ was: lastReason }, "ready again");
+      else request.log.warn({ reason: state.reason }, "not ready");
+      lastReason = state.reason;
+    }
     if (!state.ready) {
-      // Reported in the request's language by the error handler, like every API failure.
-      throw new ApiError(503, "error.notReady");
+      // In the request's language, like every API failure.
+      return sendApiError(request, reply, new ApiError(503, "error.notReady"));
     }
     // `redis: "down"`: ready, with caches and rate limits held by this instance alone until it is back.
     return {

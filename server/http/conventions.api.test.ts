@@ -118,11 +118,17 @@ describe("errors (spec 8): {failed: true, code, message} in the request's langua
 
 describe("when the database stops answering", () => {
   let broken: { server: Awaited<ReturnType<typeof buildApp>>["server"]; database: DatabaseHandle };
+  const logLines: { level: number; msg: string; reason?: string }[] = [];
 
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    const built = await buildApp({ env, database, ssr: "none", logger: false });
+    const env = readEnv({ NODE_ENV: "test", LOG_LEVEL: "info" });
+    const built = await buildApp({
+      env,
+      database,
+      ssr: "none",
+      logStream: { write: (line) => logLines.push(JSON.parse(line)) },
+    });
     await built.server.ready();
     broken = { server: built.server, database };
     await database.close();
@@ -144,6 +150,12 @@ describe("when the database stops answering", () => {
       code: "error.notReady",
       message: "商店正在启动或数据库暂不可用，请稍后再试",
     });
+    // Not ready is a state, not a failure: one warning naming the reason, however often the probe asks.
+    await broken.server.inject({ method: "GET", url: "/readyz" });
+    const about = logLines.filter((line) => line.msg === "not ready" || line.level >= 50);
+    expect(about).toEqual([
+      expect.objectContaining({ level: 40, msg: "not ready", reason: "database unavailable" }),
+    ]);
   });
 
   it("an API call is a 500 in the request's language that leaks no internals", async () => {
