@@ -1,6 +1,6 @@
 import type { CaptchaProof } from "../captcha/service.ts";
-import type { ContractBody, ContractQuery } from "./contract.ts";
 import type { inviteOperator, listAudit, updateOperator } from "./console-contract.ts";
+import type { ContractBody, ContractQuery } from "./contract.ts";
 import type { AdminService, CurrentOperator } from "./service.ts";
 
 // The console's own use cases (issue 33 item 1, ADRs 0407, 0411): signing in and out, enrolment, the signed-in
