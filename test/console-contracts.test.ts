@@ -12,20 +12,13 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Console pages that still call the console API by string path or read form fields one by one. */
 const PAGES_NOT_YET_ON_CONTRACTS = [
-  "admin.audit.tsx",
   "admin.content.tsx",
   "admin.customer.tsx",
   "admin.customers.tsx",
   "admin.dashboard.tsx",
-  "admin.enrol.tsx",
   "admin.esims.tsx",
   "admin.help-article.tsx",
-  "admin.language.tsx",
-  "admin.login-totp.tsx",
-  "admin.login.tsx",
-  "admin.logout.tsx",
   "admin.note.tsx",
-  "admin.operators.tsx",
   "admin.order.tsx",
   "admin.orders-export.ts",
   "admin.orders.tsx",
@@ -39,7 +32,6 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
 
 /** Console route files that still register endpoints without a contract. */
 const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
-  "server/modules/admin/routes.ts",
   "server/modules/admin/support-routes.ts",
   "server/modules/content/admin-routes.ts",
   "server/modules/pages/console-routes.ts",

@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import QRCode from "qrcode";
 import { Form, redirect, useActionData } from "react-router";
+import * as api from "../../server/modules/admin/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
-  rawField,
+  cookieHeaders,
+  formProblem,
 } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { SignedOutFrame } from "../features/admin/SignedOutFrame.tsx";
@@ -15,40 +17,19 @@ import type { Route } from "./+types/admin.enrol";
 // An invited operator's one-time link (ADR 0221): the TOTP secret as a QR code, then a password and a first code.
 export async function loader(args: Route.LoaderArgs) {
   const token = consoleParam(args.request, "token");
-  const result = await callConsole(args, {
-    method: "POST",
-    path: "/o2adm/v1/auth/enrolment/open",
-    body: { token },
-  });
-  if (result.status !== 200) return { invitation: null, token: "" };
-  const invitation = result.body as {
-    email: string;
-    displayName: string;
-    role: string;
-    secret: string;
-    otpauthUri: string;
-  };
+  const answer = await callConsole(args, api.openEnrolment, { body: { token } });
+  if (!answer.ok) return { invitation: null, token: "" };
+  const invitation = answer.value;
   const qr = await QRCode.toDataURL(invitation.otpauthUri, { margin: 1, width: 200 });
   return { invitation: { ...invitation, qr }, token };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const result = await callConsole(args, {
-    method: "POST",
-    path: "/o2adm/v1/auth/enrolment/complete",
-    body: {
-      token: field(form, "token"),
-      password: rawField(form, "password"),
-      code: field(form, "code").replace(/\s+/g, ""),
-    },
-  });
-  if (result.status === 200) {
-    const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("set-cookie", cookie);
-    throw redirect("/admin", { headers });
-  }
-  return actionResult("enrol", result);
+  const submission = parseWithZod(await args.request.formData(), { schema: api.EnrolmentBody });
+  if (submission.status !== "success") return formProblem(args, "enrol", submission);
+  const answer = await callConsole(args, api.completeEnrolment, { body: submission.value });
+  if (answer.ok) throw redirect("/admin", { headers: cookieHeaders(answer) });
+  return answerResult("enrol", answer);
 }
 
 export default function ConsoleEnrol({ loaderData }: Route.ComponentProps) {

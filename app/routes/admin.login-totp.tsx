@@ -1,5 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData } from "react-router";
-import { actionResult, callConsole, currentOperator, field } from "../features/admin/console.server.ts";
+import * as api from "../../server/modules/admin/console-contract.ts";
+import {
+  answerResult,
+  callConsole,
+  cookieHeaders,
+  currentOperator,
+  formProblem,
+} from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { SignedOutFrame } from "../features/admin/SignedOutFrame.tsx";
 import { ActionNote, buttonClass, Field, linkClass } from "../features/admin/ui.tsx";
@@ -12,18 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 // Step two of signing in (ADR 0221): the authenticator's code; a used code is refused.
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const result = await callConsole(args, {
-    method: "POST",
-    path: "/o2adm/v1/auth/totp",
-    body: { code: field(form, "code").replace(/\s+/g, "") },
-  });
-  if (result.status === 200) {
-    const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("set-cookie", cookie);
-    throw redirect("/admin", { headers });
-  }
-  return actionResult("totp", result);
+  const submission = parseWithZod(await args.request.formData(), { schema: api.CodeBody });
+  if (submission.status !== "success") return formProblem(args, "totp", submission);
+  const answer = await callConsole(args, api.verifyCode, { body: submission.value });
+  if (answer.ok) throw redirect("/admin", { headers: cookieHeaders(answer) });
+  return answerResult("totp", answer);
 }
 
 export default function ConsoleTotp() {

@@ -1,11 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useActionData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/admin/console-contract.ts";
 import { obfuscateDigits } from "../features/account/captcha-digits.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
+  cookieHeaders,
   currentOperator,
-  field,
-  rawField,
+  formProblem,
 } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import { SignedOutFrame } from "../features/admin/SignedOutFrame.tsx";
@@ -17,45 +20,45 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-/** The image captcha the password step asks for once an operator's e-mail had failed sign-ins (ADR 0312). */
-interface SignInCaptcha {
-  captchaKey: string;
-  obfuscationKey: string;
-  image: string;
-}
-
 /** Whether the password step's answer asks for (another) image captcha: its code is one of the captcha codes. */
-const asksForCaptcha = (code: unknown) => typeof code === "string" && code.startsWith("captcha.");
+const asksForCaptcha = (code: string) => code.startsWith("captcha.");
+
+/**
+ * The sign-in form: the password step's body, with the captcha's digits as typed (anything but digits dropped) and
+ * the image's obfuscation key, which the action applies before sending them (ADR 0312).
+ */
+const SignInForm = api.SignInBody.extend({
+  captcha: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\D/g, "") || undefined : value),
+    api.SignInBody.shape.captcha,
+  ),
+  obfuscationKey: z.string().max(200).optional(),
+});
 
 // Step one of signing in (ADR 0221): e-mail and password; the TOTP step follows. ADR 0312: when the API asks for
 // an image captcha, the page shows one and sends its digits (obfuscated with the image's key) with the password.
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const email = field(form, "email");
-  const captchaKey = field(form, "captchaKey");
-  const digits = field(form, "captcha").replace(/\D/g, "");
-  const result = await callConsole(args, {
-    method: "POST",
-    path: "/o2adm/v1/auth/login",
+  const submission = parseWithZod(form, { schema: SignInForm });
+  const typed = submission.payload.email;
+  const email = typeof typed === "string" ? typed.trim() : "";
+  if (submission.status !== "success") return { ...(await formProblem(args, "login", submission)), email };
+  const { captcha, captchaKey, obfuscationKey, ...credentials } = submission.value;
+  const answer = await callConsole(args, api.signIn, {
     body: {
-      email,
-      password: rawField(form, "password"),
-      ...(captchaKey && digits
-        ? { captchaKey, captcha: obfuscateDigits(digits, field(form, "obfuscationKey")) }
+      ...credentials,
+      ...(captchaKey && captcha
+        ? { captchaKey, captcha: obfuscateDigits(captcha, obfuscationKey ?? "") }
         : {}),
     },
   });
-  if (result.status === 200) {
-    const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("set-cookie", cookie);
-    throw redirect("/admin/login/totp", { headers });
-  }
-  const answer = { ...actionResult("login", result), email };
-  if (!asksForCaptcha(result.body?.code)) return answer;
-  const generated = await callConsole(args, { method: "POST", path: "/o2adm/v1/auth/captcha" });
-  if (generated.status !== 200) return actionResult("login", generated);
-  const { captchaKey: key, obfuscationKey, image } = generated.body as SignInCaptcha;
-  return { ...answer, captcha: { captchaKey: key, obfuscationKey, image } satisfies SignInCaptcha };
+  if (answer.ok) throw redirect("/admin/login/totp", { headers: cookieHeaders(answer) });
+  const refused = { ...answerResult("login", answer), email };
+  if (!asksForCaptcha(answer.code)) return refused;
+  const generated = await callConsole(args, api.signInCaptcha, {});
+  if (!generated.ok) return answerResult("login", generated);
+  const { captchaKey: key, obfuscationKey: imageKey, image } = generated.value;
+  return { ...refused, captcha: { captchaKey: key, obfuscationKey: imageKey, image } };
 }
 
 export default function ConsoleSignIn() {

@@ -1,9 +1,12 @@
-import { Form, useActionData } from "react-router";
-import { ROLES } from "../../server/modules/admin/permissions.ts";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData } from "react-router";
+import { z } from "zod";
+import { ROLES } from "../../core/console-permissions.ts";
+import * as api from "../../server/modules/admin/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -22,60 +25,54 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.operators";
 
-interface OperatorRow {
-  id: string;
-  email: string;
-  displayName: string;
-  role: string;
-  status: "INVITED" | "ACTIVE" | "DISABLED";
-}
-
-interface Invitation {
-  operator: OperatorRow;
-  invitation: { token: string; expiresAt: string };
-}
-
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "operators.manage");
-  const { operators } = await readConsole<{ operators: OperatorRow[] }>(args, "/o2adm/v1/operators");
+  const { operators } = await readConsole(args, api.listOperators, {});
   return { operators, origin: new URL(args.request.url).origin };
 }
+
+/** What the page's forms ask for; an invitation names no operator yet, every other intent names one. */
+const IntentForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite") }),
+  api.OperatorParam.extend({ intent: z.enum(["reinvite", "role", "disable", "enable"]) }),
+]);
 
 // Owner only (ADR 0222): invite, a new link, change a role, disable or enable.
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const id = field(form, "id");
-  if (intent === "invite") {
-    const body = {
-      email: field(form, "email"),
-      displayName: field(form, "displayName"),
-      role: field(form, "role"),
-    };
-    return actionResult<Invitation>(
-      intent,
-      await callConsole(args, { method: "POST", path: "/o2adm/v1/operators", body }),
+  const chosen = parseWithZod(form, { schema: IntentForm });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const asked = chosen.value;
+  if (asked.intent === "invite") {
+    const submission = parseWithZod(form, { schema: api.InviteBody });
+    if (submission.status !== "success") return formProblem(args, asked.intent, submission);
+    return answerResult(
+      asked.intent,
+      await callConsole(args, api.inviteOperator, { body: submission.value }),
     );
   }
-  if (intent === "reinvite") {
-    const path = `/o2adm/v1/operators/${encodeURIComponent(id)}/invitation`;
-    return actionResult<Invitation>(intent, await callConsole(args, { method: "POST", path }));
+  const params = { id: asked.id };
+  if (asked.intent === "reinvite")
+    return answerResult(asked.intent, await callConsole(args, api.reinviteOperator, { params }));
+  if (asked.intent === "role") {
+    const submission = parseWithZod(form, { schema: api.OperatorPatch.pick({ role: true }).required() });
+    if (submission.status !== "success") return formProblem(args, asked.intent, submission);
+    return answerResult(
+      asked.intent,
+      await callConsole(args, api.updateOperator, { params, body: submission.value }),
+    );
   }
-  const body =
-    intent === "role"
-      ? { role: field(form, "role") }
-      : { status: intent === "disable" ? "DISABLED" : "ACTIVE" };
-  const path = `/o2adm/v1/operators/${encodeURIComponent(id)}`;
-  return actionResult(intent, await callConsole(args, { method: "PATCH", path, body }));
+  const status = asked.intent === "disable" ? "DISABLED" : "ACTIVE";
+  return answerResult(
+    asked.intent,
+    await callConsole(args, api.updateOperator, { params, body: { status } }),
+  );
 }
 
 export default function ConsoleOperators({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
-  const invited =
-    result?.ok && (result.intent === "invite" || result.intent === "reinvite")
-      ? (result.value as Invitation)
-      : null;
+  const invited = result?.ok && "invitation" in result.value ? result.value : null;
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(roleKey(role)) }));
   return (
     <>

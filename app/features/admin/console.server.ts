@@ -1,15 +1,16 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
+import type { Permission } from "../../../core/console-permissions.ts";
 import { readCookie } from "../../../core/cookies.ts";
 import { type ConsoleLanguage, isConsoleLanguage } from "../../../core/i18n/console/index.ts";
 import { isMessageKey, translate } from "../../../core/i18n/index.ts";
+import * as adminApi from "../../../server/modules/admin/console-contract.ts";
 import {
   type AnyConsoleContract,
   type ContractInput,
   type ContractResponse,
   contractPath,
 } from "../../../server/modules/admin/contract.ts";
-import type { Permission } from "../../../server/modules/admin/permissions.ts";
 import {
   type AppLoadContext,
   appContext,
@@ -20,14 +21,8 @@ import {
 /** The signed-out console pages' language choice (signed in, the operator's own setting wins). */
 export const CONSOLE_LANGUAGE_COOKIE = "o2adm_lang";
 
-export interface ConsoleOperator {
-  id: string;
-  email: string;
-  displayName: string;
-  role: string;
-  language: ConsoleLanguage;
-  permissions: Permission[];
-}
+/** The signed-in operator, as `GET /me` answers (server/modules/admin/console-contract.ts). */
+export type ConsoleOperator = adminApi.ConsoleOperator;
 
 interface Args {
   request: Request;
@@ -36,14 +31,24 @@ interface Args {
 
 const me = new WeakMap<Request, Promise<ConsoleOperator | null>>();
 
-/** The signed-in operator of this page request, asked once even when several loaders want it. */
+/**
+ * The signed-in operator of this page request, asked once even when several loaders want it. It reads the `me`
+ * contract directly (not through callConsole, whose language comes from here); a session the API refuses is nobody.
+ */
 export function currentOperator(args: Args): Promise<ConsoleOperator | null> {
   let found = me.get(args.request);
   if (!found) {
+    const contract = adminApi.me;
     found = args.context
       .get(appContext)
-      .consoleApi({ method: "GET", path: "/o2adm/v1/me" })
-      .then((result) => (result.status === 200 ? (result.body as ConsoleOperator) : null));
+      .consoleApi({ method: contract.method, path: contractPath(API_PREFIX, contract, {}) })
+      .then((result) => {
+        if (result.status !== 200) return null;
+        const parsed = contract.response.safeParse(result.body);
+        if (!parsed.success)
+          throw new Error(`console answer GET ${contract.path} breaks its contract: ${parsed.error.message}`);
+        return parsed.data;
+      });
     me.set(args.request, found);
   }
   return found;
