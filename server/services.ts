@@ -220,6 +220,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: site.currencies,
     supplier: supplier.supplier,
     suppliers: supplier.suppliers,
+    webhooks: supply.supplierStatus,
     publicOrigin,
     provisionMaxAttempts: env.ESIM_PROVISION_MAX_ATTEMPTS,
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
