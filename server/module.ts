@@ -21,3 +21,11 @@ export interface ModuleRouteOptions {
 export function defineModule<S>(definition: ModuleDefinition<S>): ModuleDefinition<S> {
   return definition;
 }
+
+/**
+ * A module built after this one in services.ts because it needs this one (the order module and the eSIM, refund
+ * and payment modules; store credit and invite rewards and the account module): a module's deps name it as
+ * `Later<…>` of the narrow part it uses, and read it only when a use case runs, never while modules are built
+ * (ADR 0416).
+ */
+export type Later<T> = () => T;

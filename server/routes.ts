@@ -4,6 +4,7 @@ import { adminModule } from "./modules/admin/module.ts";
 import { adminRoutes } from "./modules/admin/register.ts";
 import { captchaModule } from "./modules/captcha/module.ts";
 import { catalogModule } from "./modules/catalog/module.ts";
+import { supplyModule } from "./modules/catalog/supply/module.ts";
 import { checkoutModule } from "./modules/checkout/module.ts";
 import { contentModule } from "./modules/content/module.ts";
 import { couponModule } from "./modules/coupon/module.ts";
@@ -35,6 +36,7 @@ import type { Services } from "./services.ts";
 const MODULES = [
   siteModule,
   catalogModule,
+  supplyModule,
   searchModule,
   contentModule,
   pagesModule,

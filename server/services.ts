@@ -12,26 +12,18 @@ import { createOrderRefundedFlow } from "./flows/order-refunded.ts";
 import { ACCOUNT_PURGE_JOB, createPurgeExpiredFlow } from "./flows/purge-expired.ts";
 import { createRefundOrderFlow } from "./flows/refund-order.ts";
 import { allowedHostList } from "./http/site-origin.ts";
-import { createSharedCache, isCatalogTag, type SharedCache } from "./infra/cache.ts";
+import { createSharedCache, type SharedCache } from "./infra/cache.ts";
 import { type CounterStore, createMemoryCounterStore } from "./infra/counter-store.ts";
 import { installSecret } from "./infra/install-secret.ts";
 import { createRateLimiter } from "./infra/rate-limit.ts";
 import { createJobRunner } from "./jobs/runner.ts";
+import { jobStarts } from "./jobs/schedules.ts";
 import { createAccountModule } from "./modules/account/module.ts";
 import { OWASP_SCRYPT } from "./modules/account/password-hash.ts";
-import { createPasswordTransport } from "./modules/account/password-transport.ts";
-import { createAccountRepo } from "./modules/account/repo.ts";
-import { createSessionCache, watchedAccountRepo } from "./modules/account/session-cache.ts";
-import { createSessions } from "./modules/account/sessions.ts";
-import { createSocialLogin } from "./modules/account/social.ts";
-import { createVerificationCodes } from "./modules/account/verification-codes.ts";
 import { createAdminModule } from "./modules/admin/module.ts";
 import { createCaptchaModule } from "./modules/captcha/module.ts";
-import { createCatalogInvalidation } from "./modules/catalog/cache-invalidation.ts";
 import { createCatalogModule } from "./modules/catalog/module.ts";
-import { createSupplierBalances } from "./modules/catalog/supply/balance.ts";
-import { createCatalogueSync } from "./modules/catalog/supply/service.ts";
-import { createSupplierStatus } from "./modules/catalog/supply/sync-log.ts";
+import { createSupplyModule } from "./modules/catalog/supply/module.ts";
 import { createCheckoutModule } from "./modules/checkout/module.ts";
 import { createContentModule } from "./modules/content/module.ts";
 import { createCouponModule } from "./modules/coupon/module.ts";
@@ -94,11 +86,24 @@ function scryptParams(env: Env) {
   return { ...OWASP_SCRYPT, logN };
 }
 
-/** Every use case the API and the route loaders reach, built once per process over one database. */
+/**
+ * Every use case the API and the route loaders reach, built once per process over one database (ADRs 0405, 0416):
+ * the shared parts, then each module from its module.ts in dependency order (with the flows it starts), then the
+ * flows over them, then the periodic jobs. A module that needs one built after it names it `Later<…>`.
+ */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const env = options.env ?? readEnv();
   const production = env.NODE_ENV === "production";
   const sandboxTools = env.SANDBOX_TOOLS ?? !production;
+  const publicOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
+  // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
+  const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
+  // ADRs 0187, 0312: the longest pause before a password is checked on an account under attack.
+  const loginSlowingMaxMs = env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000);
+  // The support role's per-currency limit on refunds and store-credit adjustments (ADRs 0225, 0313).
+  const supportLimits = parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT);
+
+  // The shared parts.
   const cache =
     options.cache ?? createSharedCache({ redisUrl: env.REDIS_URL, namespace: env.CACHE_NAMESPACE });
   const rateLimiter = createRateLimiter(options.counterStore ?? createMemoryCounterStore());
@@ -113,6 +118,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     onError: options.onJobError,
     onRecovered: options.onJobsRecovered,
   });
+  const starts = jobStarts(pollMs, options.onJobError);
   const outbox = createOutbox(db, jobs);
   const delivery = createMessageDelivery({
     db,
@@ -120,29 +126,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     sms: env.SMS_GATEWAY_URL ? createHttpSmsGateway(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : undefined,
   });
   delivery.registerJobs(jobs);
-  // ADRs 0187, 0312: the longest pause before a password is checked on an account under attack.
-  const loginSlowingMaxMs = env.LOGIN_SLOWING_MAX_MS ?? (env.NODE_ENV === "test" ? 0 : 4000);
-  const captcha = createCaptchaModule({ db, keepAnswersForDev: sandboxTools });
-  // Session lookups are kept a few seconds; every write that changes one drops it on every instance (ADR 0283).
-  const sessionCache = createSessionCache(cache);
-  const accountRepo = watchedAccountRepo(createAccountRepo(db), sessionCache);
-  const sessions = createSessions(
-    accountRepo,
-    { accessS: env.ACCESS_TOKEN_TTL_S, refreshS: env.REFRESH_TOKEN_TTL_S },
-    sessionCache,
-  );
-  // ADR 0189: required in production; elsewhere one made for this install and kept in DATA_DIR.
-  const codeSecret = env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "code-hmac");
-  const codes = createVerificationCodes(accountRepo, outbox, rateLimiter, codeSecret);
-  const pages = createPagesModule({ db, cache });
   // Uploads (issue 10, ADRs 0210-0211): DATA_DIR/uploads or S3-compatible storage; images re-encoded off-thread.
   const imagePool = createImagePool(1);
   const fileStorage = createFileStorage(env);
+  const payments = createPaymentProviders(env, db, jobs);
+  // eSIM delivery (ADRs 0130-0134) and the catalogue's supply side go through the configured suppliers.
+  const supplier = createSupplier(env, db);
+  const identity = createIdentityProviders(env);
+
+  // The modules, in dependency order.
+  const captcha = createCaptchaModule({ db, keepAnswersForDev: sandboxTools });
+  const pages = createPagesModule({ db, cache });
   const uploads = createUploadsModule({ db, storage: fileStorage, images: imagePool, jobs });
   const notifications = createNotificationModule({ db, cache });
-  const reviews = createReviewsModule({ db, cache, findOrder: (code) => order.findByCode(code) });
-  // The support role's per-currency limit on refunds and store-credit adjustments (ADRs 0225, 0313).
-  const supportLimits = parseRefundLimits(env.ADMIN_SUPPORT_REFUND_LIMIT);
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
   const admin = createAdminModule({
     db,
@@ -154,17 +150,27 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       idleTimeoutS: env.ADMIN_IDLE_TIMEOUT_S,
       maxSessionS: env.ADMIN_SESSION_MAX_S,
       invitationTtlS: env.ADMIN_INVITATION_TTL_S,
-      publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
+      publicOrigin,
       challengeSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "operator-challenge"),
       loginSlowingMaxMs,
       supportLimits,
     },
   });
   const site = createSiteModule({ db, cache });
-  const search = createSearchModule({ db });
+  const search = createSearchModule({ db, cache });
   const { catalog, productList } = createCatalogModule({ db, cache, search });
-  // A price written into content (ADR 0264): the content price flow, over the catalogue and the shared cache.
-  const contentPrice = createContentPriceFlow({ cache, catalog });
+  // The catalogue sync, supplier balances and status (ADRs 0197, 0198, 0311), and what a catalogue change clears.
+  const supply = createSupplyModule({
+    db,
+    cache,
+    jobs,
+    outbox,
+    suppliers: supplier.suppliers,
+    defaultSupplier: supplier.supplier?.name ?? null,
+    publicOrigin,
+    thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
+    alertEmail: env.OPERATOR_ALERT_EMAIL,
+  });
   const recommend = createRecommendModule({ db, catalog, cache });
   // The content blocks, the visual page editor (issue 17) and the editor's action picker (issue 31).
   const { content, pageEditor, linkTargets } = createContentModule({
@@ -176,35 +182,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     previewSecret: env.CODE_HMAC_SECRET ?? installSecret(env.DATA_DIR, "page-preview"),
   });
   // The operators' public media library (issue 17, ADR 0274): same checks and storage as uploads.
-  const media = createMediaModule({
-    db,
-    storage: fileStorage,
-    images: imagePool,
-    pagesUsing: (url, tx) => pageEditor.pagesUsing(url, tx),
-  });
-  const payments = createPaymentProviders(env, db, jobs);
+  const media = createMediaModule({ db, storage: fileStorage, images: imagePool, editor: pageEditor });
   const coupon = createCouponModule({ db, currencies: site.currencies, cache });
   // Store credit (issue 11, ADR 0240): the append-only ledger; a daily job expires inactive balances.
-  const credit = createCreditModule({
-    db,
-    jobs,
-    outbox,
-    notifications,
-    contactOf: (customerId) => account.contactOf(customerId),
-  });
+  const credit = createCreditModule({ db, jobs, outbox, notifications, accounts: () => account });
   // Invite rewards (issue 11, ADR 0242): the friend's coupon on sign-up, the inviter's credit on completion.
-  const sfb = createSfbModule({
-    db,
-    cache,
-    credit,
-    coupons: coupon,
-    contactOf: (customerId) => account.contactOf(customerId),
-    notifications,
-  });
-  if (pollMs > 0)
-    credit
-      .schedule(jobs)
-      .catch((error) => options.onJobError?.(error, { id: "", kind: "credit.expiry-sweep", attempt: 0 }));
+  const sfb = createSfbModule({ db, cache, credit, coupons: coupon, notifications, accounts: () => account });
   const order = createOrderModule({
     db,
     coupons: coupon,
@@ -213,12 +196,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     outbox,
     notifications,
     providers: payments.providers,
-    // An unpaid order's open payment sessions are the payment module's to close before it is cancelled.
-    closePayments: (orderId) => payment.closeOpenSessions(orderId),
-    // eSIM delivery plugs into the fulfilment seam (ADR 0106) and fills the order detail's eSIMs.
-    onFulfilling: (row) => esim.onFulfilling(row),
-    esimsOfOrder: (orderId) => esim.esimsOfOrder(orderId),
-    refundsOfOrder: (orderId) => refund.ofOrder(orderId),
+    later: () => ({ payments: payment, esims: esim, refunds: refund }),
     // Store credit comes back with an unpaid or refunded order (ADR 0241).
     // Orders paid, refunds and payment-to-eSIM time are counted as the hooks run (ADR 0331).
     hooks: measuredOrderHooks({
@@ -227,18 +205,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       completed: createOrderCompletedFlow({ sfb }),
       refunded: createOrderRefundedFlow({ credit, coupon, sfb }),
     }),
-    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
+    publicOrigin,
   });
-  // eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed.
-  const supplier = createSupplier(env, db);
-  // A failed delivery is refunded by the one refund flow (ADR 0359), made below from this very service.
-  const failedDeliveries: { refund?: (orderCode: string, statusReason: string) => Promise<unknown> } = {};
+  const reviews = createReviewsModule({ db, cache, orders: order });
   const esim = createEsimModule({
-    refundFailedDelivery: (orderCode, statusReason) => {
-      if (!failedDeliveries.refund) throw new Error("the refund flow is not wired yet");
-      return failedDeliveries.refund(orderCode, statusReason);
-    },
     db,
+    // A failed delivery is refunded by the one refund flow (ADR 0359).
+    refunds: () => refundOrder,
     orders: order,
     jobs,
     outbox,
@@ -247,54 +220,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     currencies: site.currencies,
     supplier: supplier.supplier,
     suppliers: supplier.suppliers,
-    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
+    webhooks: supply.supplierStatus,
+    publicOrigin,
     provisionMaxAttempts: env.ESIM_PROVISION_MAX_ATTEMPTS,
     usageSyncMs: env.ESIM_USAGE_SYNC_MS,
   });
-  // The catalogue sync (ADR 0197): supplier packages to plans, hourly and on demand.
-  // A synced, published, paused or resumed plan reaches the store at once, on every instance (ADR 0176).
-  const catalogChanges = createCatalogInvalidation(db, cache);
-  const onCatalogueChanged = (planCodes?: string[]) =>
-    planCodes ? catalogChanges.plansChanged(planCodes) : catalogChanges.everything();
-  // Each supplier's last sync, balance check and webhook state, for the console (issue 28, ADR 0311).
-  const supplierStatus = createSupplierStatus({
-    db,
-    jobs,
-    suppliers: supplier.suppliers,
-    defaultSupplier: supplier.supplier?.name ?? null,
-    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
-    balances: () => supplierBalances.latest(),
-  });
-  const catalogueSync = createCatalogueSync({
-    db,
-    jobs,
-    suppliers: supplier.suppliers,
-    onCatalogueChanged,
-    log: supplierStatus,
-    defaultSupplier: supplier.supplier?.name ?? null,
-  });
-  catalogueSync.registerJobs(jobs);
-  // Supplier balances (ADR 0198): low balance alerts operators and pauses the plans only that supplier fulfils.
-  const supplierBalances = createSupplierBalances({
-    db,
-    jobs,
-    outbox,
-    suppliers: supplier.suppliers,
-    defaultSupplier: supplier.supplier?.name ?? null,
-    thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
-    alertEmail: env.OPERATOR_ALERT_EMAIL,
-    onCatalogueChanged,
-    log: supplierStatus,
-  });
-  supplierBalances.registerJobs(jobs);
-  if (Object.values(supplier.suppliers).some((s) => s?.catalogue) && pollMs > 0)
-    Promise.all([catalogueSync.schedule(), supplierBalances.schedule()]).catch((error) =>
-      options.onJobError?.(error, { id: "", kind: "supplier-schedule", attempt: 0 }),
-    );
-  if (Object.keys(supplier.suppliers).length > 0 && pollMs > 0)
-    esim
-      .scheduleUsageSync()
-      .catch((error) => options.onJobError?.(error, { id: "", kind: ESIM_USAGE_SYNC_JOB.kind, attempt: 0 }));
   const { payment, forgetting: paymentForgetting } = createPaymentModule({
     db,
     jobs,
@@ -305,13 +235,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     onPaymentAnomaly: options.onPaymentAnomaly,
   });
   const signedUp = createAccountSignedUpFlow({ coupon, sfb });
-  const account = createAccountModule({
-    repo: accountRepo,
-    sessions,
-    codes,
+  const { account, social, codes } = createAccountModule({
+    db,
+    cache,
+    outbox,
     captcha,
-    transport: createPasswordTransport(db, env.PASSWORD_RSA_PRIVATE_KEY),
     limiter: rateLimiter,
+    tokenTtl: { accessS: env.ACCESS_TOKEN_TTL_S, refreshS: env.REFRESH_TOKEN_TTL_S },
+    codeSecret,
+    passwordPrivateKey: env.PASSWORD_RSA_PRIVATE_KEY,
+    identity,
     // Every module that holds the customer's data forgets it in the deletion's transaction (ADR 0165).
     forget: createAccountForgetFlow({
       payments: paymentForgetting,
@@ -321,10 +254,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       reviews,
       staffNotes: admin.customerNotes,
     }),
-    termsVersionInForce: (locale, executor) => pages.termsVersionInForce(locale, executor),
+    legal: pages,
     // The invite code a friend arrived with is attached once the account exists (ADR 0242).
     onSignedUp: signedUp.signedUp,
-    onSignUpHookError: (error) => options.onJobError?.(error, { id: "", kind: "sfb.attach", attempt: 0 }),
+    onSignUpHookError: starts.failed("sfb.attach"),
     // The welcome coupon the home page advertises, in the registration's transaction (issue 12, ADR 0252).
     welcome: signedUp.welcome,
     settings: {
@@ -334,25 +267,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       phoneRegistrationEnabled: env.REGISTER_PHONE_ENABLED,
     },
   });
-  const identity = createIdentityProviders(env);
-  const social = createSocialLogin({
-    repo: accountRepo,
-    accounts: account,
-    codes,
-    providers: identity.providers,
-    clients: identity.clients,
-    limiter: rateLimiter,
-  });
-  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
-  const purge = createPurgeExpiredFlow({ jobs, account, admin, uploads });
-  if (pollMs > 0) {
-    purge
-      .schedule(new Date())
-      .catch((error) => options.onJobError?.(error, { id: "", kind: ACCOUNT_PURGE_JOB.kind, attempt: 0 }));
-    delivery
-      .enqueuePending()
-      .catch((error) => options.onJobError?.(error, { id: "", kind: "message.deliver", attempt: 0 }));
-  }
   const checkout = createCheckoutModule({
     db,
     catalog,
@@ -362,8 +276,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     credit,
     esims: esim,
     // The quote flags a total the active card provider cannot charge (ADR 0122).
-    paymentMinimum: (currencyCode, rates) =>
-      payments.providers[payments.active]?.minimumAmount(currencyCode, rates) ?? null,
+    paymentMinimum: payments.minimumAmount,
   });
   const region = createRegionModule({ db, cache });
   const invoice = createInvoiceModule({
@@ -372,13 +285,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // The bill-to block (ADR 0215): the street, then district, city and region in the invoice's language.
     billingAddress: createInvoiceBillingAddressFlow({ account, region }),
   });
-  // A change published from the console on any instance reaches this one's in-process copies too (ADR 0230).
-  cache.onInvalidate((tags) => {
-    if (tags.some(isCatalogTag)) search.refreshSoon();
-  });
   /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
   const merch = createConsoleMerch(db);
-
   // Operators' refunds (issue 16, ADR 0225): to the card through the provider, or to store credit.
   const refund = createRefundModule({
     db,
@@ -388,25 +296,36 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     providers: payments.providers,
     supportLimits,
     outbox,
-    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`,
+    publicOrigin,
     jobs,
   });
-  // One refund flow whoever starts it (issue 29, ADR 0336): money, credit, coupons, rewards and the eSIM.
-  const refundOrder = createRefundOrderFlow({ db, refund, esim, orders: order, uploads });
   // The daily reconciliation with suppliers and payments (issue 29 item 4, ADR 0365).
   const reconcile = createReconcileModule({
     db,
     jobs,
     suppliers: supplier.suppliers,
     providers: payments.providers,
-    readBalance: (name, now) => supplierBalances.check(name, now),
+    balances: supply.supplierBalances,
   });
-  if (pollMs > 0)
-    reconcile
-      .schedule()
-      .catch((error) => options.onJobError?.(error, { id: "", kind: RECONCILE_JOB.kind, attempt: 0 }));
-  failedDeliveries.refund = refundOrder.refundFailedDelivery;
   const helpDesk = createHelpModule({ db, outbox, limiter: rateLimiter, uploads });
+  const lov = createLovModule({ site, catalog, cache });
+
+  // The flows over the modules (server/flows/) that no module starts.
+  // A price written into content (ADR 0264): over the catalogue and the shared cache.
+  const contentPrice = createContentPriceFlow({ cache, catalog });
+  // One refund flow whoever starts it (issue 29, ADR 0336): money, credit, coupons, rewards and the eSIM.
+  const refundOrder = createRefundOrderFlow({ db, refund, esim, orders: order, uploads });
+  // Expired verification codes and sessions go once an hour, whichever instance runs the slot's job.
+  const purge = createPurgeExpiredFlow({ jobs, account, admin, uploads });
+
+  // The periodic jobs' first slots and the start-up tasks, where this instance polls jobs.
+  starts.start("credit.expiry-sweep", () => credit.schedule(jobs));
+  starts.start("supplier-schedule", () => supply.schedule());
+  if (Object.keys(supplier.suppliers).length > 0)
+    starts.start(ESIM_USAGE_SYNC_JOB.kind, () => esim.scheduleUsageSync());
+  starts.start(ACCOUNT_PURGE_JOB.kind, () => purge.schedule(new Date()));
+  starts.start("message.deliver", () => delivery.enqueuePending());
+  starts.start(RECONCILE_JOB.kind, () => reconcile.schedule());
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
@@ -414,7 +333,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** The shared cache; app.ts closes it and clears the HTML cache on its invalidations. */
     cache,
     /** What a committed catalogue change clears: its plans and destinations, or everything (ADR 0282). */
-    catalogChanges,
+    catalogChanges: supply.catalogChanges,
     site,
     catalog,
     contentPrice,
@@ -433,7 +352,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     uploads,
     /** The image re-encoding workers; app.ts closes them. */
     imagePool,
-    lov: createLovModule({ site, catalog, cache }),
+    lov,
     region,
     account,
     /** The operator console's realm: operators, sessions, invitations, audit log (issue 16). */
@@ -455,9 +374,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     checkout,
     payment,
     esim,
-    catalogueSync,
-    supplierBalances,
-    supplierStatus,
+    catalogueSync: supply.catalogueSync,
+    supplierBalances: supply.supplierBalances,
+    supplierStatus: supply.supplierStatus,
     /** The sandbox eSIM supplier's tools (/__dev/esim); null in production unless SANDBOX_TOOLS is on. */
     esimSandbox: sandboxTools ? supplier.sandbox : null,
     invoice,

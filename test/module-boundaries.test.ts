@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../db/schema/index.ts";
 import {
   type BoundaryRules,
+  checkCompositionRoot,
   checkFile,
   checkRepository,
   importsOf,
@@ -153,11 +154,32 @@ const ROUTE_SERVICES: Record<string, Record<string, string>> = {
   "server/modules/esim/dev-routes.ts": { order: "the sandbox supplier's tools find the order they act on" },
   "server/modules/esim/issue-dev-routes.ts": { order: "the sandbox issues eSIMs for an order" },
   "server/modules/admin/support-routes.ts": Object.fromEntries(
-    ["account", "coupon", "credit", "esim", "order", "payment", "reconcile", "refund", "site"].map((m) => [
-      m,
-      SUPPORT_DESK,
-    ]),
+    ["account", "catalog", "coupon", "credit", "esim", "order", "payment", "reconcile", "refund", "site"].map(
+      (m) => [m, SUPPORT_DESK],
+    ),
   ),
+};
+
+/**
+ * The shared parts server/services.ts builds besides modules and flows (ADR 0416): each for a reason. Anything else
+ * it creates is a module's own part and belongs in that module's factory.
+ */
+const SHARED_PARTS: Record<string, string> = {
+  createSharedCache: "the one shared cache (ADR 0176)",
+  createMemoryCounterStore: "rate-limit counters without Redis",
+  createRateLimiter: "one limiter over the counters for every module",
+  createJobRunner: "the one durable job runner (ADRs 0100, 0177)",
+  createOutbox: "the one message outbox every module sends through",
+  createMessageDelivery: "delivers the outbox over the transports below",
+  createSmtpTransport: "e-mail transport (providers)",
+  createHttpSmsGateway: "SMS transport (providers)",
+  createImagePool: "the image re-encoding workers uploads and media share",
+  createFileStorage: "the file storage uploads and media share",
+  createPaymentProviders: "the payment providers (outside parties)",
+  createSupplier: "the eSIM suppliers (outside parties)",
+  createIdentityProviders: "the identity providers (outside parties)",
+  createConsoleMerch:
+    "the console's merchandising parts, until issue 33 item 1 moves them into module services",
 };
 
 const RULES: BoundaryRules = {
@@ -314,6 +336,48 @@ describe("module boundaries (ADR 0172)", () => {
       "module-imports-flow",
     ]);
     expect(checkFile("server/modules/refund/routes.ts", flow, RULES)).toEqual([]);
+  });
+
+  it("finds a route file taking another module's service through a type of it, unless listed", () => {
+    const status = 'import type { SupplierStatusService } from "../catalog/supply/sync-log.ts";\n';
+    expect(checkFile("server/modules/esim/routes.ts", status, RULES)).toEqual([
+      {
+        file: "server/modules/esim/routes.ts",
+        rule: "route-foreign-service",
+        detail: "imports server/modules/catalog/supply/sync-log.ts",
+      },
+    ]);
+    const inline =
+      'import { supplierWebhookPath, type SupplierStatusService } from "../catalog/supply/sync-log.ts";\n';
+    expect(checkFile("server/modules/esim/routes.ts", inline, RULES)).toHaveLength(1);
+    const helper = 'import { supplierWebhookPath } from "../catalog/supply/sync-log.ts";\n';
+    expect(checkFile("server/modules/esim/routes.ts", helper, RULES)).toEqual([]);
+    const listed = 'import type { SupplierBalances } from "../catalog/supply/balance.ts";\n';
+    expect(checkFile("server/modules/admin/support-routes.ts", listed, RULES)).toEqual([]);
+  });
+
+  it("keeps services.ts a list of modules and flows: no other part created, no closure written there", () => {
+    const services = readFileSync(path.join(ROOT, "server/services.ts"), "utf8");
+    expect(checkCompositionRoot(services, SHARED_PARTS)).toEqual([]);
+    const closures = [
+      'import { createOrderModule } from "./modules/order/module.ts";',
+      'import { createSessions } from "./modules/account/sessions.ts";',
+      "export function createServices(db: Database) {",
+      "  const sessions = createSessions(repo);",
+      "  const reviews = createReviewsModule({ findOrder: (code) => order.findByCode(code) });",
+      "  cache.onInvalidate(() => {",
+      "    search.refreshSoon();",
+      "  });",
+      "  const order = createOrderModule({ later: () => ({ esims: esim }) });",
+      '  starts.start("x", () => purge.schedule(new Date()));',
+      "}",
+    ].join("\n");
+    expect(checkCompositionRoot(closures, SHARED_PARTS)).toEqual([
+      "createSessions is neither a module's nor a flow's factory (./modules/account/sessions.ts)",
+      "createReviewsModule is neither a module's nor a flow's factory (local)",
+      "a closure with parameters: (code) => order.findByCode(code) });",
+      "a closure longer than one line: () => {",
+    ]);
   });
 
   it("gives every module a module.ts that services.ts builds from and routes.ts lists", () => {

@@ -10,8 +10,11 @@ import path from "node:path";
  * - raw SQL (`insert into t`, `update t … set`, `delete from t`) writes only tables the file's owner owns;
  * - nothing in core/ imports from db/, server/ or app/, and nothing in db/ from server/ or app/ (issue 33);
  * - modules and flows never import the composition root (server/services.ts): each takes what it needs (ADR 0405);
- * - a route file imports no other module's service (server/modules/<x>/service.ts) unless the rules list why;
- * - only route files and module.ts of a module import a flow (server/flows/): flows sit above modules.
+ * - a route file imports no other module's service (server/modules/<x>/service.ts), nor any type of another
+ *   module (how a route takes a service: `SupplierBalances`, `SupplierStatusService`), unless the rules list why;
+ * - only route files and module.ts of a module import a flow (server/flows/): flows sit above modules;
+ * - server/services.ts lists modules (ADR 0416): it calls no `create…` but a module's or flow's factory or a listed
+ *   shared part, and writes no closure of its own: a `() => module` for one built later, on one line, at most.
  */
 
 export interface Violation {
@@ -36,6 +39,15 @@ export interface ImportStatement {
 }
 
 const IMPORT = /^(?:import|export)\s+(type\s+)?([\s\S]*?)\s*from\s+"([^"]+)";?/gm;
+
+/** The specifiers a source file imports a type from: `import type …`, or `{ …, type X }`. */
+export function typeImportsOf(source: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of source.matchAll(IMPORT)) {
+    if (match[1] || /[{,]\s*type\s+\w/.test(match[2] ?? "")) found.add(match[3]!);
+  }
+  return found;
+}
 const BARE_OR_DYNAMIC = /(?:^import\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\))/gm;
 
 /** Every static, re-exporting, side-effect and dynamic import of a source file. */
@@ -111,6 +123,7 @@ function resolve(file: string, specifier: string): string | null {
 export function checkFile(file: string, source: string, rules: BoundaryRules): Violation[] {
   const violations: Violation[] = [];
   const owner = ownerOf(file);
+  const typeSources = isRouteFile(file) ? typeImportsOf(source) : new Set<string>();
   for (const statement of importsOf(source)) {
     const target = resolve(file, statement.specifier);
     if (!target) continue;
@@ -121,7 +134,9 @@ export function checkFile(file: string, source: string, rules: BoundaryRules): V
     if (/^server\/(?:modules|flows)\//.test(file) && target === "server/services.ts" && !isHarness(file)) {
       violations.push({ file, rule: "composition-root", detail: `imports ${target}` });
     }
-    const service = /^server\/modules\/([^/]+)\/service\.ts$/.exec(target)?.[1];
+    const service =
+      /^server\/modules\/([^/]+)\/service\.ts$/.exec(target)?.[1] ??
+      (typeSources.has(statement.specifier) ? /^server\/modules\/([^/]+)\//.exec(target)?.[1] : undefined);
     if (isRouteFile(file) && service && service !== owner && !rules.routeServices?.[file]?.[service]) {
       violations.push({ file, rule: "route-foreign-service", detail: `imports ${target}` });
     }
@@ -189,4 +204,43 @@ export function checkRepository(root: string, folders: string[], rules: Boundary
   return sourceFiles(root, folders).flatMap((file) =>
     checkFile(file, readFileSync(path.join(root, file), "utf8"), rules),
   );
+}
+
+/**
+ * What server/services.ts may call and write (ADR 0416): a `create…` is a module's factory (its module.ts), a
+ * flow's (server/flows/) or one of the listed shared parts; inside createServices every arrow function takes no
+ * parameter and ends on its line (`accounts: () => account`, a module built later; `() => purge.schedule(now)`, a
+ * job start). A look-up wired by a closure belongs in the module's narrow deps; behaviour across modules in a flow.
+ */
+export function checkCompositionRoot(source: string, shared: Record<string, string>): string[] {
+  const from = new Map<string, string>();
+  for (const statement of importsOf(source))
+    for (const name of statement.names) from.set(name, statement.specifier);
+  const problems: string[] = [];
+  const start = source.indexOf("export function createServices");
+  const body = start < 0 ? source : source.slice(start);
+  for (const [, name] of body.matchAll(/\b(create[A-Z]\w*)\(/g)) {
+    const specifier = from.get(name!) ?? "";
+    if (name === "createServices" || /^\.\/modules\/.+\/module\.ts$|^\.\/flows\//.test(specifier)) continue;
+    if (!shared[name!])
+      problems.push(`${name} is neither a module's nor a flow's factory (${specifier || "local"})`);
+  }
+  const code = body.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, "");
+  for (const match of code.matchAll(/(\([^()]*\)|\b\w+)\s*=>([^\n]*)/g)) {
+    const [whole, params, rest] = match;
+    if (params !== "()") problems.push(`a closure with parameters: ${whole!.trim()}`);
+    else if (/^\s*\{?\s*$/.test(rest!) || opens(rest!))
+      problems.push(`a closure longer than one line: ${whole!.trim()}`);
+  }
+  return problems;
+}
+
+/** Whether a line leaves a bracket open (the arrow's body goes on to the next line). */
+function opens(line: string): boolean {
+  let depth = 0;
+  for (const char of line) {
+    if ("([{".includes(char)) depth += 1;
+    if (")]}".includes(char)) depth -= 1;
+  }
+  return depth > 0;
 }

@@ -16,8 +16,6 @@ import { productRoutes } from "./product-routes.ts";
 import { createCatalogRepo } from "./repo.ts";
 import { catalogRoutes } from "./routes.ts";
 import { createCatalogService } from "./service.ts";
-import { SUPPLIER_BALANCE_JOB } from "./supply/balance.ts";
-import { CATALOGUE_SYNC_JOB } from "./supply/service.ts";
 
 export interface CatalogModuleDeps {
   db: Database;
@@ -30,7 +28,7 @@ export interface CatalogModuleDeps {
  * The catalogue's shopper side. Pages read it past the shared cache: a render that does depends on what it read
  * (ADRs 0245, 0282). A plan list depends on the destinations or plans it is limited to; categories, continent
  * tabs and campaigns change only with the whole catalogue (the seed, a campaign save). Its supply side (sync,
- * balances, supplier status) is built in services.ts beside the suppliers.
+ * balances, supplier status) is the supply module beside it (supply/module.ts, ADR 0416).
  */
 export function createCatalogModule(deps: CatalogModuleDeps) {
   const { db, cache } = deps;
@@ -68,7 +66,7 @@ export const catalogModule = defineModule<
   Parameters<typeof catalogRoutes>[1] & Parameters<typeof productRoutes>[1]
 >({
   name: "catalog",
-  jobKinds: [CATALOGUE_SYNC_JOB.kind, SUPPLIER_BALANCE_JOB.kind],
+  jobKinds: [],
   routes: (app, services) => {
     catalogRoutes(app, services);
     productRoutes(app, services);

@@ -1,6 +1,6 @@
 import type { Database } from "../../../db/client.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
-import { defineModule } from "../../module.ts";
+import { defineModule, type Later } from "../../module.ts";
 import { CREDIT_EXPIRY_NOTICE_JOB, createExpiryNotices, type ExpiryNoticeDeps } from "./expiry-notice.ts";
 import { createCreditRepo } from "./repo.ts";
 import { CREDIT_EXPIRY_JOB, createCreditService } from "./service.ts";
@@ -10,8 +10,8 @@ export interface CreditModuleDeps {
   jobs: JobRunner;
   outbox: ExpiryNoticeDeps["outbox"];
   notifications: ExpiryNoticeDeps["notifications"];
-  /** The customer's e-mail and language, for the expiry notice (the account module's). */
-  contactOf: ExpiryNoticeDeps["contactOf"];
+  /** The account module (built later: it needs store credit): the customer's e-mail and language, for the notice. */
+  accounts: Later<{ contactOf: ExpiryNoticeDeps["contactOf"] }>;
 }
 
 /** Store credit (issue 11, ADR 0240): the append-only ledger; a daily job expires inactive balances. */
@@ -25,7 +25,7 @@ export function createCreditModule(deps: CreditModuleDeps) {
       jobs,
       outbox: deps.outbox,
       notifications: deps.notifications,
-      contactOf: deps.contactOf,
+      contactOf: (customerId) => deps.accounts().contactOf(customerId),
     }),
   });
   credit.registerJobs(jobs);

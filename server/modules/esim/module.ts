@@ -1,5 +1,5 @@
 import type { Database } from "../../../db/client.ts";
-import { defineModule } from "../../module.ts";
+import { defineModule, type Later } from "../../module.ts";
 import type { SandboxSupplier } from "../../providers/supplier/sandbox.ts";
 import { esimDevRoutes } from "./dev-routes.ts";
 import { esimIssueDevRoutes } from "./issue-dev-routes.ts";
@@ -17,11 +17,27 @@ import {
   type EsimServiceDeps,
 } from "./service.ts";
 
-export type EsimModuleDeps = Omit<EsimServiceDeps, "repo" | "db"> & { db: Database };
+export type EsimModuleDeps = Omit<
+  EsimServiceDeps,
+  "repo" | "db" | "refundFailedDelivery" | "onWebhookReceived"
+> & {
+  db: Database;
+  /** The supply module's supplier status: when each supplier's webhook last arrived (ADR 0311). */
+  webhooks: { webhookReceived: NonNullable<EsimServiceDeps["onWebhookReceived"]> };
+  /** The one refund flow (ADR 0359), built later because it needs this module: a failed delivery is refunded. */
+  refunds: Later<{ refundFailedDelivery: NonNullable<EsimServiceDeps["refundFailedDelivery"]> }>;
+};
 
 /** eSIM delivery (ADRs 0130-0134): the supplier, provisioning after payment and the usage feed. */
 export function createEsimModule(deps: EsimModuleDeps) {
-  const esim = createEsimService({ ...deps, repo: createEsimRepo(deps.db) });
+  const { refunds, webhooks, ...rest } = deps;
+  const esim = createEsimService({
+    ...rest,
+    repo: createEsimRepo(deps.db),
+    refundFailedDelivery: (orderCode, statusReason) =>
+      refunds().refundFailedDelivery(orderCode, statusReason),
+    onWebhookReceived: (name) => webhooks.webhookReceived(name),
+  });
   esim.registerJobs(deps.jobs);
   return esim;
 }

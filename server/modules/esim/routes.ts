@@ -6,7 +6,6 @@ import { PageQuery } from "../../../core/lists.ts";
 import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
-import type { SupplierStatusService } from "../catalog/supply/sync-log.ts";
 import { supplierWebhookPath } from "../catalog/supply/sync-log.ts";
 import type { EsimService } from "./service.ts";
 
@@ -24,10 +23,7 @@ const EsimAccessWebhook = z.object({
 const PackageListQuery = PageQuery.extend({ state: z.enum(PACKAGE_STATES).optional() });
 
 // The customer's eSIMs (issue 6; paths in the style of spec 7, page mode lists). Another customer's eSIM is a 404.
-export function esimRoutes(
-  app: FastifyInstance,
-  services: { esim: EsimService; supplierStatus: SupplierStatusService },
-) {
+export function esimRoutes(app: FastifyInstance, services: { esim: EsimService }) {
   app.get("/o2esim/v1/customer/esims", { schema: { querystring: PageQuery } }, async (request) => {
     const customer = await requireCustomer(request);
     const query = parseInput(PageQuery, request.query);
@@ -70,7 +66,7 @@ export function esimRoutes(
           orderNo: notifyType === "ORDER_STATUS" ? content.orderNo : undefined,
           iccid: content.iccid,
         });
-      await services.supplierStatus.webhookReceived("esimaccess");
+      await services.esim.webhookReceived("esimaccess");
       return { received: true };
     },
   );
@@ -94,7 +90,7 @@ export function esimRoutes(
         Array.isArray(header) ? header[0] : header,
       );
       if (!signed) throw new ApiError(401, "esim.webhook.badSignature");
-      await services.supplierStatus.webhookReceived("airalo");
+      await services.esim.webhookReceived("airalo");
       return { received: true };
     });
   });

@@ -118,6 +118,8 @@ export interface EsimServiceDeps {
   };
   /** Every configured supplier by name: plans may name them (ADR 0196), and eSIMs are served by their issuer. */
   suppliers?: Partial<Record<SupplierName, EsimSupplier>>;
+  /** A supplier's webhook arrived: the Suppliers page shows when (the supply module's status; ADR 0311). */
+  onWebhookReceived?: (name: SupplierName) => Promise<void>;
   /** The storefront's origin for links in e-mails. */
   publicOrigin: string;
   provisionMaxAttempts: number;
@@ -1219,6 +1221,11 @@ export function createEsimService(deps: EsimServiceDeps) {
 
   return {
     ...api,
+
+    /** A supplier's webhook arrived (eSIM Access's whatever it says; Airalo's once its signature holds). */
+    async webhookReceived(name: SupplierName) {
+      await deps.onWebhookReceived?.(name);
+    },
 
     /**
      * What a refund of the order would meet (ADR 0336): each eSIM (or top-up package) the order paid for, whether

@@ -9,8 +9,8 @@ export interface MediaModuleDeps {
   db: Database;
   storage: FileStorage;
   images: ImagePool;
-  /** The content module's pages that show a file, so one in use is not deleted. */
-  pagesUsing: MediaDeps["pagesUsing"];
+  /** The page editor (content module): the pages that show a file, so one in use is not deleted. */
+  editor: { pagesUsing: MediaDeps["pagesUsing"] };
 }
 
 /** The operators' public media library (issue 17, ADR 0274): same checks and storage as uploads. */
@@ -19,7 +19,7 @@ export function createMediaModule(deps: MediaModuleDeps) {
     repo: createMediaRepo(deps.db),
     storage: deps.storage,
     images: deps.images,
-    pagesUsing: deps.pagesUsing,
+    pagesUsing: (url, tx) => deps.editor.pagesUsing(url, tx),
   });
 }
 

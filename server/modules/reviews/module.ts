@@ -11,7 +11,7 @@ export interface ReviewsModuleDeps {
   db: Database;
   cache: SharedCache;
   /** The order module's look-up by code: only a shopper who bought the plan reviews it. */
-  findOrder: ReviewServiceDeps["findOrder"];
+  orders: { findByCode: ReviewServiceDeps["findOrder"] };
 }
 
 export function createReviewsModule(deps: ReviewsModuleDeps) {
@@ -19,7 +19,7 @@ export function createReviewsModule(deps: ReviewsModuleDeps) {
   return createReviewService({
     db,
     repo: createReviewRepo(db),
-    findOrder: deps.findOrder,
+    findOrder: (code) => deps.orders.findByCode(code),
     // Any invalidation clears the page cache (app.ts), so the product page shows the review at once.
     onChange: () => cache.invalidate([CACHE_TAGS.reviews]),
     cache,

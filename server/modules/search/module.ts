@@ -1,5 +1,11 @@
 import type { Database } from "../../../db/client.ts";
-import { CACHE_TAGS, CATALOG_TAGS, recordingReadsBy } from "../../infra/cache.ts";
+import {
+  CACHE_TAGS,
+  CATALOG_TAGS,
+  isCatalogTag,
+  recordingReadsBy,
+  type SharedCache,
+} from "../../infra/cache.ts";
 import { defineModule } from "../../module.ts";
 import { createSearchRepo } from "./repo.ts";
 import { searchRoutes } from "./routes.ts";
@@ -7,6 +13,8 @@ import { createSearchService } from "./service.ts";
 
 export interface SearchModuleDeps {
   db: Database;
+  /** A catalogue change published on any instance refreshes this one's in-process terms too (ADR 0230). */
+  cache: SharedCache;
 }
 
 /**
@@ -16,7 +24,7 @@ export interface SearchModuleDeps {
  */
 export function createSearchModule(deps: SearchModuleDeps) {
   const searchRebuild = () => [];
-  return createSearchService(
+  const search = createSearchService(
     recordingReadsBy(
       createSearchRepo(deps.db),
       {
@@ -31,6 +39,11 @@ export function createSearchModule(deps: SearchModuleDeps) {
       CATALOG_TAGS.lists,
     ),
   );
+  // A change published from the console on any instance reaches this one's in-process copies too (ADR 0230).
+  deps.cache.onInvalidate((tags) => {
+    if (tags.some(isCatalogTag)) search.refreshSoon();
+  });
+  return search;
 }
 
 export const searchModule = defineModule<Parameters<typeof searchRoutes>[1]>({

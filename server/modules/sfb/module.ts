@@ -1,15 +1,24 @@
 import type { Database } from "../../../db/client.ts";
-import { defineModule } from "../../module.ts";
+import { defineModule, type Later } from "../../module.ts";
 import { sfbDevRoutes } from "./dev-routes.ts";
 import { createSfbRepo } from "./repo.ts";
 import { sfbRoutes } from "./routes.ts";
 import { createSfbService, type SfbDeps } from "./service.ts";
 
-export type SfbModuleDeps = Omit<SfbDeps, "repo" | "db"> & { db: Database };
+export type SfbModuleDeps = Omit<SfbDeps, "repo" | "db" | "contactOf"> & {
+  db: Database;
+  /** The account module (built later: it needs invite rewards): an inviter's or friend's e-mail and language. */
+  accounts: Later<{ contactOf: SfbDeps["contactOf"] }>;
+};
 
 /** Invite rewards (issue 11, ADR 0242): the friend's coupon on sign-up, the inviter's credit on completion. */
 export function createSfbModule(deps: SfbModuleDeps) {
-  return createSfbService({ ...deps, repo: createSfbRepo(deps.db) });
+  const { accounts, ...rest } = deps;
+  return createSfbService({
+    ...rest,
+    repo: createSfbRepo(deps.db),
+    contactOf: (customerId) => accounts().contactOf(customerId),
+  });
 }
 
 export const sfbModule = defineModule<Parameters<typeof sfbRoutes>[1] & Parameters<typeof sfbDevRoutes>[1]>({

@@ -11,7 +11,7 @@ import {
   type SandboxPayments,
 } from "./sandbox.ts";
 import { createStripePayments } from "./stripe.ts";
-import type { PaymentProvider, PaymentProviderName } from "./types.ts";
+import type { CurrencyRates, PaymentProvider, PaymentProviderName } from "./types.ts";
 
 /** The per-install secret the sandbox signs its webhooks with (ADR 0191). */
 export const SANDBOX_SECRET_NAME = "payment-sandbox-webhook";
@@ -61,5 +61,12 @@ export function createPaymentProviders(env: Env, db: Database, jobs: JobRunner) 
       }),
     );
   }
-  return { active, providers, sandbox };
+  return {
+    active,
+    providers,
+    sandbox,
+    /** The smallest total the active card provider charges in a currency (ADRs 0122, 0149); null when none. */
+    minimumAmount: (currencyCode: string, rates: CurrencyRates) =>
+      providers[active]?.minimumAmount(currencyCode, rates) ?? null,
+  };
 }
