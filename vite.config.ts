@@ -8,7 +8,7 @@ import { LOCALE_BUNDLES, type LocaleBundleName, localeBundle } from "./core/i18n
 /**
  * In the browser build only, core/i18n/index.ts (every catalogue, every locale) resolves to
  * app/lib/i18n-browser.ts, which translates with the messages the page loaded: the locale bundles' modules (ADR
- * 0293) and the feature layouts' loader data (ADR 0005).
+ * 0293, 0418: the shell's and those the matched routes name in their handles).
  */
 function browserMessages(): Plugin {
   const catalogue = path.resolve("core/i18n/index.ts");

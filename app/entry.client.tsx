@@ -1,7 +1,8 @@
-import { type LocaleBundleName, loadLocaleBundle } from "../core/i18n/index.ts";
+import type { LocaleBundleName } from "../core/i18n/index.ts";
 import { pageLocale } from "../core/locale-path.ts";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
 import { hydrateDocument } from "./lib/hydrate-document.tsx";
+import { handleBundles, loadBundles } from "./lib/route-messages.ts";
 
 // spec 2: a chunk-load failure reloads the page once (guard 10 s). Vite reports failed module preloads with
 // vite:preloadError; a failed route import surfaces as an unhandled rejection.
@@ -24,20 +25,17 @@ function isAbort(reason: unknown): boolean {
 }
 
 /**
- * The first page's locale bundles (ADR 0293): the shell's, and those the matched routes name in their `handle`
- * (the content pages' layout), in the page's locale, as their loaders would have sent them. Fetched while the
- * loader data decodes; the hydrating render reads them.
+ * The first page's locale bundles (ADR 0293, 0418): the shell's, and the feature bundles the matched routes name in
+ * their `handle` (app/lib/route-messages.ts), in the page's locale. Fetched while the loader data decodes; the
+ * hydrating render reads them.
  */
 function firstPageBundles(): Promise<unknown> {
   const modules = (window as { __reactRouterRouteModules?: Record<string, { handle?: unknown } | undefined> })
     .__reactRouterRouteModules;
   const names = new Set<LocaleBundleName>(["shell"]);
-  for (const module of Object.values(modules ?? {})) {
-    const name = (module?.handle as { localeBundle?: LocaleBundleName } | undefined)?.localeBundle;
-    if (name) names.add(name);
-  }
-  const locale = pageLocale(new URL(window.location.href));
-  return Promise.all([...names].map((name) => loadLocaleBundle(name, locale)));
+  for (const module of Object.values(modules ?? {}))
+    for (const name of handleBundles(module?.handle)) names.add(name);
+  return loadBundles(names, pageLocale(new URL(window.location.href)));
 }
 
 // A page's first `Intl` call costs 9–20 ms (ICU loads its data): hydration makes none on the store's pages, since

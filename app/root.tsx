@@ -11,13 +11,14 @@ import {
   type ShouldRevalidateFunctionArgs,
   UNSAFE_FrameworkContext,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { isConsolePage } from "../core/console-path.ts";
 import { DEFAULT_LOCALE, type Locale } from "../core/constants.ts";
 import { localeCookie, readLocaleCookie } from "../core/cookies.ts";
 import { isCrawler } from "../core/crawler.ts";
-import { format, loadLocaleBundle, localeBundle } from "../core/i18n/index.ts";
+import { format, localeBundle } from "../core/i18n/index.ts";
 import commonMessages from "../core/i18n/messages/common.ts";
 import { localeFromAcceptLanguage, localePath, pageLocale, splitLocale } from "../core/locale-path.ts";
 import { PERSONAL_TEMPLATE_USER } from "../core/personal-template.ts";
@@ -29,10 +30,11 @@ import { ErrorView, NotFoundView } from "./features/shell/PageStates.tsx";
 import { ShellFrame } from "./features/shell/ShellFrame.tsx";
 import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
 import { afterHydrationSlices } from "./lib/hydrate-later.tsx";
-import { provideMessages } from "./lib/i18n-runtime.ts";
+import { provideFeatureMessages, provideMessages } from "./lib/i18n-runtime.ts";
 import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
 import { withBundledMessages } from "./lib/root-messages.ts";
+import { loadBundles, matchedBundles, pathBundles } from "./lib/route-messages.ts";
 import { installRoutePreload } from "./lib/route-preload.ts";
 import { scrollKey, useScrollAfterNavigation } from "./lib/scroll.ts";
 
@@ -107,13 +109,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 /**
- * The shell's messages are the locale's "shell" bundle, a module the browser loads (ADR 0293): the entry loads the
- * first page's before it hydrates, and a navigation to another locale (the root revalidates then) waits here for
- * the new one before anything renders. Loaded once per locale; every other navigation goes straight on.
+ * The page's messages are locale bundles, modules the browser loads (ADR 0293, 0418): the locale's "shell" bundle and
+ * the feature bundles the matched routes name in their `handle` (app/lib/route-messages.ts). The entry loads the
+ * first page's before it hydrates; on every later navigation (client middleware runs on each, whichever loaders
+ * revalidate) this loads the next page's while its data loads, and the router renders it only once both are in.
+ * Each is loaded once per locale; a navigation whose bundles are loaded goes straight on.
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async ({ request }) => {
-    await loadLocaleBundle("shell", pageLocale(new URL(request.url)));
+  async ({ url }, next) => {
+    const locale = pageLocale(url);
+    const bundles = pathBundles(url.pathname).then((names) => loadBundles(["shell", ...names], locale));
+    const [, result] = await Promise.all([bundles, next()]);
+    return result;
   },
 ];
 
@@ -220,6 +227,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     loaderData.locale,
     withBundledMessages(loaderData.locale, localeBundle("shell", loaderData.locale).messages),
   );
+  // and with the feature bundles the matched routes name (app/lib/route-messages.ts), kept once seen.
+  const matches = useMatches();
+  for (const name of matchedBundles(matches)) {
+    const bundle = localeBundle(name, loaderData.locale);
+    provideFeatureMessages(bundle.messages, bundle.compiled);
+  }
   return <AppOutlet locale={loaderData.locale} user={loaderData.user} />;
 }
 

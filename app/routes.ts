@@ -11,9 +11,7 @@ export default [
     route("logout", "routes/admin.logout.tsx"),
     route("language", "routes/admin.language.tsx"),
     // The page editor's canvas (ADR 0277): the storefront's renderer alone, framed by the editor at a device width.
-    layout("routes/messages.content.tsx", { id: "admin-canvas-messages" }, [
-      route("pages/:id/canvas", "routes/admin.page-canvas.tsx"),
-    ]),
+    route("pages/:id/canvas", "routes/admin.page-canvas.tsx"),
     // Signed-in pages: the layout sends a visitor to sign in and draws the navigation.
     layout("routes/admin.console.tsx", { id: "admin-console" }, [
       index("routes/admin.dashboard.tsx"),
@@ -49,10 +47,8 @@ export default [
       route("content/notes/:code", "routes/admin.note.tsx"),
       route("pages", "routes/admin.pages.tsx"),
       route("pages/link-targets", "routes/admin.page-link-targets.ts"),
-      // The editor's canvas is the storefront's renderer: it needs the content messages (ADR 0005).
-      layout("routes/messages.content.tsx", { id: "admin-content-messages" }, [
-        route("pages/:id", "routes/admin.page-editor.tsx"),
-      ]),
+      // The editor's canvas is the storefront's renderer: its handle names the content messages (ADR 0418).
+      route("pages/:id", "routes/admin.page-editor.tsx"),
       route("*", "routes/admin.not-found.tsx"),
     ]),
   ]),
@@ -61,110 +57,79 @@ export default [
     route("checkout/quote", "routes/checkout.quote.ts"),
     route("content/variant", "routes/content.variant.ts"),
     layout("routes/shell.tsx", [
-      // Content-block pages; the layout sends the content messages (app/lib/feature-messages.ts).
-      layout("routes/messages.content.tsx", [
-        index("routes/home.tsx"),
-        route("cmsCLP", "routes/cms-clp.tsx"),
-        route("preview/:id", "routes/preview.tsx"),
-      ]),
+      // Each page's route module names the message bundles it needs beyond the shell's in its `handle`, and the root
+      // loads those of every matched route (app/lib/route-messages.ts, ADR 0418).
+      // Content-block pages (content messages).
+      index("routes/home.tsx"),
+      route("cmsCLP", "routes/cms-clp.tsx"),
+      route("preview/:id", "routes/preview.tsx"),
       // China-trip pages (issue 10): content pages with the pages bundle for their own buttons.
-      layout("routes/messages.content.tsx", { id: "china-content-messages" }, [
-        layout("routes/messages.pages.tsx", { id: "china-pages-messages" }, [
-          route("gogochina", "routes/gogochina.tsx"),
-          route("gogochina/popupContent", "routes/gogochina.popup-content.tsx"),
-          route("gogochinaApp", "routes/gogochina-app.tsx"),
-          route("uniapp", "routes/uniapp.tsx"),
-        ]),
-      ]),
+      route("gogochina", "routes/gogochina.tsx"),
+      route("gogochina/popupContent", "routes/gogochina.popup-content.tsx"),
+      route("gogochinaApp", "routes/gogochina-app.tsx"),
+      route("uniapp", "routes/uniapp.tsx"),
       // Product pages: the discovery messages come with them (ADR 0286).
-      layout("routes/messages.discovery.tsx", [
-        route("plp", "routes/plp.tsx"),
-        route("pdp/:id", "routes/pdp.tsx"),
-        route("category", "routes/category.tsx"),
-      ]),
+      route("plp", "routes/plp.tsx"),
+      route("pdp/:id", "routes/pdp.tsx"),
+      route("category", "routes/category.tsx"),
       // Accounts (spec 2): login, registration, codes, bind, the authentication view, with the account forms'
       // messages (ADR 0286: no other page's first view needs them).
-      layout("routes/messages.account.tsx", [
-        route("login", "routes/login.tsx"),
-        route("logins/forget-password", "routes/logins.forget-password.tsx"),
-        route("logins/verification-code-login", "routes/logins.verification-code-login.tsx"),
-        route("logins/preference", "routes/logins.preference.tsx"),
-        route("register", "routes/register.tsx"),
-        route("bind", "routes/bind.tsx"),
-        route("AuthenticationPopupView", "routes/authentication-popup.tsx"),
-      ]),
-      // Purchase (spec 2): checkout, payment and its result.
-      layout("routes/messages.purchase.tsx", [
-        // Checkout's contact and billing forms and its sign-in dialog use the account forms' messages.
-        layout("routes/messages.account.tsx", { id: "checkout-account-messages" }, [
-          route("checkout", "routes/checkout.tsx"),
-        ]),
-        route("pay", "routes/pay.tsx"),
-        route("pay/result", "routes/pay.result.tsx"),
-      ]),
+      route("login", "routes/login.tsx"),
+      route("logins/forget-password", "routes/logins.forget-password.tsx"),
+      route("logins/verification-code-login", "routes/logins.verification-code-login.tsx"),
+      route("logins/preference", "routes/logins.preference.tsx"),
+      route("register", "routes/register.tsx"),
+      route("bind", "routes/bind.tsx"),
+      route("AuthenticationPopupView", "routes/authentication-popup.tsx"),
+      // Purchase (spec 2): checkout (whose contact and billing forms and sign-in dialog also use the account forms'
+      // messages), payment and its result.
+      route("checkout", "routes/checkout.tsx"),
+      route("pay", "routes/pay.tsx"),
+      route("pay/result", "routes/pay.result.tsx"),
       // eSIM installation help (spec 2): public pages, with their /ucenter twins.
-      layout("routes/messages.install.tsx", [
-        route("install", "routes/install.tsx"),
-        route("install/eSIM-install", "routes/install.esim-install.tsx"),
-        route("install/install-guide", "routes/install.install-guide.tsx"),
-        route("app_installation_qrcode", "routes/app-installation-qrcode.tsx"),
-        route("ucenter/install", "routes/ucenter.install.tsx"),
-        route("ucenter/install/eSIM-install", "routes/ucenter.install.esim-install.tsx"),
-        route("ucenter/install/install-guide", "routes/ucenter.install.install-guide.tsx"),
-      ]),
+      route("install", "routes/install.tsx"),
+      route("install/eSIM-install", "routes/install.esim-install.tsx"),
+      route("install/install-guide", "routes/install.install-guide.tsx"),
+      route("app_installation_qrcode", "routes/app-installation-qrcode.tsx"),
+      route("ucenter/install", "routes/ucenter.install.tsx"),
+      route("ucenter/install/eSIM-install", "routes/ucenter.install.esim-install.tsx"),
+      route("ucenter/install/install-guide", "routes/ucenter.install.install-guide.tsx"),
       // Legal documents and the public /ucenter pages (issue 10, ADR 0200): no login needed.
-      layout("routes/messages.pages.tsx", [
-        route("pageHtml", "routes/page-html.tsx"),
-        route("ucenter/about-us", "routes/ucenter.about-us.tsx"),
-        route("ucenter/join-us", "routes/ucenter.join-us.tsx"),
-        route("ucenter/help", "routes/ucenter.help.tsx"),
-        route("ucenter/help/:slug", "routes/ucenter.help.article.tsx"),
-      ]),
+      route("pageHtml", "routes/page-html.tsx"),
+      route("ucenter/about-us", "routes/ucenter.about-us.tsx"),
+      route("ucenter/join-us", "routes/ucenter.join-us.tsx"),
+      route("ucenter/help", "routes/ucenter.help.tsx"),
+      route("ucenter/help/:slug", "routes/ucenter.help.article.tsx"),
       // Invite rewards (issue 11): the public programme page and a friend's landing page.
-      layout("routes/messages.sfb.tsx", [
-        route("sfb", "routes/sfb.tsx"),
-        route("sfb/landing/:code", "routes/sfb.landing.tsx"),
-      ]),
-      // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092).
-      layout("routes/messages.account.tsx", { id: "my-account-messages" }, [
-        route("my", "routes/my.tsx", [
-          layout("routes/messages.uploads.tsx", { id: "my-uploads-messages" }, [
-            route("userInfo", "routes/my.user-info.tsx"),
-          ]),
-          route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
-          route("userInfo/set-password", "routes/my.user-info.set-password.tsx"),
-          route("userInfo/delete", "routes/my.user-info.delete.tsx"),
-          route("paymentMethods", "routes/my.payment-methods.tsx"),
-          layout("routes/messages.orders.tsx", { id: "my-orders-messages" }, [
-            route("order/list", "routes/my.order.list.tsx"),
-            route("order/:code", "routes/my.order.detail.tsx"),
-            route("coupon", "routes/my.coupon.tsx"),
-          ]),
-          layout("routes/messages.esim.tsx", { id: "my-esim-messages" }, [
-            route("purchased", "routes/my.purchased.tsx"),
-          ]),
-          layout("routes/messages.sfb.tsx", { id: "my-sfb-messages" }, [
-            route("sfb", "routes/my.sfb.tsx"),
-            route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
-          ]),
-          route("*", "routes/not-found.tsx", { id: "my-not-found" }),
-        ]),
+      route("sfb", "routes/sfb.tsx"),
+      route("sfb/landing/:code", "routes/sfb.landing.tsx"),
+      // /my and the protected /ucenter pages: guard layouts that send visitors to login first (ADR 0092). /my's
+      // layout names the account messages, which all its pages get.
+      route("my", "routes/my.tsx", [
+        route("userInfo", "routes/my.user-info.tsx"),
+        route("userInfo/more-info", "routes/my.user-info.more-info.tsx"),
+        route("userInfo/set-password", "routes/my.user-info.set-password.tsx"),
+        route("userInfo/delete", "routes/my.user-info.delete.tsx"),
+        route("paymentMethods", "routes/my.payment-methods.tsx"),
+        route("order/list", "routes/my.order.list.tsx"),
+        route("order/:code", "routes/my.order.detail.tsx"),
+        route("coupon", "routes/my.coupon.tsx"),
+        route("purchased", "routes/my.purchased.tsx"),
+        route("sfb", "routes/my.sfb.tsx"),
+        route("sfb/landing/:code", "routes/my.sfb.landing.tsx"),
+        route("*", "routes/not-found.tsx", { id: "my-not-found" }),
       ]),
       route("ucenter", "routes/ucenter.tsx", [
         // Protected ucenter pages (coupon, eSIM, order, purchased); the public install help is above.
         route("order/pdf-page", "routes/ucenter.order.pdf-page.tsx"),
-        layout("routes/messages.notifications.tsx", [route("push", "routes/ucenter.push.tsx")]),
-        layout("routes/messages.orders.tsx", { id: "ucenter-orders-messages" }, [
-          route("order/list", "routes/ucenter.order.list.tsx"),
-          route("order/:code", "routes/ucenter.order.detail.tsx"),
-          route("coupon", "routes/ucenter.coupon.tsx"),
-        ]),
-        layout("routes/messages.esim.tsx", { id: "ucenter-esim-messages" }, [
-          route("eSIM", "routes/ucenter.esim.tsx"),
-          route("eSIM/:id", "routes/ucenter.esim.detail.tsx"),
-          route("eSIM/:id/top-up", "routes/ucenter.esim.topup.tsx"),
-          route("purchased", "routes/ucenter.purchased.tsx"),
-        ]),
+        route("push", "routes/ucenter.push.tsx"),
+        route("order/list", "routes/ucenter.order.list.tsx"),
+        route("order/:code", "routes/ucenter.order.detail.tsx"),
+        route("coupon", "routes/ucenter.coupon.tsx"),
+        route("eSIM", "routes/ucenter.esim.tsx"),
+        route("eSIM/:id", "routes/ucenter.esim.detail.tsx"),
+        route("eSIM/:id/top-up", "routes/ucenter.esim.topup.tsx"),
+        route("purchased", "routes/ucenter.purchased.tsx"),
         route("*", "routes/not-found.tsx", { id: "ucenter-not-found" }),
       ]),
       route("404", "routes/not-found-page.tsx", { id: "not-found-page" }),

@@ -5,9 +5,9 @@ import { PLAN, shopper } from "../server/modules/checkout/purchase-test-kit.ts";
 import { setupPageApp } from "./api.ts";
 
 /*
- * ADR 0286: the root sends only the shell's messages and each page's feature layouts send the rest, so a page
- * whose first view uses a key nobody sent would show the key's name. The server renders with exactly the messages
- * the browser gets (useI18n reads the loaders' data), and a missing key is reported there; each page below is
+ * ADR 0286, 0418: a page gets only the shell's messages and the bundles its matched routes name in their handles, so
+ * a page whose first view uses a key nobody sent would show the key's name. The server renders with exactly the
+ * messages the browser gets (useI18n reads the same handles), and a missing key is reported there; each page below is
  * rendered in every locale and fails on such a report. The home page's serialized data (React Router's loader
  * data, in its inline scripts) also has a budget in bytes: the page weight target of issue 15.
  */

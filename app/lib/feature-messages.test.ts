@@ -3,14 +3,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   FEATURE_MESSAGE_BUNDLES,
+  type FeatureMessageBundle,
   type MessageModuleName,
   namedMessageModules,
   SHELL_MESSAGE_MODULES,
 } from "../../core/i18n/index.ts";
 import routes from "../routes.ts";
 
-// The browser only has the shell's messages plus those of the feature layouts around the page (ADR 0005). A key
-// from any other module would show as its raw name, so every key a page's code can reach must be sent to it.
+// The browser only has the shell's messages plus the feature bundles the page's matched routes name in their handles
+// (ADR 0005, 0418). A key from any other module would show as its raw name, so every key a page's code can reach must
+// be sent to it.
 
 const APP = path.resolve(import.meta.dirname, "..");
 const CORE = path.resolve(APP, "..", "core");
@@ -70,15 +72,35 @@ function modulesUsed(file: string): Map<MessageModuleName, string> {
   return used;
 }
 
+/**
+ * The bundles a route module's `handle` names (app/lib/route-messages.ts): `export const handle = { messages: [...] }`.
+ * A route module that exports a handle in any other form fails here, so no bundle goes unread.
+ */
+function handleBundles(file: string): FeatureMessageBundle[] {
+  const source = readFileSync(path.join(APP, file), "utf8");
+  if (!/export (?:const |function |\{[^}]*\b)handle\b/.test(source)) return [];
+  const match = /^export const handle = \{ messages: \[([^\]]*)\] \} satisfies MessagesHandle;$/m.exec(
+    source,
+  );
+  if (!match)
+    throw new Error(
+      `${file}: a handle the test cannot read; write { messages: [...] } satisfies MessagesHandle`,
+    );
+  const names = [...match[1]!.matchAll(/"(\w+)"/g)].map((name) => name[1]!);
+  for (const name of names)
+    if (!Object.hasOwn(FEATURE_MESSAGE_BUNDLES, name)) throw new Error(`${file}: no bundle "${name}"`);
+  return names as FeatureMessageBundle[];
+}
+
 function pages(
   entries: RouteEntry[],
   bundles: readonly MessageModuleName[] = [],
 ): [string, MessageModuleName[]][] {
   return entries.flatMap((entry) => {
-    const bundle = /^routes\/messages\.(\w+)\.tsx$/.exec(entry.file)?.[1] as
-      | keyof typeof FEATURE_MESSAGE_BUNDLES
-      | undefined;
-    const here = bundle ? [...bundles, ...FEATURE_MESSAGE_BUNDLES[bundle]] : [...bundles];
+    const here = [
+      ...bundles,
+      ...handleBundles(entry.file).flatMap((bundle) => FEATURE_MESSAGE_BUNDLES[bundle]),
+    ];
     return [[entry.file, here] as [string, MessageModuleName[]], ...pages(entry.children ?? [], here)];
   });
 }
@@ -99,7 +121,7 @@ describe("feature message bundles", () => {
   // The root module (the document, the error page and what it imports) has only the shell's messages.
   const all: [string, MessageModuleName[]][] = [["root.tsx", []], ...pages(routes as RouteEntry[])];
 
-  it("finds the pages and their layouts", () => {
+  it("finds the pages and the bundles their routes name", () => {
     expect(all.find(([file]) => file === "routes/install.tsx")?.[1]).toEqual(["install"]);
     expect(all.find(([file]) => file === "routes/ucenter.order.list.tsx")?.[1]).toEqual([
       "ordersUi",

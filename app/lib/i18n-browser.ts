@@ -18,8 +18,8 @@ const EMPTY: LocaleBundle = Object.freeze({ messages: {}, compiled: {} });
 
 /**
  * Imports a locale bundle's module once (a failed import is tried again on the next call). The entry awaits the
- * page's bundles before it hydrates (app/entry.client.tsx); a navigation to another locale or into a layout that
- * names one awaits them in a `clientLoader` (locale-layout, messages.content).
+ * page's bundles before it hydrates (app/entry.client.tsx); a later navigation awaits the next page's in the root's
+ * client middleware (app/root.tsx, app/lib/route-messages.ts, ADR 0418).
  */
 export function loadLocaleBundle(name: LocaleBundleName, locale: Locale): Promise<void> {
   const key = `${name}-${locale}`;

@@ -21,11 +21,11 @@ export function provideMessages(
   }
 }
 
-/** Feature layouts' messages (app/lib/feature-messages.ts), kept once seen so code outside React finds them. */
+/** The feature bundles' messages (app/lib/route-messages.ts), kept once seen so code outside React finds them. */
 let featureMessages: Record<string, string> = {};
 const seen = new WeakSet<object>();
 
-/** Called by a feature layout with its loader's messages (browser only: the server has every catalogue). */
+/** Called by the root with each matched route's bundle (browser only: the server has every catalogue). */
 export function provideFeatureMessages(messages: Record<string, string>, compiled?: CompiledMessages) {
   if (typeof document === "undefined" || seen.has(messages)) return;
   seen.add(messages);

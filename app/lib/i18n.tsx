@@ -1,10 +1,11 @@
 import { useMatches, useRouteLoaderData } from "react-router";
 import type { Locale } from "../../core/constants.ts";
-import { format, type LocaleBundleName, localeBundle, type MessageKey } from "../../core/i18n/index.ts";
+import { format, localeBundle, type MessageKey } from "../../core/i18n/index.ts";
 import { localePath } from "../../core/locale-path.ts";
 import { type CurrencyFormat, formatPrice } from "../../core/money.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { withBundledMessages } from "./root-messages.ts";
+import { matchedMessages } from "./route-messages.ts";
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
@@ -16,7 +17,8 @@ export function useRootData(): RootData {
 
 type MessageMap = Partial<Record<MessageKey, string>>;
 
-// The shell's messages merged with one feature layout's (app/lib/feature-messages.ts), built once per pair.
+// The shell's messages merged with the matched routes' feature bundles (app/lib/route-messages.ts), built once per
+// combination.
 const merged = new WeakMap<MessageMap, WeakMap<MessageMap, MessageMap>>();
 const reported = new Set<string>();
 
@@ -26,9 +28,7 @@ function withFeatureMessages(
   locale: Locale,
 ): MessageMap {
   let messages = root;
-  for (const match of matches) {
-    const feature = featureMessagesOf(match, locale);
-    if (!feature || feature === root) continue;
+  for (const feature of matchedMessages(matches, locale)) {
     const byFeature = merged.get(messages) ?? new WeakMap<MessageMap, MessageMap>();
     merged.set(messages, byFeature);
     const both = byFeature.get(feature) ?? { ...messages, ...feature };
@@ -36,19 +36,6 @@ function withFeatureMessages(
     messages = both;
   }
   return messages;
-}
-
-/**
- * A feature layout's messages: its locale bundle's (ADR 0293), named by its `handle`, or its loader data's
- * (app/lib/feature-messages.ts).
- */
-export function featureMessagesOf(
-  match: { handle?: unknown; loaderData?: unknown } | undefined,
-  locale: Locale,
-): MessageMap | undefined {
-  const bundle = (match?.handle as { localeBundle?: LocaleBundleName } | undefined)?.localeBundle;
-  if (bundle) return localeBundle(bundle, locale).messages;
-  return (match?.loaderData as { messages?: MessageMap } | undefined)?.messages;
 }
 
 /** Locale, translations, links and prices for the current page. */
@@ -62,7 +49,7 @@ export function useI18n() {
     t: (key: MessageKey, params?: Record<string, string | number>) => {
       const message = messages[key];
       if (message === undefined && !reported.has(key)) {
-        // A key outside the shell's modules needs its feature layout around the page (routes.ts).
+        // A key outside the shell's modules needs a bundle named by a matched route's handle (route-messages.ts).
         reported.add(key);
         console.error(`i18n: no message "${key}" on this page`);
       }

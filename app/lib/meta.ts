@@ -1,7 +1,7 @@
 import type { Locale } from "../../core/constants.ts";
 import { localeBundle, type MessageKey } from "../../core/i18n/index.ts";
-import { featureMessagesOf } from "./i18n.tsx";
 import { withBundledMessages } from "./root-messages.ts";
+import { matchedMessages } from "./route-messages.ts";
 
 type Messages = Partial<Record<MessageKey, string>>;
 type Matches = readonly ({ loaderData?: unknown; handle?: unknown } | undefined)[];
@@ -19,12 +19,11 @@ export function rootMessages(matches: Matches): Messages | undefined {
   return locale ? withBundledMessages(locale, localeBundle("shell", locale).messages) : undefined;
 }
 
-/** A message from the root's or a feature layout's messages (app/lib/feature-messages.ts). */
+/** A message from the root's messages or the bundles the matched routes name (app/lib/route-messages.ts). */
 export function pageMessage(matches: Matches, key: MessageKey): string | undefined {
-  for (const [index, match] of matches.entries()) {
-    const locale = rootLocale(matches);
-    const messages =
-      index === 0 ? rootMessages(matches) : locale ? featureMessagesOf(match, locale) : undefined;
+  const locale = rootLocale(matches);
+  if (!locale) return undefined;
+  for (const messages of [rootMessages(matches), ...matchedMessages(matches, locale)]) {
     const message = messages?.[key];
     if (message !== undefined) return message;
   }

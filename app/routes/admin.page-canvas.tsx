@@ -11,7 +11,10 @@ import { LandingTitle } from "../features/content-blocks/LandingTitle.tsx";
 import { blocksOf, contentPriceTexts, homeRowCards } from "../features/content-blocks/load-page.server.ts";
 import { type CanvasMessage, readEditorMessage } from "../features/page-editor/canvas-messages.ts";
 import { delayedPlaceholders } from "../features/page-editor/placeholders.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/admin.page-canvas";
+
+export const handle = { messages: ["content"] } satisfies MessagesHandle;
 
 /**
  * Live data must settle before the server's stream times out (entry.server streamTimeout, 5 s): a promise still

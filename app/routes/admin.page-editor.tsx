@@ -16,7 +16,10 @@ import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/u
 import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
 import { Editor, type PageScope } from "../features/page-editor/Editor.tsx";
 import { SchedulePanel, type ScheduleRow } from "../features/page-editor/SchedulePanel.tsx";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/admin.page-editor";
+
+export const handle = { messages: ["content"] } satisfies MessagesHandle;
 
 interface EditorPage {
   id: number;

@@ -21,7 +21,10 @@ import { useApi } from "../lib/api.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { loginStore, type ThirdPartyInfo } from "../lib/login-store.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/bind";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.bind.title", { noindex: true });

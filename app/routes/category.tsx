@@ -3,7 +3,10 @@ import { appContext } from "../context.ts";
 import { ContinentTabs } from "../features/catalog/ContinentTabs.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { rootMessages } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/category";
+
+export const handle = { messages: ["discovery"] } satisfies MessagesHandle;
 
 // spec 2 /category (store): the continent list of GET /o2md/v1/cmi-country-continent/pub/list, in-process.
 export async function loader({ context }: Route.LoaderArgs) {

@@ -28,7 +28,10 @@ import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { onlyDialogKeysChanged, useQueryDialog } from "../features/shell/use-query-dialog.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/checkout";
+
+export const handle = { messages: ["purchase", "account"] } satisfies MessagesHandle;
 
 const AuthenticationDialog = lazy(() =>
   import("../features/account/AuthenticationDialog.tsx").then((m) => ({ default: m.AuthenticationDialog })),

@@ -4,7 +4,10 @@ import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
 import { LandingTitle } from "../features/content-blocks/LandingTitle.tsx";
 import { loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/cms-clp";
+
+export const handle = { messages: ["content"] } satisfies MessagesHandle;
 
 const PAGE_CODE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

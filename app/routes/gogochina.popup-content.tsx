@@ -3,7 +3,10 @@ import { LeaveAppPage } from "../features/china/ChinaTripPage.tsx";
 import { loadChinaPopup } from "../features/china/china.server.ts";
 import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/gogochina.popup-content";
+
+export const handle = { messages: ["content", "pages"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = pageMessage(matches, "app.name") ?? "eSIM";

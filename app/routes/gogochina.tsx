@@ -2,7 +2,10 @@ import { appContext } from "../context.ts";
 import { ChinaTripPage } from "../features/china/ChinaTripPage.tsx";
 import { loadChinaTrip } from "../features/china/china.server.ts";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/gogochina";
+
+export const handle = { messages: ["content", "pages"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = pageMessage(matches, "app.name") ?? "eSIM";

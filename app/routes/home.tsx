@@ -4,7 +4,10 @@ import { ContentPage } from "../features/content-blocks/ContentPage.tsx";
 import { homeRowCards, loadPublishedPage } from "../features/content-blocks/load-page.server.ts";
 import { assumedWidth, SERVER_WIDTH } from "../features/content-blocks/variant.ts";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/home";
+
+export const handle = { messages: ["content"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.document.title || pageMessage(matches, "app.name") || "eSIM";

@@ -9,7 +9,10 @@ import { useSocialLogin } from "../features/account/SocialLogin.tsx";
 import { pageCustomer } from "../features/account/session.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/login";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.login.title", {

@@ -13,7 +13,10 @@ import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { notify } from "../lib/notify.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/logins.forget-password";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.forget.title", { noindex: true });

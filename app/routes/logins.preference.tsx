@@ -10,7 +10,10 @@ import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { notify } from "../lib/notify.ts";
 import { preferenceTarget, savePreferences } from "../lib/preferences.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/logins.preference";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.preference.title", { noindex: true });

@@ -2,7 +2,10 @@ import { AuthCard } from "../features/account/AuthCard.tsx";
 import { LoginPanel } from "../features/account/LoginPanel.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/logins.verification-code-login";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.codeLogin.title", { noindex: true });

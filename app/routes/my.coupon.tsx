@@ -1,7 +1,10 @@
 import { CouponWalletView } from "../features/coupons/CouponWalletView.tsx";
 import { loadWallet } from "../features/coupons/coupons.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/my.coupon";
+
+export const handle = { messages: ["orders"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "ordersUi.coupons.title", { noindex: true });

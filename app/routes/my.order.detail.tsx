@@ -1,7 +1,10 @@
 import { OrderDetailView } from "../features/orders/OrderDetailView.tsx";
 import { loadOrderDetail } from "../features/orders/orders.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/my.order.detail";
+
+export const handle = { messages: ["orders"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "ordersUi.list.title", { noindex: true });

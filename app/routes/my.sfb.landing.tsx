@@ -1,7 +1,10 @@
 import { LandingView } from "../features/sfb/SfbViews.tsx";
 import { loadLanding } from "../features/sfb/sfb.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/my.sfb.landing";
+
+export const handle = { messages: ["sfb"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "sfbUi.title", { noindex: true });

@@ -2,7 +2,10 @@ import { CreditPanel, FriendsList, InviteCard, ProgrammeRules } from "../feature
 import { loadMine } from "../features/sfb/sfb.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/my.sfb";
+
+export const handle = { messages: ["sfb"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "sfbUi.title", { noindex: true });

@@ -4,7 +4,10 @@ import { appContext } from "../context.ts";
 import { PhoneAccountMenu } from "../features/account/PhoneAccountMenu.tsx";
 import { pageCustomer, requirePageCustomer } from "../features/account/session.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/my";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 // spec 2 /my (parent layout), spec 6: protected account pages send a visitor (or an expired session) to
 // /login?pageFrom=<this page> before anything renders (ADR 0092).

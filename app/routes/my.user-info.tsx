@@ -8,7 +8,10 @@ import { onlyDialogKeysChanged } from "../features/shell/use-query-dialog.ts";
 import { ProfilePicture } from "../features/uploads/ProfilePicture.tsx";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/my.user-info";
+
+export const handle = { messages: ["uploads"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.my.title", { noindex: true });

@@ -4,8 +4,11 @@ import { appContext } from "../context.ts";
 import { LegalDocument } from "../features/pages/LegalDocument.tsx";
 import { RefundPolicyTerms } from "../features/pages/RefundPolicyTerms.tsx";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import { serviceError } from "../lib/service-error.ts";
 import type { Route } from "./+types/page-html";
+
+export const handle = { messages: ["pages"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = pageMessage(matches, "app.name") ?? "eSIM";

@@ -9,7 +9,10 @@ import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/pay.result";
+
+export const handle = { messages: ["purchase"] } satisfies MessagesHandle;
 
 /** How often the page asks while the order is unpaid, and for how long before it says "still pending". */
 const POLL_MS = 1500;

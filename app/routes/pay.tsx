@@ -9,7 +9,10 @@ import { useApi } from "../lib/api.ts";
 import { HttpError } from "../lib/http/client.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/pay";
+
+export const handle = { messages: ["purchase"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "checkoutUi.pay.title", { noindex: true });

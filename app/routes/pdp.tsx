@@ -15,7 +15,10 @@ import { TrustPanel } from "../features/catalog/TrustPanel.tsx";
 import { HydrateLater } from "../lib/hydrate-later.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { rootMessages } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/pdp";
+
+export const handle = { messages: ["discovery"] } satisfies MessagesHandle;
 
 /** Integer minor units as a decimal string ("1200", 2 → "12.00") for structured data; no floats. */
 function decimal(amountMinor: number, digits: number): string {

@@ -27,7 +27,10 @@ import { PRODUCT_SEARCH_PATH, useLoadMore } from "../features/catalog/use-load-m
 import { rememberMarketingCode } from "../features/content-blocks/marketing-codes.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
 import { rootMessages } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/plp";
+
+export const handle = { messages: ["discovery"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMessages(matches);

@@ -7,7 +7,10 @@ import { loadPreviewPage } from "../features/content-blocks/load-page.server.ts"
 import { assumedWidth } from "../features/content-blocks/variant.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/preview";
+
+export const handle = { messages: ["content"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = (pageMessage(matches, "content.preview.title") ?? "{title}").replace(

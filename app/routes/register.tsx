@@ -22,7 +22,10 @@ import { registerFormSchema } from "../features/account/schemas.ts";
 import { useApi } from "../lib/api.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/register";
+
+export const handle = { messages: ["account"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "accountUi.register.title", { noindex: true });

@@ -3,7 +3,10 @@ import { InviteCard, ProgrammeRules } from "../features/sfb/SfbViews.tsx";
 import { loadProgramme } from "../features/sfb/sfb.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/sfb";
+
+export const handle = { messages: ["sfb"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "sfbUi.title");

@@ -14,7 +14,10 @@ import { CancelledNotice, EsimStateBadge, PackageStateBadge } from "../features/
 import { HelpLinks } from "../features/help/HelpLinks.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.esim.detail";
+
+export const handle = { messages: ["esim"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "esimUi.detail.title", { noindex: true });

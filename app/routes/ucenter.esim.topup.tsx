@@ -5,7 +5,10 @@ import { iccidTail } from "../features/checkout/types.ts";
 import { loadTopUpOptions } from "../features/esim/top-up.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.esim.topup";
+
+export const handle = { messages: ["esim"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "esimUi.topUpPicker.title", { noindex: true });

@@ -7,7 +7,10 @@ import { OnItsWayCard, useRefreshWhile } from "../features/esim/OnItsWay.tsx";
 import { ShowMore } from "../features/esim/ShowMore.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.esim";
+
+export const handle = { messages: ["esim"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "esimUi.list.title", { noindex: true });

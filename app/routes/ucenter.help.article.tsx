@@ -2,7 +2,10 @@ import { appContext } from "../context.ts";
 import { HelpArticle } from "../features/help/HelpArticle.tsx";
 import { loadHelpArticle } from "../features/help/help.server.ts";
 import { pageMessage } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.help.article";
+
+export const handle = { messages: ["pages"] } satisfies MessagesHandle;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = pageMessage(matches, "app.name") ?? "eSIM";

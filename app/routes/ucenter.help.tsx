@@ -2,7 +2,10 @@ import { appContext } from "../context.ts";
 import { HelpCentre } from "../features/help/HelpCentre.tsx";
 import { loadHelpCentre } from "../features/help/help.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.help";
+
+export const handle = { messages: ["pages"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "help.title");

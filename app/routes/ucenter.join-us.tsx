@@ -2,7 +2,10 @@ import { appContext } from "../context.ts";
 import { InfoPage } from "../features/pages/InfoPage.tsx";
 import { loadInfoPage } from "../features/pages/pages.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.join-us";
+
+export const handle = { messages: ["pages"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "pages.join.title");

@@ -1,7 +1,10 @@
 import { OrderListView } from "../features/orders/OrderListView.tsx";
 import { loadOrderList } from "../features/orders/orders.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.order.list";
+
+export const handle = { messages: ["orders"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "ordersUi.list.title", { noindex: true });

@@ -2,7 +2,10 @@ import { appContext } from "../context.ts";
 import { loadPurchasedPage } from "../features/esim/esim.server.ts";
 import { PurchasedPackages } from "../features/esim/PurchasedPackages.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.purchased";
+
+export const handle = { messages: ["esim"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "shell.purchased", { noindex: true });

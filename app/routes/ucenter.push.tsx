@@ -4,7 +4,10 @@ import { NoticePreferences } from "../features/notifications/NoticePreferences.t
 import { loadNotifications } from "../features/notifications/notifications.server.ts";
 import { useI18n } from "../lib/i18n.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/ucenter.push";
+
+export const handle = { messages: ["notifications"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "notify.title", { noindex: true });

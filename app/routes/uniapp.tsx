@@ -5,7 +5,10 @@ import { appContext } from "../context.ts";
 import { UniappPage } from "../features/china/UniappPage.tsx";
 import { appHint } from "../lib/bridge/detect.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/uniapp";
+
+export const handle = { messages: ["content", "pages"] } satisfies MessagesHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, "pages.uniapp.title", { noindex: true });

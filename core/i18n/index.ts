@@ -86,7 +86,7 @@ export type MessageModuleName = keyof typeof named;
 
 /**
  * What every page's browser gets (ADR 0005): the shell and the search overlay. Other modules reach the browser only
- * with the pages that use them (their feature layout routes send them): the account forms' modules (account,
+ * with the pages whose routes name them (app/lib/route-messages.ts): the account forms' modules (account,
  * accountUi, validation, address) go with the sign-in, registration, checkout and /my pages, discovery with the
  * product pages (ADR 0286); invoice and esim are the server's own (PDFs and e-mails).
  */
@@ -113,8 +113,9 @@ export const SENT_SHELL_MESSAGE_MODULES = SHELL_MESSAGE_MODULES.filter(
 );
 
 /**
- * The feature layouts' modules (app/routes/messages.<bundle>.tsx, nested around their pages in app/routes.ts).
- * app/lib/feature-messages.test.ts checks that every page's code only uses keys its layouts send.
+ * The feature bundles: the modules a feature's pages need beyond the shell's. A route module names its bundles in its
+ * `handle` (`{ messages: [...] }`, app/lib/route-messages.ts, ADR 0418) and the page gets those of every matched
+ * route. app/lib/feature-messages.test.ts checks that every page's code only uses keys its matched routes name.
  */
 export const FEATURE_MESSAGE_BUNDLES = {
   account: ["account", "accountUi", "validation", "address"],
@@ -137,17 +138,13 @@ export type FeatureMessageBundle = keyof typeof FEATURE_MESSAGE_BUNDLES;
 
 /**
  * Messages the browser loads as one JavaScript module per bundle and locale (ADR 0293) instead of reading them from
- * loader data in every page's HTML: the root's shell modules (without the bundled `common`) and the content pages'
- * layout. The client build makes the modules (`localeBundles()` in vite.config.ts); the browser's stand-in for this
- * file (app/lib/i18n-browser.ts) loads them; here, on the server, every catalogue is at hand.
+ * loader data in every page's HTML: the root's shell modules (without the bundled `common`) and every feature
+ * bundle (ADR 0297, 0418). The client build makes the modules (`localeBundles()` in vite.config.ts); the browser's
+ * stand-in for this file (app/lib/i18n-browser.ts) loads them; here, on the server, every catalogue is at hand.
  */
 export const LOCALE_BUNDLES = {
   shell: SENT_SHELL_MESSAGE_MODULES,
-  content: FEATURE_MESSAGE_BUNDLES.content,
-  // The personal pages' layouts (issue 15, ADR 0297): eSIMs, orders, checkout and payment.
-  esim: FEATURE_MESSAGE_BUNDLES.esim,
-  orders: FEATURE_MESSAGE_BUNDLES.orders,
-  purchase: FEATURE_MESSAGE_BUNDLES.purchase,
+  ...FEATURE_MESSAGE_BUNDLES,
 } as const satisfies Record<string, readonly MessageModuleName[]>;
 
 export type LocaleBundleName = keyof typeof LOCALE_BUNDLES;
