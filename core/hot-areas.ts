@@ -1,6 +1,5 @@
 import { actionProblem } from "./content/actions.ts";
 import type { ComponentAction } from "./content/document.ts";
-import { checkNavigation } from "./url-safety.ts";
 
 /*
  * The hot-area drawing rules (spec 5, spec 3; issue 17, ADR 0270): pure functions shared by the page editor's
@@ -204,35 +203,6 @@ export function hotAreaAction(kind: HotAreaActionKind, value: string): Component
 }
 
 export type AreaProblem = "bounds" | "tooSmall" | "overlap" | "name" | "action";
-
-const CODE = /^[A-Za-z0-9][\w.-]{0,47}$/;
-
-/**
- * Whether a stored action is safe to offer (spec 2 navigation safety): no script URLs, and an external URL only
- * to a host in `allowedHosts`. Plan and coupon codes are plain codes.
- */
-export function actionAllowed(
-  action: ComponentAction | undefined,
-  policy: { origin: string; allowedHosts?: readonly string[] },
-): boolean {
-  if (!action) return true;
-  const data = action.data ?? {};
-  switch (action.code) {
-    case "URL": {
-      const checked = checkNavigation(String(data.url ?? ""), {
-        origin: policy.origin,
-        allowedHosts: policy.allowedHosts ?? [],
-      });
-      return checked.kind !== "refused";
-    }
-    case "PDP":
-      return CODE.test(String(data.platformProductCode ?? ""));
-    case "PLP":
-      return Object.values(data).every((value) => typeof value === "string" && !/[<>"']/.test(value));
-    default:
-      return true;
-  }
-}
 
 /**
  * Checks a whole set of stored areas (the server does this on save): the first problem of each, by index. An area's

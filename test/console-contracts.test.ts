@@ -22,10 +22,6 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
   "admin.order.tsx",
   "admin.orders-export.ts",
   "admin.orders.tsx",
-  "admin.page-canvas.tsx",
-  "admin.page-editor.tsx",
-  "admin.page-link-targets.ts",
-  "admin.pages.tsx",
   "admin.plan-sheet.tsx",
   "admin.plan.tsx",
 ];
@@ -33,7 +29,6 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
 /** Console route files that still register endpoints without a contract. */
 const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
   "server/modules/admin/support-routes.ts",
-  "server/modules/content/admin-routes.ts",
   "server/modules/pages/console-routes.ts",
 ];
 

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { parseDocumentData } from "../../core/content/components.ts";
 import { pageLocale } from "../../core/locale-path.ts";
 import type { ContentDocument } from "../../db/schema/content-document.ts";
+import * as api from "../../server/modules/content/console-contract.ts";
 import { appContext } from "../context.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
@@ -41,10 +42,7 @@ function bounded<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> {
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "pages.read");
-  const page = await readConsole<{ id: number; pageType: string; document: ContentDocument }>(
-    args,
-    `/o2adm/v1/pages/${encodeURIComponent(args.params.id)}`,
-  );
+  const page = await readConsole(args, api.openPage, { params: { id: args.params.id } });
   const app = args.context.get(appContext);
   const live = consoleParam(args.request, "live") === "1";
   const home = page.pageType === "HOME";
@@ -77,7 +75,7 @@ function post(message: CanvasMessage) {
 
 export default function PageCanvas({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
-  const [document, setDocument] = useState<ContentDocument>(loaderData.document as ContentDocument);
+  const [document, setDocument] = useState<ContentDocument>(loaderData.document);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
 

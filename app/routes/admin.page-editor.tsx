@@ -1,75 +1,51 @@
-import { Form, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { z } from "zod";
 import { STORE_TIME_ZONE, zoneLabel } from "../../core/store-time.ts";
-import type { ContentDocument } from "../../db/schema/content-document.ts";
-import type { ComponentChange } from "../../server/modules/content/editor.ts";
+import * as api from "../../server/modules/content/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
-  rawField,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ActionNote, PageTitle, secondaryButtonClass } from "../features/admin/ui.tsx";
 import { MEDIA_LIBRARY_ROUTE } from "../features/media/media.ts";
-import { Editor, type PageScope } from "../features/page-editor/Editor.tsx";
-import { SchedulePanel, type ScheduleRow } from "../features/page-editor/SchedulePanel.tsx";
+import { Editor } from "../features/page-editor/Editor.tsx";
+import { SchedulePanel } from "../features/page-editor/SchedulePanel.tsx";
 import type { MessagesHandle } from "../lib/route-messages.ts";
 import type { Route } from "./+types/admin.page-editor";
 
 export const handle = { messages: ["content"] } satisfies MessagesHandle;
 
-interface EditorPage {
-  id: number;
-  siteCode: string;
-  pageCode: string;
-  lang: string;
-  pageType: string;
-  revision: number;
-  document: ContentDocument;
-  preview: string;
-  publishedAt: string | null;
-  lastVersion: number;
-}
-interface VersionRow {
-  id: number;
-  version: number;
-  title: string;
-  restoredFrom: number | null;
-  publishedAt: string;
-}
 // The media picker's uploads go to the media library's action: the editor's page (and its unsaved draft) stays.
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction?.startsWith(MEDIA_LIBRARY_ROUTE)) return false;
   return defaultShouldRevalidate;
 }
 
-// The visual page editor (issue 17): one page's draft, its versions, publish and roll back.
+// The visual page editor (issue 17): one page's draft, its versions, publish and roll back. The page reads and
+// sends through the page editor's contracts (issue 33 item 1, ADR 0415).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "pages.read");
-  const id = encodeURIComponent(args.params.id);
-  const page = await readConsole<EditorPage>(args, `/o2adm/v1/pages/${id}`);
+  const page = await readConsole(args, api.openPage, { params: { id: args.params.id } });
   // A published page opens its draft (made on first open): edit it at the draft's own address.
   if (String(page.id) !== args.params.id) throw redirect(`/admin/pages/${page.id}`);
-  const { versions } = await readConsole<{ versions: VersionRow[] }>(
-    args,
-    `/o2adm/v1/pages/${page.id}/versions`,
-  );
+  const params = { id: page.id };
+  const { versions } = await readConsole(args, api.listVersions, { params });
   const diff =
     versions.length >= 2
-      ? await readConsole<{ fields: string[]; changes: ComponentChange[] }>(
-          args,
-          `/o2adm/v1/pages/${page.id}/diff?from=${versions[1]!.version}&to=${versions[0]!.version}`,
-        )
+      ? await readConsole(args, api.diffVersions, {
+          params,
+          query: { from: versions[1]!.version, to: versions[0]!.version },
+        })
       : null;
-  const scope = await readConsole<PageScope>(args, `/o2adm/v1/pages/${page.id}/scope`);
+  const scope = await readConsole(args, api.pageScope, { params });
   // Scheduled publishing (issue 31 item 7): the page's schedules, shown in the store's time zone.
-  const { schedules } = await readConsole<{ schedules: ScheduleRow[] }>(
-    args,
-    `/o2adm/v1/pages/${page.id}/schedules`,
-  );
+  const { schedules } = await readConsole(args, api.listSchedules, { params });
   return {
     page,
     scope,
@@ -84,106 +60,64 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** What each of the editor's forms asks; a form without one is the publish form. */
+const Intent = z.object({
+  intent: z.enum(["save", "insert", "publish", "rollback", "schedule", "cancelSchedule"]).default("publish"),
+});
+
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const id = encodeURIComponent(args.params.id);
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
+  const params = { id: args.params.id };
   if (intent === "save") {
     await requireOperator(args, "pages.write");
-    let document: unknown = null;
-    try {
-      document = JSON.parse(rawField(form, "document"));
-    } catch {
-      document = null;
-    }
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "PUT",
-        path: `/o2adm/v1/pages/${id}/draft`,
-        body: { revision: Number(field(form, "revision")), document },
-      }),
-    );
+    // The document is posted as JSON and parsed with the endpoint's body schema.
+    const submission = parseWithZod(form, { schema: api.SaveForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.saveDraft, { params, body: submission.value }));
   }
   if (intent === "insert") {
     await requireOperator(args, "pages.write");
-    let document: unknown = null;
-    let insert: Record<string, unknown> = {};
-    try {
-      document = JSON.parse(rawField(form, "document"));
-      insert = JSON.parse(rawField(form, "insert")) as Record<string, unknown>;
-    } catch {
-      document = null;
-    }
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "POST",
-        path: `/o2adm/v1/pages/${id}/blocks`,
-        body: { ...insert, revision: Number(field(form, "revision")), document },
-      }),
-    );
+    // The document and the block are posted as JSON and parsed with the endpoint's body schema.
+    const submission = parseWithZod(form, { schema: api.InsertForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.insertBlock, { params, body: submission.value }));
   }
   await requireOperator(args, "pages.publish");
-  if (intent === "rollback")
-    return actionResult<{ version: number }>(
+  if (intent === "rollback") {
+    const submission = parseWithZod(form, { schema: api.RollbackBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(
       intent,
-      await callConsole(args, {
-        method: "POST",
-        path: `/o2adm/v1/pages/${id}/rollback`,
-        body: { version: Number(field(form, "version")) },
-      }),
+      await callConsole(args, api.rollbackPage, { params, body: submission.value }),
     );
+  }
   if (intent === "schedule") {
-    const endsAt = field(form, "endsAt");
-    return actionResult(
+    // The other languages scheduled with it, as one campaign (ADR 0396).
+    const submission = parseWithZod(form, { schema: api.ScheduleForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(
       intent,
-      await callConsole(args, {
-        method: "POST",
-        path: `/o2adm/v1/pages/${id}/schedules`,
-        body: {
-          revision: Number(field(form, "revision")),
-          startsAt: field(form, "startsAt"),
-          endsAt: endsAt === "" ? null : endsAt,
-          acknowledged: field(form, "acknowledged") === "1",
-          // The other languages scheduled with it, as one campaign (ADR 0396).
-          languages: form
-            .getAll("language")
-            .map(String)
-            .map((value) => {
-              const [lang = "", revision = ""] = value.split(":");
-              return { lang, revision: Number(revision) };
-            }),
-        },
+      await callConsole(args, api.schedulePage, { params, body: submission.value }),
+    );
+  }
+  if (intent === "cancelSchedule") {
+    const submission = parseWithZod(form, { schema: api.CancelScheduleForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    const { scheduleId, campaign } = submission.value;
+    return answerResult(
+      intent,
+      await callConsole(args, api.cancelSchedule, {
+        params: { ...params, scheduleId },
+        query: campaign === "1" ? { campaign } : {},
       }),
     );
   }
-  if (intent === "cancelSchedule")
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "DELETE",
-        path: `/o2adm/v1/pages/${id}/schedules/${encodeURIComponent(field(form, "scheduleId"))}${field(form, "campaign") === "1" ? "?campaign=1" : ""}`,
-      }),
-    );
-  return actionResult<{ version: number }>(
-    "publish",
-    await callConsole(args, {
-      method: "POST",
-      path: `/o2adm/v1/pages/${id}/publish`,
-      body: {
-        revision: Number(field(form, "revision")),
-        languages: form
-          .getAll("language")
-          .map(String)
-          .map((value) => {
-            const [lang = "", revision = ""] = value.split(":");
-            return { lang, revision: Number(revision) };
-          }),
-        acknowledged: field(form, "acknowledged") === "1",
-      },
-    }),
-  );
+  const submission = parseWithZod(form, { schema: api.PublishForm });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(intent, await callConsole(args, api.publishPage, { params, body: submission.value }));
 }
 
 export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) {
@@ -191,7 +125,7 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
   const result = useActionData<typeof action>();
   const { page, scope, versions, schedules, diff, liveMode, canWrite, canPublish, canAdvanced } = loaderData;
   const zone = zoneLabel(STORE_TIME_ZONE, t.language);
-  const version = result?.ok ? (result.value as { version?: number }).version : undefined;
+  const version = result?.ok && "version" in result.value ? result.value.version : undefined;
   const success =
     result?.intent === "save"
       ? t("console.editor.saved")
@@ -209,8 +143,7 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
       <title>{`${t("console.editor.title", { title: page.document.title })} · ${t("console.title")}`}</title>
       <PageTitle>{t("console.editor.title", { title: page.document.title })}</PageTitle>
       <p className="mb-3 text-sm text-slate-700">
-        {page.pageCode} · {page.lang} ·{" "}
-        {t(`console.pages.type.${page.pageType as "HOME" | "LANDING" | "TEMPLATE"}`)}
+        {page.pageCode} · {page.lang} · {t(`console.pages.type.${page.pageType}`)}
       </p>
       <ActionNote result={result} success={success} />
       <Editor
@@ -220,11 +153,7 @@ export default function ConsolePageEditor({ loaderData }: Route.ComponentProps) 
         canWrite={canWrite}
         canPublish={canPublish}
         canAdvanced={canAdvanced}
-        selectId={
-          result?.ok && result.intent === "insert"
-            ? (result.value as { componentId?: string }).componentId
-            : undefined
-        }
+        selectId={result?.ok && "componentId" in result.value ? result.value.componentId : undefined}
         liveMode={liveMode}
       />
       {page.pageType !== "TEMPLATE" && (

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import * as api from "../../server/modules/content/console-contract.ts";
 import { callConsole, consoleParam, requireOperator } from "../features/admin/console.server.ts";
 import type { Route } from "./+types/admin.page-link-targets";
 
@@ -8,12 +9,16 @@ import type { Route } from "./+types/admin.page-link-targets";
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "pages.write");
-  const query = new URLSearchParams({
-    q: consoleParam(args.request, "q").slice(0, 80),
-    siteCode: consoleParam(args.request, "siteCode"),
-    lang: consoleParam(args.request, "lang"),
+  const q = consoleParam(args.request, "q").slice(0, 80);
+  // An empty term finds nothing (the endpoint's answer too); a call leaves an empty value out of its query.
+  if (q === "") return { targets: [] };
+  const answer = await callConsole(args, api.linkTargets, {
+    query: {
+      q,
+      siteCode: consoleParam(args.request, "siteCode"),
+      lang: consoleParam(args.request, "lang"),
+    },
   });
-  const result = await callConsole(args, { method: "GET", path: `/o2adm/v1/pages/link-targets?${query}` });
-  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
-  return result.body as { targets: import("../../server/modules/content/link-targets.ts").LinkTarget[] };
+  if (!answer.ok) throw data({ code: answer.code }, { status: answer.status });
+  return answer.value;
 }

@@ -1,10 +1,12 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import { z } from "zod";
 import { DEFAULT_SITE_CODE, LOCALES } from "../../core/constants.ts";
-import type { EditorPageSummary } from "../../server/modules/content/editor.ts";
+import * as api from "../../server/modules/content/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -22,37 +24,37 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.pages";
 
-// The page editor's page list (issue 17): home, landing pages and templates per site and locale.
+// The page editor's page list (issue 17): home, landing pages and templates per site and locale. The page reads
+// and sends through the page editor's contracts (issue 33 item 1, ADR 0415).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "pages.read");
-  const { pages } = await readConsole<{ pages: EditorPageSummary[] }>(args, "/o2adm/v1/pages");
+  const { pages } = await readConsole(args, api.listPages, {});
   return { pages, canWrite: operator.permissions.includes("pages.write") };
 }
+
+const Intent = z.object({ intent: z.enum(["create", "duplicate"]) });
 
 export async function action(args: Route.ActionArgs) {
   await requireOperator(args, "pages.write");
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const result =
-    intent === "duplicate"
-      ? await callConsole(args, {
-          method: "POST",
-          path: `/o2adm/v1/pages/${encodeURIComponent(field(form, "id"))}/duplicate`,
-          body: { pageCode: field(form, "pageCode"), title: field(form, "title") },
-        })
-      : await callConsole(args, {
-          method: "POST",
-          path: "/o2adm/v1/pages",
-          body: {
-            siteCode: DEFAULT_SITE_CODE,
-            lang: field(form, "lang"),
-            pageType: field(form, "pageType"),
-            pageCode: field(form, "pageCode"),
-            title: field(form, "title"),
-          },
-        });
-  if (result.status === 200) throw redirect(`/admin/pages/${(result.body as { id: number }).id}`);
-  return actionResult(intent, result);
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
+  if (intent === "duplicate") {
+    const submission = parseWithZod(form, { schema: api.DuplicateForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    const { id, ...body } = submission.value;
+    const answer = await callConsole(args, api.duplicatePage, { params: { id }, body });
+    if (answer.ok) throw redirect(`/admin/pages/${answer.value.id}`);
+    return answerResult(intent, answer);
+  }
+  const submission = parseWithZod(form, { schema: api.CreateForm });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  const answer = await callConsole(args, api.createPage, {
+    body: { ...submission.value, siteCode: DEFAULT_SITE_CODE },
+  });
+  if (answer.ok) throw redirect(`/admin/pages/${answer.value.id}`);
+  return answerResult(intent, answer);
 }
 
 export default function ConsolePages({ loaderData }: Route.ComponentProps) {
@@ -84,7 +86,7 @@ export default function ConsolePages({ loaderData }: Route.ComponentProps) {
             </Cell>
             <Cell>{page.pageCode}</Cell>
             <Cell>{page.lang}</Cell>
-            <Cell>{t(`console.pages.type.${page.pageType as "HOME" | "LANDING" | "TEMPLATE"}`)}</Cell>
+            <Cell>{t(`console.pages.type.${page.pageType}`)}</Cell>
             <Cell>
               {page.publishedAt
                 ? t("console.pages.published", { when: formatWhen(page.publishedAt, t.language) })

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { urlProblem } from "../../../core/content/actions.ts";
 import type { ComponentAction } from "../../../db/schema/content-document.ts";
-import type { LinkTarget } from "../../../server/modules/content/link-targets.ts";
+import type { LinkTarget } from "../../../server/modules/content/console-contract.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { inputClass, secondaryButtonClass } from "../admin/ui.tsx";
 import { actionName } from "../content-blocks/links.ts";

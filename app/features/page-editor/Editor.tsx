@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ITEM_ACTION_CODES, TAPPABLE_CODES } from "../../../core/content/actions.ts";
 import type { HotAreaValue } from "../../../core/hot-areas.ts";
 import type { ComponentAction, ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
-import type { Difference, Presence } from "../../../server/modules/content/page-scope.ts";
+import type * as api from "../../../server/modules/content/console-contract.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass, secondaryButtonClass } from "../admin/ui.tsx";
 import { pickVariant } from "../content-blocks/variant.ts";
@@ -322,11 +322,8 @@ function ComponentForm({
   );
 }
 
-export interface PageScope {
-  languages: { lang: string; id: number; revision: number | null; hasDraft: boolean; current: boolean }[];
-  presence: Presence[];
-  differences: Difference[];
-}
+/** The page's languages and width ranges in view, as the scope endpoint answers (issue 31 item 1). */
+export type PageScope = api.PageScope;
 
 export interface EditorProps {
   page: {

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { TAPPABLE_CODES } from "../../../core/content/actions.ts";
+import { COMPONENT_CODES, type ComponentCode } from "../../../core/content/document.ts";
 import type { ComponentAction, ContentDocument, PageComponent } from "../../../db/schema/content-document.ts";
+import type { BlockInsertPayload } from "../../../server/modules/content/console-contract.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, inputClass } from "../admin/ui.tsx";
 import { ActionPicker } from "./ActionPicker.tsx";
@@ -45,7 +47,7 @@ export function InsertBlock({
 }) {
   const t = useConsoleT();
   const navigation = useNavigation();
-  const [code, setCode] = useState("Banner");
+  const [code, setCode] = useState<ComponentCode>("Banner");
   const [where, setWhere] = useState<"before" | "after" | "inside" | "end">(selected ? "after" : "end");
   const [everyWidth, setEveryWidth] = useState(true);
   const [chosen, setChosen] = useState<string[]>(languages);
@@ -62,7 +64,7 @@ export function InsertBlock({
   const selectedName = selected ? selected.componentName || selected.componentCode : "";
   const imagePayload = imagesPayload(code, images, chosen);
 
-  const payload = {
+  const payload: BlockInsertPayload = {
     variantId,
     place: place === "end" ? { where: "end" } : { where: place, anchorId: selected!.componentId },
     everyWidth,
@@ -100,7 +102,14 @@ export function InsertBlock({
         <input type="hidden" name="insert" value={JSON.stringify(payload)} />
         <label className="mb-2 block text-sm">
           <span className="font-medium">{t("console.insert.type")}</span>
-          <select className={inputClass} value={code} onChange={(event) => setCode(event.target.value)}>
+          <select
+            className={inputClass}
+            value={code}
+            onChange={(event) => {
+              const chosenCode = COMPONENT_CODES.find((option) => option === event.target.value);
+              if (chosenCode) setCode(chosenCode);
+            }}
+          >
             {ADDABLE_CODES.map((option) => (
               <option key={option} value={option}>
                 {option}

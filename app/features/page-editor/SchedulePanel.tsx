@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { instantToZoned, STORE_TIME_ZONE } from "../../../core/store-time.ts";
+import type * as api from "../../../server/modules/content/console-contract.ts";
 import { useConsoleT } from "../admin/i18n.tsx";
 import { buttonClass, Field, secondaryButtonClass } from "../admin/ui.tsx";
 import type { PageScope } from "./Editor.tsx";
@@ -10,16 +11,8 @@ import type { PageScope } from "./Editor.tsx";
  * one campaign; the list shows each campaign with its state per language, cancelled in one language or in all.
  */
 
-export interface ScheduleRow {
-  id: number;
-  lang: string;
-  campaignId: string;
-  revision: number;
-  title: string;
-  startsAt: string;
-  endsAt: string | null;
-  state: "waiting" | "live" | "ended";
-}
+/** A schedule as the page's schedules endpoint answers. */
+export type ScheduleRow = api.ScheduleRow;
 
 /** An instant as the store's wall clock for operators: "2026-12-24 09:00 GMT+8". */
 function storeTime(iso: string, zone: string) {
