@@ -75,49 +75,6 @@ function noIcuParserInBrowser(): Plugin {
 }
 
 /**
- * In the browser build only, React and React DOM are Preact with its compat layer (ADR 0292; measured in ADR 0287):
- * React DOM's client (65.7 kB gzipped) was most of home's first load. The server renders with React; the browser
- * hydrates its HTML with Preact. app/lib/preact/react.ts adds the React 19 APIs compat lacks, and
- * app/lib/preact/hydration.ts what hydrating React's HTML needs. `vitest.config.ts` does not load this file: unit
- * tests render with React, as the server does.
- */
-function preactInBrowser(): Plugin {
-  const shims: Record<string, string> = {
-    react: path.resolve("app/lib/preact/react.ts"),
-    "react-dom": path.resolve("app/lib/preact/react-dom.ts"),
-    "react-dom/client": path.resolve("app/lib/preact/react-dom-client.ts"),
-  };
-  const packages: Record<string, string> = {
-    "react/jsx-runtime": "preact/compat/jsx-runtime",
-    "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
-  };
-  // The entry's hydration: React's way, or Preact's with its adapters (app/lib/preact/hydrate-document.tsx).
-  const hydrateDocument = path.resolve("app/lib/hydrate-document.tsx");
-  const preactHydrateDocument = path.resolve("app/lib/preact/hydrate-document.tsx");
-  return {
-    name: "preact-in-browser",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      if (this.environment?.name !== "client") return null;
-      if (shims[source]) return shims[source];
-      if (source.endsWith("hydrate-document.tsx")) {
-        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-        return resolved?.id === hydrateDocument ? preactHydrateDocument : null;
-      }
-      const target = packages[source];
-      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
-    },
-  };
-}
-
-/**
- * Which renderer hydrates in the browser (issue 33, ADR 0402): Preact by default (ADR 0292); `HYDRATE_WITH=react`
- * builds the browser bundle with React itself, without `preactInBrowser()` and its shims, so the two can be
- * measured side by side (`node bench/renderers.ts`). The server renders with React either way.
- */
-const HYDRATE_WITH = process.env.HYDRATE_WITH === "react" ? "react" : "preact";
-
-/**
  * Fewer first-load requests (ADR 0144). In the browser build the automatic splitting made two dozen small shared
  * chunks for home, each one a request, several round trips over the six connections a browser opens to an
  * HTTP/1.1 origin. Two groups instead:
@@ -193,7 +150,6 @@ export default defineConfig({
     browserMessages(),
     localeBundles(),
     noIcuParserInBrowser(),
-    ...(HYDRATE_WITH === "preact" ? [preactInBrowser()] : []),
     tailwindcss(),
     reactRouter(),
     chunks.plugin,

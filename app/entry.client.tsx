@@ -1,7 +1,9 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
 import type { LocaleBundleName } from "../core/i18n/index.ts";
 import { pageLocale } from "../core/locale-path.ts";
 import { isChunkLoadError, reloadForChunkFailure } from "./lib/chunk-reload.ts";
-import { hydrateDocument } from "./lib/hydrate-document.tsx";
 import { handleBundles, loadBundles } from "./lib/route-messages.ts";
 
 // spec 2: a chunk-load failure reloads the page once (guard 10 s). Vite reports failed module preloads with
@@ -40,5 +42,17 @@ function firstPageBundles(): Promise<unknown> {
 
 // A page's first `Intl` call costs 9–20 ms (ICU loads its data): hydration makes none on the store's pages, since
 // messages format a small whole number's `#` and plural without it (core/i18n/plain-numbers.ts, ADR 0296).
-// The renderer (Preact by default, React in a `HYDRATE_WITH=react` build, ADR 0402) hydrates once the bundles are in.
-await hydrateDocument(firstPageBundles());
+// React hydrates the server's document once the bundles are in (ADR 0417), as React Router's default entry does: in a
+// transition, which yields to input and paint while it works.
+await firstPageBundles();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+  // React listens at the root from here on (events before hydration reaches a part are replayed). The browser
+  // tests' harness waits for this on an error page, which never sets `data-hydrated` (e2e/fixtures.ts).
+  document.documentElement.dataset.listening = "true";
+});

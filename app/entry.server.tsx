@@ -12,10 +12,10 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, WHOLE_DOCUMENT_HEADER } from
 import { parseCookies } from "../core/cookies.ts";
 import { isCrawler } from "../core/crawler.ts";
 import { appContext } from "./context.ts";
-import { lowPriorityPreloadEdits } from "./lib/deferred-scripts.server.ts";
-import { bytesDocument, editBytes } from "./lib/document-edits.server.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
-import { finishWholeDocument } from "./lib/whole-document.server.ts";
+import { lowPriorityPreloadEdits } from "./render/deferred-scripts.server.ts";
+import { bytesDocument, editBytes } from "./render/document-edits.server.ts";
+import { finishWholeDocument } from "./render/whole-document.server.ts";
 
 export const streamTimeout = 5_000;
 

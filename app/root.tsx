@@ -29,14 +29,13 @@ import { cutNickname } from "./features/shell/nickname.ts";
 import { ErrorView, NotFoundView } from "./features/shell/PageStates.tsx";
 import { ShellFrame } from "./features/shell/ShellFrame.tsx";
 import { EARLY_APP_BANNER_SCRIPT } from "./lib/early-app-banner.ts";
-import { afterHydrationSlices } from "./lib/hydrate-later.tsx";
 import { provideFeatureMessages, provideMessages } from "./lib/i18n-runtime.ts";
 import { AppStylesheet } from "./lib/inline-css.tsx";
 import { loginStore, syncLoginStore } from "./lib/login-store.ts";
 import { withBundledMessages } from "./lib/root-messages.ts";
 import { loadBundles, matchedBundles, pathBundles } from "./lib/route-messages.ts";
 import { installRoutePreload } from "./lib/route-preload.ts";
-import { scrollKey, useScrollAfterNavigation } from "./lib/scroll.ts";
+import { scrollKey } from "./lib/scroll.ts";
 
 type RootUser = { nickName: string; loginName: string | null } | null;
 
@@ -162,7 +161,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // indexed, no app banner and no language alternates.
   const consoleData = useRouteLoaderData("admin-root") as { language?: Locale } | undefined;
   const inConsole = isConsolePage(location.pathname);
-  useScrollAfterNavigation();
   return (
     <html lang={HTML_LANG[inConsole ? (consoleData?.language ?? DEFAULT_LOCALE) : locale]}>
       <head>
@@ -171,8 +169,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/*
          * In the order React's server writes them: its hoistable elements (meta, link, title) first, then the
-         * head's other children. The browser hydrates with Preact, which pairs the head's nodes by tag and moves
-         * each to where the app renders it: a `<style>` moved is a stylesheet dropped and parsed again (ADR 0306).
+         * head's other children, so hydrating moves no node of the head: a `<style>` moved is a stylesheet dropped
+         * and parsed again (ADR 0306).
          */}
         <meta name="theme-color" content="#0b5cff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -247,12 +245,9 @@ function AppOutlet({ locale, user }: { locale: Locale; user: RootUser }) {
   }, [locale]);
   // Hovering or focusing an internal link preloads its route modules, at most 4 at once (spec 9).
   useEffect(() => installRoutePreload(), []);
-  // Runs after every child's effects in the first commit, and once the parts that hydrate later have (ADR 0294):
-  // tests wait for it before driving listeners.
+  // Runs after every child's effects in the first commit: tests wait for it before driving listeners.
   useEffect(() => {
-    afterHydrationSlices(() => {
-      document.documentElement.dataset.hydrated = "true";
-    });
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;
 }

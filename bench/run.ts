@@ -334,6 +334,8 @@ interface Results {
   /** Every full render's throughput over the reference render's, by row label. */
   referenceRatios: Record<string, number | null>;
   firstLoad: FirstLoad | null;
+  /** ADR 0417: each store page's first-load JS, gzipped bytes (home's is also `firstLoad`). */
+  firstLoadJsByPage: Partial<Record<PageName, number>>;
   /** The median run by score (the budget's figure); every run's score is in lighthouseScores. */
   lighthouse: LighthouseResult | null;
   lighthouseScores: Array<number | null>;
@@ -407,6 +409,7 @@ async function main() {
     ratios: {},
     referenceRatios: {},
     firstLoad: null,
+    firstLoadJsByPage: {},
     lighthouse: null,
     lighthouseScores: [],
     lighthouseCalibration: null,
@@ -566,6 +569,16 @@ async function main() {
   results.firstLoad = await phase("first-load JS", () =>
     measureFirstLoad(`${pglite.cached.url}/`, BROWSER_HEADERS),
   );
+  if (results.firstLoad) results.firstLoadJsByPage.home = results.firstLoad.jsGzipBytes;
+  for (const name of PAGE_NAMES.filter((page) => page !== "home")) {
+    const fl = await phase(`first-load JS, ${name}`, () =>
+      measureFirstLoad(`${pglite.cached.url}${smallPath(name)}`, BROWSER_HEADERS),
+    );
+    if (fl) {
+      results.firstLoadJsByPage[name] = fl.jsGzipBytes;
+      log(`first-load JS for ${name}: ${kb(fl.jsGzipBytes)} gzipped in ${fl.chunks.length} chunks`);
+    }
+  }
   if (results.firstLoad) {
     const fl = results.firstLoad;
     log(
@@ -863,6 +876,8 @@ async function main() {
     const scores = (lh?.scores ?? []).filter((score): score is number => score !== null);
     perPage[`i15LighthouseEveryRun_${name}`] = scores.length > 0 ? Math.min(...scores) : null;
     perPage[`i15LcpMs_${name}`] = lh?.median?.lcpMs ?? null;
+    const firstLoadJs = results.firstLoadJsByPage[name];
+    perPage[`firstLoadJsKb_${name}`] = firstLoadJs === undefined ? null : firstLoadJs / 1000;
     perPage[`i15TbtMs_${name}`] = lh?.median?.tbtMs ?? null;
     const small = results.ssr.uncached[name]?.load?.rps ?? null;
     const largeRps = results.large?.pages[name]?.load?.rps ?? null;
@@ -903,10 +918,8 @@ async function main() {
         : null,
       i15WarmRenderQueries: results.queries?.most ?? null,
       i15HomeHtmlKb: results.firstLoad ? results.firstLoad.htmlBytes / 1000 : null,
-      i15HomeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
       ...perPage,
       i15StaticSameBytes: results.staticBytesPercent,
-      homeFirstLoadJsKb: results.firstLoad ? results.firstLoad.jsGzipBytes / 1000 : null,
       lighthouseMobile: results.lighthouse?.score ?? null,
       cachedHomeRps: results.ssr.cached.home?.load?.rps ?? null,
       postgresRssMb: pgPeak,

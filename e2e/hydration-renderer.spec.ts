@@ -1,13 +1,12 @@
 import { expect, test } from "./fixtures.ts";
 import { PLAN } from "./purchase-kit.ts";
 
-// Issue 33 (ADR 0402): the browser bundle hydrates with Preact by default and with React in a `HYDRATE_WITH=react`
-// build. Either way home, plp and pdp hydrate without a console error (the harness fails the test on one, React's
-// hydration mismatches included) and a click on a hydrated control works; the renderer is the one the build names:
-// React marks the document as its root's container, Preact does not.
-//   HYDRATE_WITH=react E2E_WORKERS=1 BUILD_DIR=build-react npx playwright test e2e/hydration-renderer.spec.ts
+// Issue 33 (ADRs 0402, 0417): the browser hydrates with React, the renderer the server renders with. Home, plp and
+// pdp hydrate without a console error (the harness fails the test on one, React's hydration mismatches included)
+// and a click on a hydrated control works; React marks the document as its root's container (Preact, the browser's
+// renderer before ADR 0417, did not).
 
-const EXPECTED = process.env.HYDRATE_WITH === "react" ? "react" : "preact";
+const EXPECTED = "react";
 
 for (const [name, path] of [
   ["home", "/"],

@@ -1,21 +1,18 @@
-import { expect, hydrated, mobile, test } from "./fixtures.ts";
+import { expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
 import { PLAN } from "./purchase-kit.ts";
 
-// ADR 0294: Preact hydrates a page in one synchronous pass, and on the plp and the pdp that pass was one long task
-// after the first paint (all of their Total Blocking Time in Lighthouse). The parts marked `HydrateLater` hydrate
-// in tasks of their own after it. A page's first `Intl` object costs 9–20 ms (ICU loads its data): ADR 0296 keeps
-// every one off hydration's path (messages format small numbers without it, the server writes dates). These checks
-// read the order of things, never a duration: each fails when the work is back in one task.
+// What hydration does, read from the page rather than timed. React hydrates in a transition that yields to input
+// and paint (ADR 0417; Preact needed the slices of ADR 0294, gone with it). A page's first `Intl` object costs
+// 9–20 ms (ICU loads its data): ADR 0296 keeps every one off hydration's path (messages format small numbers
+// without it, the server writes dates). The plp's 219 tiles are markup, not components (ADR 0300).
 //
-// How a part is seen to hydrate: Preact attaches an element's listeners when it hydrates it, so the init script
-// notes every element that gets a click listener. When the entry marks the page as listening (`data-listening`,
-// set right after the first pass, in the same task), it notes what has hydrated; then a message to itself, a task
-// at a time, notes it again until everything has: those tasks interleave with the slices' own.
+// How a part is seen to hydrate: React marks every element it hydrated with its fiber (`__reactFiber$…`), so the
+// init script counts, for each selector, the elements that carry one; markup React only set as HTML never does.
 
 test.use(mobile);
 
 interface Progress {
-  /** What had hydrated when the first pass ended, then after each of the following tasks. */
+  /** How many of each selector's elements React had hydrated, noted each time `count` ran. */
   steps: Array<Record<string, number>>;
   totals: Record<string, number>;
   /** The `Intl` objects (and locale look-ups) made before the page had hydrated, every part of it. */
@@ -23,8 +20,7 @@ interface Progress {
 }
 
 function watchHydration(selectors: Record<string, string>) {
-  const w = window as unknown as { __progress: Progress };
-  const listening = new WeakSet<EventTarget>();
+  const w = window as unknown as { __progress: Progress; __count: () => Record<string, number> };
   const progress: Progress = { steps: [], totals: {}, intlBeforeHydrated: [] };
   w.__progress = progress;
 
@@ -48,38 +44,41 @@ function watchHydration(selectors: Record<string, string>) {
     });
   }
 
-  const add = EventTarget.prototype.addEventListener;
-  EventTarget.prototype.addEventListener = function (this: EventTarget, ...args) {
-    if (args[0] === "click" && this instanceof Element) listening.add(this);
-    return add.apply(this, args as Parameters<typeof add>);
-  } as typeof add;
-
-  const count = () =>
-    Object.fromEntries(
+  const hydratedByReact = (element: Element) =>
+    Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  w.__count = () => {
+    const now = Object.fromEntries(
       Object.entries(selectors).map(([name, selector]) => [
         name,
-        [...document.querySelectorAll(selector)].filter((element) => listening.has(element)).length,
+        [...document.querySelectorAll(selector)].filter(hydratedByReact).length,
       ]),
     );
-  new MutationObserver((_, observer) => {
-    if (document.documentElement.dataset.listening !== "true") return;
-    observer.disconnect();
     for (const [name, selector] of Object.entries(selectors)) {
       progress.totals[name] = document.querySelectorAll(selector).length;
     }
-    progress.steps.push(count());
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      const now = count();
-      progress.steps.push(now);
-      const done = Object.entries(now).every(([name, n]) => n === progress.totals[name]);
-      if (!done && progress.steps.length < 200) channel.port2.postMessage(null);
-    };
-    channel.port2.postMessage(null);
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-listening"] });
+    progress.steps.push(now);
+    return now;
+  };
 }
 
-test("plp: the destination grid is live after the first pass with one listener, and a tile navigates in the app", async ({
+/** What React has hydrated, once `expected` (given the totals) is met: lazy parts hydrate when their chunks arrive. */
+async function settled(page: Page, expected: (totals: Record<string, number>) => Record<string, number>) {
+  const read = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __progress: Progress; __count: () => Record<string, number> };
+      w.__count();
+      return w.__progress;
+    });
+  await expect
+    .poll(async () => {
+      const progress = await read();
+      return JSON.stringify(progress.steps.at(-1)) === JSON.stringify(expected(progress.totals));
+    })
+    .toBe(true);
+  return read();
+}
+
+test("plp: the destination grid is hydrated and its tiles are markup, and a tile navigates in the app", async ({
   page,
 }) => {
   // ADR 0300: the 219 tiles are markup inside one element with one click listener, not components to hydrate.
@@ -90,13 +89,10 @@ test("plp: the destination grid is live after the first pass with one listener, 
   });
   await page.goto("/plp?type=COUNTRY");
   await hydrated(page);
-  const { steps, totals, intlBeforeHydrated } = await page.evaluate(
-    () => (window as unknown as { __progress: Progress }).__progress,
-  );
+  const { steps, totals, intlBeforeHydrated } = await settled(page, () => ({ grid: 1, tiles: 0, search: 1 }));
   expect(totals.tiles).toBeGreaterThan(200);
   // "219 destinations": a plural formatted without Intl (ADR 0296).
   expect(intlBeforeHydrated).toEqual([]);
-  expect(steps[0]).toEqual({ grid: 1, tiles: 0, search: 1 });
   expect(steps.at(-1)).toEqual({ grid: 1, tiles: 0, search: 1 });
   // A tile, clicked or opened from the keyboard, moves within the app: the page's window stays.
   await page.evaluate(() => {
@@ -116,7 +112,7 @@ test("plp: the destination grid is live after the first pass with one listener, 
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 });
 
-test("pdp: the bars and the sections below the first screen hydrate after the first pass, with no Intl object", async ({
+test("pdp: the Buy button, the bars and the sections below the first screen hydrate, with no Intl object", async ({
   page,
 }) => {
   await page.addInitScript(watchHydration, {
@@ -128,25 +124,14 @@ test("pdp: the bars and the sections below the first screen hydrate after the fi
   });
   await page.goto(`/pdp/${PLAN}`);
   await hydrated(page);
-  const { steps, totals, intlBeforeHydrated } = await page.evaluate(
-    () => (window as unknown as { __progress: Progress }).__progress,
-  );
+  const { totals, intlBeforeHydrated } = await settled(page, (totals) => totals);
   expect(totals.siblings).toBeGreaterThan(1);
-  // The Buy button and the bar at the foot of a phone's screen are live when the first pass ends; the rest is not.
-  expect(steps[0]).toEqual({ buy: 2, topBar: 0, siblings: 0, compatibility: 0, footer: 0 });
-  expect(steps.at(-1)).toEqual(totals);
-  // The top bar first, in a task of its own; then the rest, after at least one more task.
-  const topBarFirst = steps.findIndex((step) => step.topBar === totals.topBar);
-  const footerAt = steps.findIndex((step) => step.footer === totals.footer);
-  expect(topBarFirst).toBeGreaterThan(0);
-  expect(footerAt).toBeGreaterThan(topBarFirst);
+  expect(totals.buy).toBe(2);
   // The validity's "30 days" and any review's day (written by the server) need none.
   expect(intlBeforeHydrated).toEqual([]);
 });
 
-test("home: the blocks below the fold hydrate after the first pass, a task each, and no Intl object is made", async ({
-  page,
-}) => {
+test("home: every block hydrates, and no Intl object is made", async ({ page }) => {
   await page.addInitScript(watchHydration, {
     nav: '[data-component="ImageTextNav"] a',
     sliding: '[data-component="Sliding"] button',
@@ -155,22 +140,12 @@ test("home: the blocks below the fold hydrate after the first pass, a task each,
   });
   await page.goto("/");
   await hydrated(page);
-  const { steps, totals, intlBeforeHydrated } = await page.evaluate(
-    () => (window as unknown as { __progress: Progress }).__progress,
-  );
+  const { totals, intlBeforeHydrated } = await settled(page, (totals) => totals);
   expect(totals).toEqual({ nav: 6, sliding: 2, showAll: 1, unlimited: 7 });
-  // The first screen's blocks (above the fold) are live when the first pass ends; the ones below it are not.
-  expect(steps[0]).toEqual({ nav: 6, sliding: 0, showAll: 0, unlimited: 0 });
-  expect(steps.at(-1)).toEqual(totals);
-  // Then a block a task, in the page's order (the lazy ones, tabs and coupons, when their chunks arrive).
-  const at = (name: string) => steps.findIndex((step) => step[name] === totals[name]);
-  expect(at("sliding")).toBeGreaterThan(0);
-  expect(at("showAll")).toBeGreaterThan(at("sliding"));
-  expect(at("unlimited")).toBeGreaterThan(at("showAll"));
   // The plural and number formatting need no Intl, and the coupons' days are the server's.
   expect(intlBeforeHydrated).toEqual([]);
   await expect(page.locator("[data-coupon]").first()).toContainText(/Valid until \w{3} \d{1,2}, \d{4}/);
-  // A block hydrated in its own task works as before.
+  // A hydrated block works.
   await page.getByRole("button", { name: "Show all: Hot right now" }).click();
   await expect(page.getByRole("region", { name: "Hot right now" }).locator("li a")).toHaveCount(10);
 });

@@ -1,6 +1,6 @@
 import { transform } from "lightningcss";
-import { bytesDocument } from "../app/lib/document-edits.server.ts";
-import { pageCssEdits } from "../app/lib/page-css.server.ts";
+import { bytesDocument } from "../app/render/document-edits.server.ts";
+import { pageCssEdits } from "../app/render/page-css.server.ts";
 
 /*
  * The golden render (issue 33 item 4, docs/testing/golden-render.md): a page as the server sent it, reduced to what
@@ -8,7 +8,7 @@ import { pageCssEdits } from "../app/lib/page-css.server.ts";
  * - the HTML's structure, one element or text a line, indented by depth, with what differs per request or per
  *   build (nonces, hashes, build and request ids, dates, times, prices) normalised;
  * - the scripts: each external one by its path, each inline one by its kind and size class;
- * - the page CSS the production finish would inline (app/lib/page-css.server.ts over the minified stylesheet):
+ * - the page CSS the production finish would inline (app/render/page-css.server.ts over the minified stylesheet):
  *   its size and its selectors.
  */
 

@@ -8,7 +8,7 @@
 export const LIST_PAGE_SIZE = 20;
 
 /**
- * The highest `?page=` read, the same bound the API puts on `page` (core/lists.ts PageQuery). It only keeps a
+ * The highest `?page=` read, the same bound the API puts on `page` (core/list-query.ts PageQuery). It only keeps a
  * forged address from asking for a silly limit: the query returns at most the customer's own rows.
  */
 export const MAX_LIST_PAGE = 10_000;

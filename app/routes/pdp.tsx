@@ -12,7 +12,6 @@ import { loadPlanOr404 } from "../features/catalog/plan.server.ts";
 import { dataText, validityText } from "../features/catalog/plan-format.ts";
 import { switcherPlans } from "../features/catalog/plan-switcher.ts";
 import { TrustPanel } from "../features/catalog/TrustPanel.tsx";
-import { HydrateLater } from "../lib/hydrate-later.tsx";
 import { useI18n } from "../lib/i18n.tsx";
 import { rootMessages } from "../lib/meta.ts";
 import type { MessagesHandle } from "../lib/route-messages.ts";
@@ -198,80 +197,75 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               {t("discovery.buyBar")}
             </Link>
           </div>
-          {/* The plan switcher and what follows hydrate in tasks of their own, after the first pass (ADR 0294). */}
-          <HydrateLater>
-            {siblings.length > 1 && (
-              <nav aria-labelledby="plan-switcher" className="mt-6">
-                <h2 id="plan-switcher" className="text-sm font-semibold text-slate-900">
-                  {t("discovery.switcher", { name: plan.destinationName })}
-                </h2>
-                <ul className="mt-2 flex flex-wrap gap-2">
-                  {siblings.map((sibling) => {
-                    const current = sibling.platformProductCode === plan.platformProductCode;
-                    return (
-                      <li key={sibling.platformProductCode}>
-                        <Link
-                          to={href(`/pdp/${encodeURIComponent(sibling.platformProductCode)}`)}
-                          aria-current={current ? "page" : undefined}
-                          className={`block rounded-xl border px-3 py-2 text-sm ${
-                            current
-                              ? "border-brand-700 bg-brand-50 font-semibold text-brand-900"
-                              : "border-slate-300 text-slate-800 hover:border-slate-500"
-                          }`}
-                        >
-                          {dataText(t, sibling)} · {validityText(t, sibling.validityDays)} ·{" "}
-                          <span className="font-semibold whitespace-nowrap" data-chip-price>
-                            {price(sibling.unitPrice)}
-                          </span>
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-                {siblingCount > siblings.length && (
-                  <Link
-                    to={href(destinationPlansPath(plan.destinationCode, plan.destinationName))}
-                    className="mt-3 inline-block text-sm font-semibold text-brand-700 underline hover:text-brand-900"
-                  >
-                    {t("discovery.switcherAll", { count: siblingCount, name: plan.destinationName })}
-                  </Link>
-                )}
-              </nav>
-            )}
-            <TrustPanel className="mt-6" />
-          </HydrateLater>
+          {siblings.length > 1 && (
+            <nav aria-labelledby="plan-switcher" className="mt-6">
+              <h2 id="plan-switcher" className="text-sm font-semibold text-slate-900">
+                {t("discovery.switcher", { name: plan.destinationName })}
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {siblings.map((sibling) => {
+                  const current = sibling.platformProductCode === plan.platformProductCode;
+                  return (
+                    <li key={sibling.platformProductCode}>
+                      <Link
+                        to={href(`/pdp/${encodeURIComponent(sibling.platformProductCode)}`)}
+                        aria-current={current ? "page" : undefined}
+                        className={`block rounded-xl border px-3 py-2 text-sm ${
+                          current
+                            ? "border-brand-700 bg-brand-50 font-semibold text-brand-900"
+                            : "border-slate-300 text-slate-800 hover:border-slate-500"
+                        }`}
+                      >
+                        {dataText(t, sibling)} · {validityText(t, sibling.validityDays)} ·{" "}
+                        <span className="font-semibold whitespace-nowrap" data-chip-price>
+                          {price(sibling.unitPrice)}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+              {siblingCount > siblings.length && (
+                <Link
+                  to={href(destinationPlansPath(plan.destinationCode, plan.destinationName))}
+                  className="mt-3 inline-block text-sm font-semibold text-brand-700 underline hover:text-brand-900"
+                >
+                  {t("discovery.switcherAll", { count: siblingCount, name: plan.destinationName })}
+                </Link>
+              )}
+            </nav>
+          )}
+          <TrustPanel className="mt-6" />
         </div>
       </div>
-      <HydrateLater>
-        <div className="mt-10 grid gap-6 md:grid-cols-2">
-          <CoverageList coverage={plan.coverage} />
-          <div className="space-y-6">
-            <section aria-labelledby="plan-activation" className="rounded-2xl border border-slate-200 p-5">
-              <h2 id="plan-activation" className="text-lg font-semibold text-slate-900">
-                {t("discovery.activationTitle")}
-              </h2>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-                <li>{t("discovery.activationInstall")}</li>
-                <li>{t("discovery.activationStart")}</li>
-              </ul>
-            </section>
-            <section aria-labelledby="plan-compat" className="rounded-2xl border border-slate-200 p-5">
-              <h2 id="plan-compat" className="text-lg font-semibold text-slate-900">
-                {t("discovery.compatTitle")}
-              </h2>
-              <p className="mt-2 text-sm text-slate-700">{t("discovery.compatText")}</p>
-              <Link
-                to={href("/install#compatibility")}
-                className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
-              >
-                {t("discovery.compatLink")}
-              </Link>
-            </section>
-            <PlanReviews reviews={reviews} />
-            <PlanFaq />
-          </div>
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <CoverageList coverage={plan.coverage} />
+        <div className="space-y-6">
+          <section aria-labelledby="plan-activation" className="rounded-2xl border border-slate-200 p-5">
+            <h2 id="plan-activation" className="text-lg font-semibold text-slate-900">
+              {t("discovery.activationTitle")}
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>{t("discovery.activationInstall")}</li>
+              <li>{t("discovery.activationStart")}</li>
+            </ul>
+          </section>
+          <section aria-labelledby="plan-compat" className="rounded-2xl border border-slate-200 p-5">
+            <h2 id="plan-compat" className="text-lg font-semibold text-slate-900">
+              {t("discovery.compatTitle")}
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">{t("discovery.compatText")}</p>
+            <Link
+              to={href("/install#compatibility")}
+              className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
+            >
+              {t("discovery.compatLink")}
+            </Link>
+          </section>
+          <PlanReviews reviews={reviews} />
+          <PlanFaq />
         </div>
-      </HydrateLater>
+      </div>
     </div>
   );
 }

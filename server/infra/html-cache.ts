@@ -59,7 +59,7 @@ const HTML_ESCAPES: Record<string, string> = {
 /**
  * A string value as it stands in the router's loader data script: a JSON string inside the turbo-stream text,
  * which is itself a JSON string in the script, with the characters that could end the script escaped (React
- * Router's escapeHtml); or, in a production page whole (app/lib/router-scripts.server.ts, ADR 0290), a
+ * Router's escapeHtml); or, in a production page whole (app/render/router-scripts.server.ts, ADR 0290), a
  * single-quoted string.
  */
 function escapeScriptString(value: string, quote: '"' | "'"): string {

@@ -99,11 +99,6 @@ function UnknownComponent({ code }: { code: string }) {
   return null;
 }
 
-/** Whether a component code has a renderer (an unknown one renders nothing, spec 8). */
-export function hasRenderer(code: string): boolean {
-  return Object.hasOwn(RENDERERS, code);
-}
-
 export function ComponentView({ component }: { component: PageComponent }) {
   const { eagerIds, priorityId } = usePageContext();
   const Renderer = Object.hasOwn(RENDERERS, component.componentCode)

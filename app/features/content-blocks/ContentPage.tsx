@@ -3,9 +3,8 @@ import { useFetcher } from "react-router";
 import type { ParsedDocument } from "../../../core/content/components.ts";
 import type { PageComponent, PageVariant } from "../../../db/schema/content-document.ts";
 import type { BlockDataMap } from "../../../server/modules/content/types.ts";
-import { HydrateLater } from "../../lib/hydrate-later.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
-import { ComponentView, hasRenderer } from "./ComponentView.tsx";
+import { ComponentView } from "./ComponentView.tsx";
 import type { VariantAnswer } from "./load-page.server.ts";
 import { ContentPageProvider } from "./page-context.tsx";
 import { pickVariant, splitByPosition } from "./variant.ts";
@@ -102,23 +101,12 @@ function useShownVariant(
   return fetched[wanted.variantId] ?? server;
 }
 
-/**
- * ADR 0296: the blocks below the fold hydrate after the first pass, a task each (`HydrateLater`, ADR 0294): home's
- * hydration was one task of 50–55 ms, most of Lighthouse's blocking time there. The ones above the fold (the
- * eager ones) hydrate in the first pass. A block whose code has no renderer draws nothing, so it is never one.
- */
-function Column({ components, eagerIds }: { components: PageComponent[]; eagerIds: ReadonlySet<string> }) {
+function Column({ components }: { components: PageComponent[] }) {
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      {components.map((component) =>
-        eagerIds.has(component.componentId) || !hasRenderer(component.componentCode) ? (
-          <ComponentView key={component.componentId} component={component} />
-        ) : (
-          <HydrateLater key={component.componentId}>
-            <ComponentView component={component} />
-          </HydrateLater>
-        ),
-      )}
+      {components.map((component) => (
+        <ComponentView key={component.componentId} component={component} />
+      ))}
     </div>
   );
 }
@@ -175,7 +163,7 @@ export function ContentPage({
   return useMemo(() => {
     let body: React.ReactNode;
     if (variant.layout === "normal") {
-      body = <Column components={variant.components} eagerIds={eagerIds} />;
+      body = <Column components={variant.components} />;
     } else {
       // spec 2: leftWide / rightWide split by position code; the wide column is the named side.
       const { left, right } = splitByPosition(variant.components);
@@ -183,8 +171,8 @@ export function ContentPage({
         <div
           className={`grid gap-6 ${variant.layout === "leftWide" ? "grid-cols-[2fr_1fr]" : "grid-cols-[1fr_2fr]"}`}
         >
-          <Column components={left} eagerIds={eagerIds} />
-          <Column components={right} eagerIds={eagerIds} />
+          <Column components={left} />
+          <Column components={right} />
         </div>
       );
     }
@@ -200,5 +188,5 @@ export function ContentPage({
         </div>
       </ContentPageProvider>
     );
-  }, [variant, context, loadingNote, eagerIds]);
+  }, [variant, context, loadingNote]);
 }

@@ -1,4 +1,13 @@
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import { checkNavigation } from "../../../core/url-safety.ts";
 import type { AssociationResult, SpecificWord } from "../../../server/modules/search/service.ts";
@@ -62,6 +71,14 @@ export default function SearchOverlay() {
       },
     );
   }, [location.pathname, location.search, navigate]);
+
+  // A page requested with searchDialog shows the overlay before its chunk is in: what the shopper typed meanwhile is
+  // in the field when React hydrates it (React leaves a hydrated field's value alone) and becomes the search's text
+  // before anything re-renders the field with the server's empty value.
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   // Open: focus the input, keep Tab inside, Escape closes; the page behind does not scroll.
   useEffect(() => {

@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { splitLocale } from "../../../core/locale-path.ts";
 import { whileReloading } from "../../lib/chunk-reload.ts";
-import { HydrateLater } from "../../lib/hydrate-later.tsx";
 import { useI18n } from "../../lib/i18n.tsx";
 import { SearchOverlayHost } from "../search/SearchOverlayHost.tsx";
 import { AppBanner } from "./AppBanner.tsx";
@@ -44,20 +43,12 @@ export function ShellFrame({ children, failed = false }: { children: ReactNode; 
       </a>
       <LoadingBar failed={failed} />
       <AppBanner />
-      {/* The bars hydrate in tasks of their own, after the page's first pass (ADR 0294). */}
-      <HydrateLater>
-        <TopBar
-          className={responsiveDisplay(small.topBar, wide.topBar)}
-          onOpenPreferences={openPreferences}
-        />
-      </HydrateLater>
+      <TopBar className={responsiveDisplay(small.topBar, wide.topBar)} onOpenPreferences={openPreferences} />
       <main id="main" tabIndex={-1} className="relative z-10 flex-1 outline-none">
         {children}
       </main>
-      <HydrateLater>
-        <Footer onOpenPreferences={openPreferences} className={small.bottomBar ? "pb-16 md:pb-0" : ""} />
-        <BottomTabs className={responsiveDisplay(small.bottomBar, wide.bottomBar)} />
-      </HydrateLater>
+      <Footer onOpenPreferences={openPreferences} className={small.bottomBar ? "pb-16 md:pb-0" : ""} />
+      <BottomTabs className={responsiveDisplay(small.bottomBar, wide.bottomBar)} />
       {/* The product page's Buy bar sits at the foot of a phone's screen too (ADR 0263). */}
       {wide.backToTop && <BackToTop raised={small.bottomBar || path.startsWith("/pdp/")} />}
       {preferencesOpen && (

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isLocale } from "../../../core/constants.ts";
-import { PageQuery } from "../../../core/lists.ts";
+import { PageQuery } from "../../../core/list-query.ts";
 import { PAGE_CODE } from "../../../db/schema/content-document.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponCode } from "../../../core/coupon-code.ts";
 import { translate } from "../../../core/i18n/index.ts";
-import { PageQuery } from "../../../core/lists.ts";
+import { PageQuery } from "../../../core/list-query.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { CouponService } from "./service.ts";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PACKAGE_STATES } from "../../../core/esim.ts";
 import { esimId, iccid } from "../../../core/ids.ts";
-import { PageQuery } from "../../../core/lists.ts";
+import { PageQuery } from "../../../core/list-query.ts";
 import { ApiError } from "../../http/errors.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";

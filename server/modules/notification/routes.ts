@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PageQuery } from "../../../core/lists.ts";
+import { PageQuery } from "../../../core/list-query.ts";
 import { NOTIFICATION_KINDS } from "../../../db/schema/index.ts";
 import { requireCustomer } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";

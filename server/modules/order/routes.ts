@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { OrderCodeParam } from "../../../core/ids.ts";
-import { PageQuery } from "../../../core/lists.ts";
+import { PageQuery } from "../../../core/list-query.ts";
 import { ORDER_TAB_STATUSES, ORDER_TABS } from "../../../core/order-tabs.ts";
 import { ORDER_STATUSES } from "../../../db/schema/index.ts";
 import { requireCustomer } from "../../http/session.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ScoreQuery } from "../../../core/lists.ts";
+import { ScoreQuery } from "../../../core/list-query.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SiteService } from "../site/service.ts";
 import type { RecommendService } from "./service.ts";

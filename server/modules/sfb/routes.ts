@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { INVITE_CODE_PATTERN } from "../../../core/ids.ts";
-import { PageQuery } from "../../../core/lists.ts";
+import { PageQuery } from "../../../core/list-query.ts";
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../../../core/sfb.ts";
 import { requireCustomer, sessionCookieAttributes } from "../../http/session.ts";
 import { parseInput } from "../../http/validate.ts";

@@ -1,8 +1,10 @@
 import { createOperator, signInAsOperator } from "./console-kit.ts";
 import { desktop, expect, hydrated, mobile, type Page, test } from "./fixtures.ts";
 
-// ADR 0292: the server renders with React and the browser hydrates with Preact. Each check below fails without
-// one of the adapters in app/lib/preact/hydration.ts and app/entry.client.tsx.
+// The server renders with React and the browser hydrates that HTML with React (ADR 0417). These checks were
+// written for Preact's hydration (ADR 0292), which needed adapters for each; they hold for any renderer and stay
+// as the proof that hydrating keeps the server's document: one <html>, the head as sent, ids that resolve, a
+// focus kept, a title in the head, typed text kept, and an aborted request that is no error.
 
 /** The document as the browser holds it: one <html>, <head> and <body>, and every id reference resolving. */
 async function documentShape(page: Page) {
@@ -72,7 +74,7 @@ function watchHydration() {
   });
 }
 
-test.describe("hydrating React's HTML with Preact", () => {
+test.describe("hydrating the server's HTML", () => {
   for (const [name, path, device, focusable] of [
     ["home on a phone", "/", mobile, true],
     ["a product page on a desktop", "/pdp/JP-3GB-30D", desktop, true],
@@ -84,7 +86,7 @@ test.describe("hydrating React's HTML with Preact", () => {
       test("hydrating moves no element the server sent, and a link focused before it keeps the focus", async ({
         page,
       }) => {
-        // Preact moved `<main>` past React's Suspense markers, and the inline `<style>` past links it paired by
+        // Preact once moved `<main>` past React's Suspense markers, and the inline `<style>` past links it paired by
         // tag (ADR 0306): the first blurred whatever the shopper had focused, the second re-parsed the stylesheet.
         await page.addInitScript(watchHydration);
         await page.goto(path);
@@ -120,7 +122,7 @@ test.describe("hydrating React's HTML with Preact", () => {
     expect(await plans.count()).toBeGreaterThan(0);
     expect(await page.locator('div[hidden][id^="S:"]').count()).toBe(0);
 
-    // Elements rendered after hydration carry Preact's ids; attributes written during hydration name them too.
+    // Elements rendered after hydration carry the browser's ids; attributes written during hydration name them too.
     await page
       .getByRole("banner")
       .getByRole("button", { name: /Language and currency/ })
@@ -201,8 +203,8 @@ test.describe("hydrating React's HTML with Preact", () => {
       await page.goto("/login");
       await hydrated(page);
       expect(await documentShape(page)).toMatchObject({ html: 1, body: 1, dangling: [] });
-      // getByLabel resolves through the label's `for`: with React's ids left in place it names nothing. The form's
-      // own check then marks the first invalid field and moves focus to it.
+      // getByLabel resolves through the label's `for`: it names nothing if the ids changed while hydrating. The
+      // form's own check then marks the first invalid field and moves focus to it.
       await page.getByLabel("E-mail or phone number").fill("someone@example.org");
       await page.getByRole("button", { name: "Log in", exact: true }).click();
       const password = page.locator("input").and(page.getByLabel("Password", { exact: true }));
