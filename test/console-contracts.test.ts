@@ -42,7 +42,6 @@ const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
   "server/modules/admin/routes.ts",
   "server/modules/admin/support-routes.ts",
   "server/modules/content/admin-routes.ts",
-  "server/modules/pages/console-routes.ts",
 ];
 
 /** What a page on contracts never does: a string-path call, a cast answer, a form field read by hand. */
