@@ -30,8 +30,6 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
   "admin.page-editor.tsx",
   "admin.page-link-targets.ts",
   "admin.pages.tsx",
-  "admin.plan-sheet.tsx",
-  "admin.plan.tsx",
 ];
 
 /** Console route files that still register endpoints without a contract. */
