@@ -23,8 +23,19 @@ export const IdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_4
 export const SlugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/, "validation.invalid") });
 export const NoteParam = z.object({ code: z.string().regex(NOTE_CODE_PATTERN, "validation.invalid") });
 
-/** A form's text as given, "" for an absent field (a form sends every field; Conform drops empty ones). */
-const text = (side: Side) => (v: unknown) => (side.form && v === undefined ? "" : v);
+/**
+ * A text that may be empty. A form sends every field and Conform reads an empty one as absent, so the form side
+ * takes an absent text as ""; JSON must send it.
+ */
+const optionalText = (side: Side, max: number) =>
+  side.form
+    ? z
+        .string()
+        .trim()
+        .max(max)
+        .optional()
+        .transform((v) => v ?? "")
+    : z.string().trim().max(max);
 
 /** Non-empty trimmed lines (or parts between commas), from a form's text; JSON lists as they are. */
 const listOf = (side: Side, separator: RegExp) => (v: unknown) =>
@@ -74,7 +85,7 @@ const contactWayLines = (side: Side) => (v: unknown) =>
 export function footerSchema(side: Side) {
   return z.object({
     lang: Lang,
-    contactWaysTitle: z.preprocess(text(side), z.string().trim().max(100)),
+    contactWaysTitle: optionalText(side, 100),
     contactWays: z.preprocess(
       contactWayLines(side),
       z
@@ -90,7 +101,7 @@ export function articleSchema(side: Side) {
     lang: Lang,
     category: z.enum(HELP_CATEGORIES),
     title: z.string().trim().min(1).max(200),
-    summary: z.preprocess(text(side), z.string().trim().max(500)),
+    summary: optionalText(side, 500),
     body: Html.min(1),
     sortOrder: z.preprocess(
       (v) => (side.form && typeof v === "string" ? Number(v.trim()) : side.form && v === undefined ? 0 : v),
@@ -107,14 +118,11 @@ export function noteSchema(side: Side) {
   return z.object({
     lang: Lang,
     noteTitle: z.string().trim().min(1).max(200),
-    mediaUrl: z.preprocess(
-      text(side),
-      z
-        .string()
-        .trim()
-        .max(500)
-        .regex(/^(\/(?!\/)|https:\/\/)[^\s"'<>\\]*$/, "validation.url"),
-    ),
+    mediaUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(\/(?!\/)|https:\/\/)[^\s"'<>\\]*$/, "validation.url"),
     noteContent: Html.min(1),
     // From a form: topics separated by commas or lines.
     topicNameList: z.preprocess(
