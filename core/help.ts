@@ -1,3 +1,7 @@
+/** Help centre categories (issue 10); their names are UI strings (core/i18n/messages/help.ts). */
+export const HELP_CATEGORIES = ["buying", "installing", "abroad", "topups", "refunds", "account"] as const;
+export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+
 /** A help article's address segment (/ucenter/help/{slug}). */
 export const HELP_SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

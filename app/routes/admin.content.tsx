@@ -1,13 +1,15 @@
-import { Form, Link, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/pages/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
-import { fromLocalInput, lines } from "../features/admin/merch.ts";
 import {
   ActionNote,
   buttonClass,
@@ -25,36 +27,24 @@ import type { Route } from "./+types/admin.content";
 const LANGS = ["en_US", "zh_CN", "zh_HK"] as const;
 const LEGAL_KINDS = ["tacCondition", "privacyPolicy", "refundPolicy"] as const;
 
-interface LegalRow {
-  id: number;
-  kind: (typeof LEGAL_KINDS)[number];
-  version: number;
-  title: string;
-  effectiveAt: string;
-  publishedAt: string | null;
-}
+/** Which form was sent; anything else is the new legal draft's form, as before. */
+const Intent = z.object({ intent: z.enum(["footer", "publish", "draft"]).catch("draft") });
+const FooterForm = api.footerSchema({ form: true });
+const LegalDraftForm = api.legalDraftSchema({ form: true });
 
 // Content (ADR 0234): the footer's contact ways, legal documents (a draft, then published), help articles and
-// notes, per store language. Operator HTML is sanitized by the server.
+// notes, per store language. Operator HTML is sanitized by the server. The page reads and sends through the content
+// contracts (issue 33 item 1, ADRs 0407, 0414).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "content.read");
   const asked = new URL(args.request.url).searchParams.get("lang");
   const lang = LANGS.find((l) => l === asked) ?? "en_US";
+  const query = { lang };
   const [footer, legal, help, notes] = await Promise.all([
-    readConsole<{
-      contactWaysTitle: string;
-      contactWays: { key: string; value: string }[];
-      contentList: string[];
-    }>(args, `/o2adm/v1/content/footer?lang=${lang}`),
-    readConsole<{ documents: LegalRow[] }>(args, `/o2adm/v1/content/legal?lang=${lang}`),
-    readConsole<{ articles: { slug: string; title: string; category: string; published: boolean }[] }>(
-      args,
-      `/o2adm/v1/content/help?lang=${lang}`,
-    ),
-    readConsole<{ notes: { noteInfoCode: string; noteTitle: string; publishedAt: string }[] }>(
-      args,
-      `/o2adm/v1/content/notes?lang=${lang}`,
-    ),
+    readConsole(args, api.getFooter, { query }),
+    readConsole(args, api.listLegal, { query }),
+    readConsole(args, api.listHelp, { query }),
+    readConsole(args, api.listNotes, { query }),
   ]);
   return {
     lang,
@@ -68,48 +58,31 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const lang = field(form, "lang");
+  const chosen = Intent.parse({ intent: form.get("intent") ?? undefined });
+  const { intent } = chosen;
   if (intent === "footer") {
-    const contactWays = lines(field(form, "contactWays")).map((line) => {
-      const at = line.indexOf(":");
-      return at < 0
-        ? { key: line, value: "" }
-        : { key: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
-    });
-    const body = {
-      lang,
-      contactWaysTitle: field(form, "contactWaysTitle"),
-      contactWays,
-      contentList: lines(field(form, "contentList")),
-    };
-    return actionResult(
-      intent,
-      await callConsole(args, { method: "PUT", path: "/o2adm/v1/content/footer", body }),
-    );
+    const submission = parseWithZod(form, { schema: FooterForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.saveFooter, { body: submission.value }));
   }
   if (intent === "publish") {
-    const path = `/o2adm/v1/content/legal/${encodeURIComponent(field(form, "id"))}/publish`;
-    return actionResult(intent, await callConsole(args, { method: "POST", path }));
+    const document = parseWithZod(form, { schema: api.IdParam });
+    if (document.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+    return answerResult(
+      intent,
+      await callConsole(args, api.publishLegal, { params: { id: document.value.id } }),
+    );
   }
-  const body = {
-    kind: field(form, "kind"),
-    lang,
-    title: field(form, "title"),
-    body: String(form.get("body") ?? ""),
-    effectiveAt: fromLocalInput(field(form, "effectiveAt")),
-  };
-  return actionResult(
-    intent,
-    await callConsole(args, { method: "POST", path: "/o2adm/v1/content/legal", body }),
-  );
+  const submission = parseWithZod(form, { schema: LegalDraftForm });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(intent, await callConsole(args, api.draftLegal, { body: submission.value }));
 }
 
 export default function ConsoleContent({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
   const { lang, footer, legal, help, notes, canWrite } = loaderData;
-  const kindLabel = (kind: LegalRow["kind"]) =>
+  const kindLabel = (kind: api.LegalRow["kind"]) =>
     t(
       (
         {

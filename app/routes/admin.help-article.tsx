@@ -1,9 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useActionData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/pages/console-contract.ts";
 import { ContentEditor } from "../features/admin/ContentEditor.tsx";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsoleOrNull,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -14,17 +17,14 @@ import type { Route } from "./+types/admin.help-article";
 const LANGS = ["en_US", "zh_CN", "zh_HK"] as const;
 const CATEGORIES = ["buying", "installing", "abroad", "topups", "refunds", "account"] as const;
 
-interface Article {
-  slug: string;
-  category: (typeof CATEGORIES)[number];
-  title: string;
-  summary: string;
-  body: string;
-  sortOrder: number;
-  published: boolean;
-}
+/** The article's form; a new article's form also names its slug (lower-cased). */
+const ArticleForm = api.articleSchema({ form: true });
+const NewSlug = z.object({
+  slug: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), api.SlugParam.shape.slug),
+});
 
-// One help article in one store language (ADR 0234); "new" makes one.
+// One help article in one store language (ADR 0234); "new" makes one. The page reads and sends through the content
+// contracts (issue 33 item 1, ADRs 0407, 0414).
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "content.read");
   const asked = new URL(args.request.url).searchParams.get("lang");
@@ -32,34 +32,22 @@ export async function loader(args: Route.LoaderArgs) {
   const slug = args.params.slug;
   if (slug === "new") return { lang, article: null };
   // An article that does not exist yet in this language opens as an empty form with its slug.
-  const article = await readConsoleOrNull<Article>(
-    args,
-    `/o2adm/v1/content/help/${encodeURIComponent(slug)}?lang=${lang}`,
-  );
+  const article = await readConsoleOrNull(args, api.getHelp, { params: { slug }, query: { lang } });
   return { lang, article };
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const lang = field(form, "lang");
-  const slug = args.params.slug === "new" ? field(form, "slug").toLowerCase() : args.params.slug;
-  const body = {
-    lang,
-    category: field(form, "category"),
-    title: field(form, "title"),
-    summary: field(form, "summary"),
-    body: String(form.get("body") ?? ""),
-    sortOrder: Number(field(form, "sortOrder") || 0),
-    published: form.get("published") === "on",
-  };
-  const result = await callConsole(args, {
-    method: "PUT",
-    path: `/o2adm/v1/content/help/${encodeURIComponent(slug)}`,
-    body,
-  });
-  if (result.status === 200 && args.params.slug === "new")
-    throw redirect(`/admin/content/help/${encodeURIComponent(slug)}?lang=${lang}`);
-  return actionResult("save", result);
+  const isNew = args.params.slug === "new";
+  const named = isNew ? parseWithZod(form, { schema: NewSlug }) : null;
+  if (named && named.status !== "success") return formProblem(args, "save", named);
+  const slug = named?.status === "success" ? named.value.slug : args.params.slug;
+  const submission = parseWithZod(form, { schema: ArticleForm });
+  if (submission.status !== "success") return formProblem(args, "save", submission);
+  const answer = await callConsole(args, api.saveHelp, { params: { slug }, body: submission.value });
+  if (answer.ok && isNew)
+    throw redirect(`/admin/content/help/${encodeURIComponent(slug)}?lang=${submission.value.lang}`);
+  return answerResult("save", answer);
 }
 
 export default function ConsoleHelpArticle({ loaderData, params }: Route.ComponentProps) {

@@ -1,58 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, useActionData } from "react-router";
+import { z } from "zod";
 import { PLAN_CODE_BODY } from "../../core/ids.ts";
+import * as api from "../../server/modules/pages/console-contract.ts";
 import { ContentEditor } from "../features/admin/ContentEditor.tsx";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsoleOrNull,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
-import { fromLocalInput, lines, toLocalInput } from "../features/admin/merch.ts";
+import { toLocalInput } from "../features/admin/merch.ts";
 import { Field } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.note";
 
 const LANGS = ["en_US", "zh_CN", "zh_HK"] as const;
 
-interface Note {
-  noteTitle: string;
-  mediaUrl: string;
-  noteContent: string;
-  topicNameList: string[];
-  publishedAt: string;
-}
+/** The note's form; a new note's form also names its code. */
+const NoteForm = api.noteSchema({ form: true });
+const NewCode = z.object({
+  code: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), api.NoteParam.shape.code),
+});
 
-// One note (an article, spec 3) in one store language (ADR 0234); "new" makes one.
+// One note (an article, spec 3) in one store language (ADR 0234); "new" makes one. The page reads and sends through
+// the content contracts (issue 33 item 1, ADRs 0407, 0414).
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "content.read");
   const asked = new URL(args.request.url).searchParams.get("lang");
   const lang = LANGS.find((l) => l === asked) ?? "en_US";
-  if (args.params.code === "new") return { lang, note: null };
-  const path = `/o2adm/v1/content/notes/${encodeURIComponent(args.params.code)}?lang=${lang}`;
-  return { lang, note: await readConsoleOrNull<Note>(args, path) };
+  const code = args.params.code;
+  if (code === "new") return { lang, note: null };
+  return { lang, note: await readConsoleOrNull(args, api.getNote, { params: { code }, query: { lang } }) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const lang = field(form, "lang");
-  const code = args.params.code === "new" ? field(form, "code") : args.params.code;
-  const body = {
-    lang,
-    noteTitle: field(form, "noteTitle"),
-    mediaUrl: field(form, "mediaUrl"),
-    noteContent: String(form.get("noteContent") ?? ""),
-    topicNameList: lines(field(form, "topics").replace(/,/g, "\n")),
-    publishedAt: fromLocalInput(field(form, "publishedAt")),
-  };
-  const result = await callConsole(args, {
-    method: "PUT",
-    path: `/o2adm/v1/content/notes/${encodeURIComponent(code)}`,
-    body,
-  });
-  if (result.status === 200 && args.params.code === "new")
-    throw redirect(`/admin/content/notes/${encodeURIComponent(code)}?lang=${lang}`);
-  return actionResult("save", result);
+  const isNew = args.params.code === "new";
+  const named = isNew ? parseWithZod(form, { schema: NewCode }) : null;
+  if (named && named.status !== "success") return formProblem(args, "save", named);
+  const code = named?.status === "success" ? named.value.code : args.params.code;
+  const submission = parseWithZod(form, { schema: NoteForm });
+  if (submission.status !== "success") return formProblem(args, "save", submission);
+  const answer = await callConsole(args, api.saveNote, { params: { code }, body: submission.value });
+  if (answer.ok && isNew)
+    throw redirect(`/admin/content/notes/${encodeURIComponent(code)}?lang=${submission.value.lang}`);
+  return answerResult("save", answer);
 }
 
 export default function ConsoleNote({ loaderData, params }: Route.ComponentProps) {
@@ -85,7 +79,7 @@ export default function ConsoleNote({ loaderData, params }: Route.ComponentProps
           />
           <Field
             label={t("console.content.topics")}
-            name="topics"
+            name="topicNameList"
             defaultValue={note?.topicNameList.join(", ")}
           />
           <Field

@@ -1,5 +1,12 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { type ActionResult, callConsole, field, requireOperator } from "../features/admin/console.server.ts";
+import { z } from "zod";
+import * as api from "../../server/modules/catalog/console/console-contract.ts";
+import {
+  type ActionResult,
+  answerResult,
+  callConsole,
+  requireOperator,
+} from "../features/admin/console.server.ts";
 import { useConsoleT } from "../features/admin/i18n.tsx";
 import {
   buttonClass,
@@ -11,23 +18,14 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.plan-sheet";
 
-interface Report {
-  rows: number;
-  applied: boolean;
-  changed: {
-    row: number;
-    code: string;
-    create?: boolean;
-    changes: { field: string; before: unknown; after: unknown }[];
-  }[];
-  errors: { row: number; column: string | null; key: string; value: string | null; message: string }[];
-}
+type Report = api.ImportReport;
 
-/** spec 9: uploads are at most 5 MB. */
-const MAX_BYTES = 5_242_880;
+/** Which button sent the sheet: "import" applies it, anything else checks it (a dry run). */
+const Intent = z.object({ intent: z.string().trim().catch("") });
 
 // Plans and prices as Excel (ADR 0233): download the sheet, change it, check it (a dry run shows every change and
-// every bad row), then import it: all rows or none.
+// every bad row), then import it: all rows or none. The page sends through the plan-sheet contract (issue 33 item 1,
+// ADRs 0407, 0414).
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "catalog.read");
   return { canWrite: operator.permissions.includes("prices.write") };
@@ -35,25 +33,20 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs): Promise<ActionResult<Report>> {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
+  const { intent } = Intent.parse({ intent: form.get("intent") });
+  const dryRun = intent !== "import";
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0)
     return { ok: false, intent, message: "", fields: { file: "required" } };
-  if (file.size > MAX_BYTES) return { ok: false, intent, message: "", fields: { file: "tooLarge" } };
+  if (file.size > api.MAX_UPLOAD_BYTES)
+    return { ok: false, intent, message: "", fields: { file: "tooLarge" } };
   const contentBase64 = Buffer.from(await file.arrayBuffer()).toString("base64");
-  const result = await callConsole(args, {
-    method: "POST",
-    path: "/o2adm/v1/catalog/plans-sheet",
-    body: { fileName: file.name.slice(0, 200) || "plans.xlsx", contentBase64, dryRun: intent !== "import" },
-  });
-  if (result.status !== 200)
-    return {
-      ok: false,
-      intent,
-      message: String(result.body?.message ?? "Error"),
-      fields: result.body?.fields,
-    };
-  return { ok: true, intent, value: result.body as Report };
+  return answerResult(
+    intent,
+    await callConsole(args, api.importPlansSheet, {
+      body: { fileName: file.name.slice(0, 200) || "plans.xlsx", contentBase64, dryRun },
+    }),
+  );
 }
 
 function show(value: unknown): string {

@@ -1,14 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData } from "react-router";
+import { z } from "zod";
 import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
+import * as api from "../../server/modules/catalog/console/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
-import { type CurrencyInfo, toMajor, toMinor } from "../features/admin/merch.ts";
+import { toMajor, toMinor } from "../features/admin/merch.ts";
 import {
   ActionNote,
   buttonClass,
@@ -22,29 +25,6 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.plan";
 
-interface Plan {
-  platformProductCode: string;
-  destinationCode: string;
-  title: { en_US: string; zh_CN: string; zh_HK: string };
-  status: "ON_SHELF" | "OFF_SHELF" | "DRAFT";
-  labelCodes: string[];
-  sortOrder: number;
-  dataMb: number | null;
-  unlimited: boolean;
-  validityDays: number;
-  prices: { currencyCode: string; unitPrice: number; displayPrice: number | null }[];
-  suppliers: {
-    supplier: string;
-    packageCode: string;
-    rank: number;
-    costUsdCents: number | null;
-    /** Set while the supplier's catalogue does not list the package (ADR 0310). */
-    pausedAt: string | null;
-  }[];
-  /** Prices at or under the first-choice package's cost, in each price's currency. */
-  costWarnings: { currencyCode: string; unitPrice: number; costMinor: number }[];
-}
-
 const SLOTS = [0, 1, 2] as const;
 const STATUS_KEYS = {
   ON_SHELF: "console.plans.ON_SHELF",
@@ -52,68 +32,98 @@ const STATUS_KEYS = {
   DRAFT: "console.plans.DRAFT",
 } as const;
 
-// One plan (ADR 0230): titles, publishing, labels, prices by hand, and the supplier packages that fulfil it.
+// One plan (ADR 0230): titles, publishing, labels, prices by hand, and the supplier packages that fulfil it. The
+// page reads and sends through the catalogue contracts (issue 33 item 1, ADRs 0407, 0414).
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "catalog.read");
-  const code = encodeURIComponent(args.params.code);
   const [plan, labels, pricing] = await Promise.all([
-    readConsole<Plan>(args, `/o2adm/v1/catalog/plans/${code}`),
-    readConsole<{ labels: { labelCode: string; name: { en_US: string; zh_CN: string } }[] }>(
-      args,
-      "/o2adm/v1/catalog/labels",
-    ),
-    readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing"),
+    readConsole(args, api.getPlan, { params: { code: args.params.code } }),
+    readConsole(args, api.labels, {}),
+    readConsole(args, api.pricing, {}),
   ]);
   return { plan, labels: labels.labels, currencies: pricing.rates.filter((c) => c.enabled) };
 }
 
+/** A form's text field, trimmed ("" when absent). */
+const typed = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The plan form as typed (a title per language, the status, the ticked labels, the sort order) turned into the
+ * plan endpoint's patch and checked by that very schema. The form sends every field.
+ */
+const PlanForm = z.preprocess((value) => {
+  const form = (value ?? {}) as Record<string, unknown>;
+  const title = (form.title ?? {}) as Record<string, unknown>;
+  const ticked = form.labelCodes;
+  return {
+    title: { en_US: typed(title.en_US), zh_CN: typed(title.zh_CN), zh_HK: typed(title.zh_HK) },
+    status: typed(form.status),
+    labelCodes: (Array.isArray(ticked) ? ticked : ticked === undefined ? [] : [ticked]).map(String),
+    sortOrder: Number(typed(form.sortOrder) || 0),
+  };
+}, api.updatePlan.body);
+
+/**
+ * The price and supplier forms: amounts in major units per currency (`price_HKD`, `original_HKD`) and a supplier,
+ * package and cost in US dollars per slot (`supplier_0`, `package_0`, `cost_0`), turned into the endpoints' bodies.
+ * An amount that is not one is sent as -1, which the body schema refuses.
+ */
+function amountForms(currencies: api.CurrencyInfo[]) {
+  const fieldsOf = (value: unknown) => (value ?? {}) as Record<string, unknown>;
+  const minor = (text: string, digits: number) => toMinor(text, digits) ?? -1;
+  return {
+    prices: z.preprocess((value) => {
+      const form = fieldsOf(value);
+      return {
+        prices: currencies
+          .filter((c) => typed(form[`price_${c.code}`]) !== "")
+          .map((c) => {
+            const original = typed(form[`original_${c.code}`]);
+            return {
+              currencyCode: c.code,
+              unitPrice: minor(typed(form[`price_${c.code}`]), c.minorDigits),
+              displayPrice: original === "" ? null : minor(original, c.minorDigits),
+            };
+          }),
+      };
+    }, api.setPrices.body),
+    suppliers: z.preprocess((value) => {
+      const form = fieldsOf(value);
+      return {
+        packages: SLOTS.flatMap((slot) => {
+          const supplier = typed(form[`supplier_${slot}`]);
+          const packageCode = typed(form[`package_${slot}`]);
+          if (!supplier || !packageCode) return [];
+          const cost = typed(form[`cost_${slot}`]);
+          return [{ supplier, packageCode, rank: slot, costUsdCents: cost === "" ? null : minor(cost, 2) }];
+        }),
+      };
+    }, api.setSuppliers.body),
+  };
+}
+
+/** Which form was sent; anything else is the suppliers' form, as before. */
+const Intent = z.object({ intent: z.enum(["plan", "prices", "suppliers"]).catch("suppliers") });
+
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const path = `/o2adm/v1/catalog/plans/${encodeURIComponent(args.params.code)}`;
+  const { intent } = Intent.parse({ intent: form.get("intent") });
+  const params = { code: args.params.code };
   if (intent === "plan") {
-    const body = {
-      title: {
-        en_US: field(form, "title_en_US"),
-        zh_CN: field(form, "title_zh_CN"),
-        zh_HK: field(form, "title_zh_HK"),
-      },
-      status: field(form, "status"),
-      labelCodes: form.getAll("labels").map(String),
-      sortOrder: Number(field(form, "sortOrder") || 0),
-    };
-    return actionResult(intent, await callConsole(args, { method: "PATCH", path, body }));
+    const submission = parseWithZod(form, { schema: PlanForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.updatePlan, { params, body: submission.value }));
   }
   if (intent === "prices") {
-    const { rates } = await readConsole<{ rates: CurrencyInfo[] }>(args, "/o2adm/v1/pricing");
-    const prices = rates
-      .filter((c) => c.enabled && field(form, `price_${c.code}`) !== "")
-      .map((c) => ({
-        currencyCode: c.code,
-        unitPrice: toMinor(field(form, `price_${c.code}`), c.minorDigits) ?? -1,
-        displayPrice:
-          field(form, `original_${c.code}`) === ""
-            ? null
-            : (toMinor(field(form, `original_${c.code}`), c.minorDigits) ?? -1),
-      }));
-    return actionResult(
-      intent,
-      await callConsole(args, { method: "PUT", path: `${path}/prices`, body: { prices } }),
-    );
+    const { rates } = await readConsole(args, api.pricing, {});
+    const forms = amountForms(rates.filter((c) => c.enabled));
+    const submission = parseWithZod(form, { schema: forms.prices });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.setPrices, { params, body: submission.value }));
   }
-  const packages = SLOTS.flatMap((slot) => {
-    const supplier = field(form, `supplier_${slot}`);
-    const packageCode = field(form, `package_${slot}`);
-    if (!supplier || !packageCode) return [];
-    const cost = field(form, `cost_${slot}`);
-    return [
-      { supplier, packageCode, rank: slot, costUsdCents: cost === "" ? null : (toMinor(cost, 2) ?? -1) },
-    ];
-  });
-  return actionResult(
-    intent,
-    await callConsole(args, { method: "PUT", path: `${path}/suppliers`, body: { packages } }),
-  );
+  const submission = parseWithZod(form, { schema: amountForms([]).suppliers });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(intent, await callConsole(args, api.setSuppliers, { params, body: submission.value }));
 }
 
 export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
@@ -157,20 +167,20 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="plan" />
           <Field
             label={t("console.plan.titleEn")}
-            name="title_en_US"
+            name="title.en_US"
             defaultValue={plan.title.en_US}
             required
           />
           <Field
             label={t("console.plan.titleZhCn")}
-            name="title_zh_CN"
+            name="title.zh_CN"
             defaultValue={plan.title.zh_CN}
             required
             error={titleError("zh_CN")}
           />
           <Field
             label={t("console.plan.titleZhHk")}
-            name="title_zh_HK"
+            name="title.zh_HK"
             defaultValue={plan.title.zh_HK}
             required
             error={titleError("zh_HK")}
@@ -190,7 +200,7 @@ export default function ConsolePlan({ loaderData }: Route.ComponentProps) {
               <label key={label.labelCode} className="mr-4 inline-flex items-center gap-1 text-sm">
                 <input
                   type="checkbox"
-                  name="labels"
+                  name="labelCodes"
                   value={label.labelCode}
                   defaultChecked={plan.labelCodes.includes(label.labelCode)}
                 />

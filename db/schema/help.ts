@@ -12,9 +12,10 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
-/** Help centre categories (issue 10); their names are UI strings (core/i18n/messages/help.ts). */
-export const HELP_CATEGORIES = ["buying", "installing", "abroad", "topups", "refunds", "account"] as const;
-export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+// Help centre categories (issue 10) are a rule of core/ (core/help.ts), so the console's contracts name them too.
+import type { HelpCategory } from "../../core/help.ts";
+
+export { HELP_CATEGORIES, type HelpCategory } from "../../core/help.ts";
 
 /** A help article in one locale; searchText is its normalized text in both Chinese scripts (ADR 0201). */
 export const helpArticles = pgTable(

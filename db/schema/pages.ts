@@ -9,13 +9,14 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { LEGAL_PAGE_KINDS, type LegalPageKind } from "../../core/legal-page.ts";
 
 // Operator-owned pages that are not content blocks (issue 10): legal documents, the about-us and join-us pages
 // and the footer (the help centre is help.ts). Each is stored per locale, so an operator changes them without a deploy (ADR 0200).
 
-/** spec 2 /pageHtml: the terms (tacCondition), the privacy policy and the refund policy. */
-export const LEGAL_KINDS = ["tacCondition", "privacyPolicy", "refundPolicy"] as const;
-export type LegalKind = (typeof LEGAL_KINDS)[number];
+/** spec 2 /pageHtml: the terms (tacCondition), the privacy policy and the refund policy (core/legal-page.ts). */
+export const LEGAL_KINDS = LEGAL_PAGE_KINDS;
+export type LegalKind = LegalPageKind;
 
 /**
  * One version of a legal document in one locale. A version is immutable once published; the one in force is the

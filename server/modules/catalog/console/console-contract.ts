@@ -382,33 +382,37 @@ export const exportPlansSheet = consoleContract({
   response: z.unknown(),
 });
 
+/** A plan sheet's check (a dry run) or import: what changed per row and every bad row (ADR 0233). */
+export const ImportReport = z.object({
+  rows: z.number(),
+  applied: z.boolean(),
+  changed: z.array(
+    z.object({
+      row: z.number(),
+      code: z.string(),
+      create: z.boolean().optional(),
+      changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+    }),
+  ),
+  errors: z.array(
+    z.object({
+      row: z.number(),
+      column: z.string().nullable(),
+      key: z.string(),
+      value: z.string().nullable(),
+      message: z.string(),
+    }),
+  ),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
 export const importPlansSheet = consoleContract({
   method: "POST",
   path: "/catalog/plans-sheet",
   permission: "prices.write",
   bodyLimit: Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024,
   body: ImportBody,
-  response: z.object({
-    rows: z.number(),
-    applied: z.boolean(),
-    changed: z.array(
-      z.object({
-        row: z.number(),
-        code: z.string(),
-        create: z.boolean().optional(),
-        changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-      }),
-    ),
-    errors: z.array(
-      z.object({
-        row: z.number(),
-        column: z.string().nullable(),
-        key: z.string(),
-        value: z.string().nullable(),
-        message: z.string(),
-      }),
-    ),
-  }),
+  response: ImportReport,
 });
 
 export const CurrencyInfo = z.object({
