@@ -40,7 +40,6 @@ const PAGES_NOT_YET_ON_CONTRACTS = [
 /** Console route files that still register endpoints without a contract. */
 const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
   "server/modules/admin/routes.ts",
-  "server/modules/admin/support-routes.ts",
   "server/modules/content/admin-routes.ts",
   "server/modules/pages/console-routes.ts",
 ];
