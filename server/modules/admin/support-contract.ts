@@ -11,10 +11,10 @@ import { consoleContract } from "./contract.ts";
 // notes, credit, password reset, deletion) and the dashboard (issue 16). The order search's query names the shopper's
 // `validation.invalid`, so pages import this file only in their loaders and actions, never in browser code.
 
-const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
-const IccidParam = z.object({ iccid: z.string().trim().regex(ICCID_PATTERN, "validation.invalid") });
-const CustomerParam = z.object({ id: z.uuid() });
-const IdParam = z.object({ id: z.uuid() });
+export const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });
+export const IccidParam = z.object({ iccid: z.string().trim().regex(ICCID_PATTERN, "validation.invalid") });
+export const CustomerParam = z.object({ id: z.uuid() });
+export const IdParam = z.object({ id: z.uuid() });
 const Key = z.string().trim().min(8).max(128);
 const Reason = z.string().trim().min(3).max(500);
 const NoteText = z.string().trim().min(1).max(2000);
@@ -390,16 +390,32 @@ export const editCustomerNote = consoleContract({
   response: z.object({ id: z.string(), editedAt: z.string().nullable() }),
 });
 
-export const CreditAdjustmentBody = z.object({
-  amountMinor: z.coerce
-    .number()
-    .int()
-    .min(-10_000_000)
-    .max(10_000_000)
-    .refine((n) => n !== 0),
-  reason: Reason,
-  idempotencyKey: Key,
-});
+/**
+ * The amount as JSON (`amountMinor`, HKD cents) or as the customer page's form types it (`amount`, in dollars,
+ * "12.50" or "12,50"): the form's text becomes cents here, so the page parses its form with this very schema.
+ */
+const typedAmount = (value: unknown) => {
+  if (value === null || typeof value !== "object" || "amountMinor" in value || !("amount" in value))
+    return value;
+  const { amount, ...rest } = value;
+  const typed =
+    typeof amount === "string" && amount.trim() !== "" ? Number(amount.replace(",", ".")) : Number.NaN;
+  return { ...rest, amountMinor: Number.isFinite(typed) ? Math.round(typed * 100) : undefined };
+};
+
+export const CreditAdjustmentBody = z.preprocess(
+  typedAmount,
+  z.object({
+    amountMinor: z.coerce
+      .number()
+      .int()
+      .min(-10_000_000)
+      .max(10_000_000)
+      .refine((n) => n !== 0),
+    reason: Reason,
+    idempotencyKey: Key,
+  }),
+);
 
 /**
  * An adjustment: applied (its ledger entry, null when a replay found nothing to add), or, above the operator's
