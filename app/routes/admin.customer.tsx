@@ -47,6 +47,8 @@ const Intent = z.object({
   intent: z.enum(["credit", "approve", "reject", "note", "editNote", "reset", "delete"]),
 });
 const NoteChoice = api.editCustomerNote.params.pick({ noteId: true });
+/** The adjustment an approve or reject button decides (the button's intent is the decision). */
+const RequestChoice = z.object({ requestId: api.decideCreditAdjustment.params.shape.id });
 
 /** Each form parses with its endpoint's own schema (ADR 0413); the customer is the page's. */
 export async function action(args: Route.ActionArgs) {
@@ -64,11 +66,13 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (intent === "approve" || intent === "reject") {
-    const submission = parseWithZod(form, { schema: api.decideCreditAdjustment.params });
-    if (submission.status !== "success") return formProblem(args, intent, submission);
+    const request = parseWithZod(form, { schema: RequestChoice });
+    if (request.status !== "success") return formProblem(args, intent, request);
     return answerResult(
       intent,
-      await callConsole(args, api.decideCreditAdjustment, { params: submission.value }),
+      await callConsole(args, api.decideCreditAdjustment, {
+        params: { id: request.value.requestId, decision: intent },
+      }),
     );
   }
   if (intent === "note") {
@@ -236,8 +240,7 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
                     {(["approve", "reject"] as const).map((decision) => (
                       <Form method="post" key={decision}>
                         <input type="hidden" name="intent" value={decision} />
-                        <input type="hidden" name="decision" value={decision} />
-                        <input type="hidden" name="id" value={request.id} />
+                        <input type="hidden" name="requestId" value={request.id} />
                         <button type="submit" className={secondaryButtonClass}>
                           {t(
                             decision === "approve" ? "console.customers.approve" : "console.customers.reject",
