@@ -54,6 +54,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const Intent = z.object({ intent: z.enum(["saveView", "deleteView", "bulk"]) });
+/**
+ * The bulk form: its buttons are named `bulkAction` (a field named "action" would stand for the form's own action
+ * in the browser), the rest is the endpoint's body schema.
+ */
+const BulkForm = api.bulkOrders.body
+  .omit({ action: true })
+  .extend({ bulkAction: api.bulkOrders.body.shape.action })
+  .transform(({ bulkAction, ...rest }) => ({ ...rest, action: bulkAction }));
 
 /**
  * Saved views (issue 29, ADR 0362): save the current filters under a name, or delete one of the operator's own;
@@ -71,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
     return answerResult(intent, await callConsole(args, api.saveOrderView, { body: submission.value }));
   }
   if (intent === "bulk") {
-    const submission = parseWithZod(form, { schema: api.bulkOrders.body });
+    const submission = parseWithZod(form, { schema: BulkForm });
     if (submission.status !== "success") return formProblem(args, intent, submission);
     return answerResult(intent, await callConsole(args, api.bulkOrders, { body: submission.value }));
   }
@@ -348,7 +356,7 @@ function BulkActions({
         </span>
         <button
           type="submit"
-          name="action"
+          name="bulkAction"
           value="resend-email"
           disabled={selected === 0 || selected > BULK_MAX_ORDERS || busy}
           className={secondaryButtonClass}
@@ -357,7 +365,7 @@ function BulkActions({
         </button>
         <button
           type="submit"
-          name="action"
+          name="bulkAction"
           value="retry-provisioning"
           disabled={selected === 0 || selected > BULK_MAX_ORDERS || busy}
           className={secondaryButtonClass}
