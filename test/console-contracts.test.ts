@@ -12,18 +12,10 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Console pages that still call the console API by string path or read form fields one by one. */
 const PAGES_NOT_YET_ON_CONTRACTS = [
-  "admin.customer.tsx",
-  "admin.customers.tsx",
-  "admin.dashboard.tsx",
-  "admin.esims.tsx",
-  "admin.order.tsx",
-  "admin.orders-export.ts",
-  "admin.orders.tsx",
 ];
 
 /** Console route files that still register endpoints without a contract. */
 const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
-  "server/modules/admin/support-routes.ts",
 ];
 
 /** What a page on contracts never does: a string-path call, a cast answer, a form field read by hand. */

@@ -1,8 +1,11 @@
-import { Form, Link, useActionData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData } from "react-router";
+import { z } from "zod";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -19,63 +22,14 @@ import {
 import { withIsolated } from "../lib/isolate.tsx";
 import type { Route } from "./+types/admin.customer";
 
-interface CustomerDetail {
-  customer: {
-    id: string;
-    email: string | null;
-    phone: string | null;
-    nickName: string | null;
-    status: string;
-    createdAt: string;
-  };
-  orders: { code: string; status: string; total: number; currencyCode: string; createdAt: string }[];
-  esims: { id: string; iccid: string; state: string; supplier: string }[];
-  /** Staff notes (ADR 0361); `mine`: the signed-in operator wrote it, so may edit it. */
-  notes: {
-    id: string;
-    operatorName: string;
-    body: string;
-    createdAt: string;
-    editedAt: string | null;
-    mine: boolean;
-  }[];
-  coupons: { records?: { couponCode?: string; couponName?: string; code?: string }[] } | unknown;
-  credit: {
-    balanceMinor: number;
-    currencyCode: string;
-    history: {
-      content: {
-        id: string;
-        kind: string;
-        amountMinor: number;
-        reason: string;
-        note: string | null;
-        createdAt: string;
-      }[];
-    };
-  };
-}
-
-/** A credit adjustment above its operator's limit, waiting for approval (ADR 0313). */
-interface PendingAdjustment {
-  id: string;
-  amountMinor: number;
-  currencyCode: string;
-  note: string;
-  createdAt: string;
-}
-
 // One customer (issue 16): orders, eSIMs, coupons, credit; adjust credit, send a password reset, delete on request.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "customers.read");
-  const id = encodeURIComponent(args.params.id);
+  const id = args.params.id;
   const [detail, pending] = await Promise.all([
-    readConsole<CustomerDetail>(args, `/o2adm/v1/customers/${id}`),
+    readConsole(args, api.customerDetail, { params: { id } }),
     operator.permissions.includes("credit.adjust")
-      ? readConsole<{ requests: PendingAdjustment[] }>(
-          args,
-          `/o2adm/v1/credit-adjustments/pending?customerId=${id}`,
-        )
+      ? readConsole(args, api.pendingCreditAdjustments, { query: { customerId: id } })
       : { requests: [] },
   ]);
   return {
@@ -89,60 +43,67 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const Intent = z.object({
+  intent: z.enum(["credit", "approve", "reject", "note", "editNote", "reset", "delete"]),
+});
+const NoteChoice = api.editCustomerNote.params.pick({ noteId: true });
+/** The adjustment an approve or reject button decides (the button's intent is the decision). */
+const RequestChoice = z.object({ requestId: api.decideCreditAdjustment.params.shape.id });
+
+/** Each form parses with its endpoint's own schema (ADR 0413); the customer is the page's. */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const base = `/o2adm/v1/customers/${encodeURIComponent(args.params.id)}`;
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
+  const customer = { id: args.params.id };
   if (intent === "credit") {
-    const amountMinor = Math.round(Number(field(form, "amount").replace(",", ".")) * 100);
-    const body = {
-      amountMinor: Number.isFinite(amountMinor) ? amountMinor : 0,
-      reason: field(form, "reason"),
-      idempotencyKey: field(form, "idempotencyKey"),
-    };
-    return actionResult(
+    const submission = parseWithZod(form, { schema: api.CreditAdjustmentBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(
       intent,
-      await callConsole(args, { method: "POST", path: `${base}/credit-adjustments`, body }),
+      await callConsole(args, api.adjustCredit, { params: customer, body: submission.value }),
     );
   }
   if (intent === "approve" || intent === "reject") {
-    const request = encodeURIComponent(field(form, "requestId"));
-    return actionResult(
+    const request = parseWithZod(form, { schema: RequestChoice });
+    if (request.status !== "success") return formProblem(args, intent, request);
+    return answerResult(
       intent,
-      await callConsole(args, { method: "POST", path: `/o2adm/v1/credit-adjustments/${request}/${intent}` }),
+      await callConsole(args, api.decideCreditAdjustment, {
+        params: { id: request.value.requestId, decision: intent },
+      }),
     );
   }
-  if (intent === "note")
-    return actionResult(
+  if (intent === "note") {
+    const submission = parseWithZod(form, { schema: api.NoteBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(
       intent,
-      await callConsole(args, { method: "POST", path: `${base}/notes`, body: { body: field(form, "body") } }),
+      await callConsole(args, api.addCustomerNote, { params: customer, body: submission.value }),
     );
-  if (intent === "editNote")
-    return actionResult(
+  }
+  if (intent === "editNote") {
+    const note = parseWithZod(form, { schema: NoteChoice });
+    if (note.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+    const submission = parseWithZod(form, { schema: api.NoteBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(
       intent,
-      await callConsole(args, {
-        method: "PUT",
-        path: `${base}/notes/${encodeURIComponent(field(form, "noteId"))}`,
-        body: { body: field(form, "body") },
+      await callConsole(args, api.editCustomerNote, {
+        params: { ...customer, noteId: note.value.noteId },
+        body: submission.value,
       }),
     );
+  }
   if (intent === "reset")
-    return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/password-reset` }));
-  if (intent === "delete")
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "POST",
-        path: `${base}/deletion`,
-        body: { reason: field(form, "reason") },
-      }),
-    );
-  return null;
-}
-
-function couponList(value: unknown): string[] {
-  const records = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-  return records.map((r) => String(r.couponName ?? r.name ?? r.couponCode ?? r.code ?? ""));
+    return answerResult(intent, await callConsole(args, api.customerPasswordReset, { params: customer }));
+  const submission = parseWithZod(form, { schema: api.ReasonBody });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(
+    intent,
+    await callConsole(args, api.deleteCustomer, { params: customer, body: submission.value }),
+  );
 }
 
 export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
@@ -155,11 +116,13 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
     ? undefined
     : result.intent === "credit"
       ? // Above the operator's limit the API keeps it for approval and says so (ADR 0313).
-        ((result.value as { message?: string }).message ?? t("console.customers.adjusted"))
+        "message" in result.value
+        ? result.value.message
+        : t("console.customers.adjusted")
       : result.intent === "approve" || result.intent === "reject"
         ? t(result.intent === "approve" ? "console.customers.approved" : "console.customers.rejected")
         : result.intent === "reset"
-          ? t("console.customers.resetSent", { to: (result.value as { sentTo: string }).sentTo })
+          ? t("console.customers.resetSent", { to: "sentTo" in result.value ? result.value.sentTo : "" })
           : result.intent === "note"
             ? t("console.customers.noteAdded")
             : result.intent === "editNote"
@@ -242,11 +205,11 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
           {detail.esims.length === 0 && <p className="text-sm">{t("console.noRecords")}</p>}
           <h2 className="mb-2 mt-4 text-lg font-semibold">{t("console.customers.coupons")}</h2>
           <ul className="text-sm">
-            {[...new Set(couponList(detail.coupons))].map((coupon) => (
+            {[...new Set(detail.coupons.map((coupon) => coupon.name))].map((coupon) => (
               <li key={coupon}>{coupon}</li>
             ))}
           </ul>
-          {couponList(detail.coupons).length === 0 && <p className="text-sm">{t("console.noRecords")}</p>}
+          {detail.coupons.length === 0 && <p className="text-sm">{t("console.noRecords")}</p>}
         </section>
 
         <section aria-labelledby="customer-credit">

@@ -1,25 +1,15 @@
 import { Form, Link } from "react-router";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { buttonClass, Cell, Field, linkClass, PageTitle, Table } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.customers";
 
-interface CustomerRecord {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  nickName: string | null;
-  status: string;
-  createdAt: string;
-}
-
 // Customers (issue 16): search by e-mail, phone or name.
 export async function loader(args: Route.LoaderArgs) {
   await requireOperator(args, "customers.read");
   const q = consoleParam(args.request, "q");
-  const result = q
-    ? await readConsole<{ records: CustomerRecord[] }>(args, `/o2adm/v1/customers?q=${encodeURIComponent(q)}`)
-    : { records: [] };
+  const result = q ? await readConsole(args, api.searchCustomers, { query: { q } }) : { records: [] };
   return { q, records: result.records };
 }
 

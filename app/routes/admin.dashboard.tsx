@@ -1,32 +1,16 @@
+import type { DashboardPeriod } from "../../server/modules/admin/support-contract.ts";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import { readConsole, requireOperator } from "../features/admin/console.server.ts";
 import { formatMoney, formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { TrendChart } from "../features/admin/TrendChart.tsx";
 import { Cell, linkClass, PageTitle, Table } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.dashboard";
 
-interface Period {
-  placed: number;
-  paid: number;
-  revenue: { currency: string; amount: number; orders: number }[];
-}
-
-interface Dashboard {
-  today: Period;
-  week: Period;
-  stuck: { code: string; status: string; since: string; total: number; currency: string }[];
-  trend: { day: string; placed: number; paid: number }[];
-  balances: { supplier: string; amountMinor: number; currency: string; low: boolean; checkedAt: string }[];
-  alerts: { kind: string; supplier?: string; orderCode?: string; refundId?: string }[];
-  pendingRefunds: number;
-  /** Unresolved reconciliation mismatches (issue 29 item 4, ADR 0365). */
-  reconcileOpen: number;
-}
-
 // The dashboard (issue 16): today and the last 7 days, revenue by currency, checkout-to-paid conversion, stuck
 // orders, supplier balances and alerts, and the daily trend as a chart.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "dashboard.read");
-  const dashboard = await readConsole<Dashboard>(args, "/o2adm/v1/dashboard");
+  const dashboard = await readConsole(args, api.dashboard, {});
   return {
     dashboard,
     canOpenOrders: operator.permissions.includes("orders.read"),
@@ -34,11 +18,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-function conversion(period: Period): string {
+function conversion(period: DashboardPeriod): string {
   return period.placed === 0 ? "—" : `${Math.round((period.paid / period.placed) * 100)}%`;
 }
 
-function PeriodCard({ title, period }: { title: string; period: Period }) {
+function PeriodCard({ title, period }: { title: string; period: DashboardPeriod }) {
   const t = useConsoleT();
   return (
     <section aria-label={title} className="rounded border border-slate-300 bg-white p-4">

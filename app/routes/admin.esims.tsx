@@ -1,9 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData } from "react-router";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
+  formProblem,
   requireOperator,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
@@ -19,32 +21,16 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.esims";
 
-interface EsimDetail {
-  iccid: string;
-  state: string;
-  orderCode: string | null;
-  usageUpdatedAt?: string | null;
-  packages?: {
-    id: string;
-    planName?: string;
-    state: string;
-    dataUsedMb?: number;
-    dataTotalMb?: number | null;
-  }[];
-}
-
 // eSIMs (issue 16): look up by ICCID; the supplier's status and usage refreshed on demand.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "esims.read");
   const iccid = consoleParam(args.request, "iccid");
-  let esim: EsimDetail | null = null;
+  let esim: api.EsimDetail | null = null;
   let notFound = false;
   if (iccid) {
-    const result = await callConsole(args, {
-      method: "GET",
-      path: `/o2adm/v1/esims/${encodeURIComponent(iccid)}`,
-    });
-    if (result.status === 200) esim = result.body as EsimDetail;
+    // Not found, or not an ICCID at all: the page says it found nothing.
+    const answer = await callConsole(args, api.esimByIccid, { params: { iccid } });
+    if (answer.ok) esim = answer.value;
     else notFound = true;
   }
   return { iccid, esim, notFound, canRefresh: operator.permissions.includes("esims.refresh") };
@@ -52,15 +38,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const path = `/o2adm/v1/esims/${encodeURIComponent(field(form, "iccid"))}/refresh`;
-  return actionResult("refresh", await callConsole(args, { method: "POST", path }));
+  const chosen = parseWithZod(form, { schema: api.IccidParam });
+  if (chosen.status !== "success") return formProblem(args, "refresh", chosen);
+  return answerResult("refresh", await callConsole(args, api.refreshEsim, { params: chosen.value }));
 }
 
 export default function ConsoleEsims({ loaderData }: Route.ComponentProps) {
   const t = useConsoleT();
   const result = useActionData<typeof action>();
   const { iccid, notFound } = loaderData;
-  const esim = (result?.ok ? (result.value as EsimDetail) : null) ?? loaderData.esim;
+  const esim = (result?.ok ? result.value : null) ?? loaderData.esim;
   return (
     <>
       <title>{`${t("console.esims.title")} · ${t("console.title")}`}</title>

@@ -1,16 +1,21 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
 import {
   type ConsoleMessageKey,
   consoleCatalogues,
   consoleTranslate,
 } from "../../core/i18n/console/index.ts";
+import type { AnyConsoleContract } from "../../server/modules/admin/contract.ts";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import type { RefundSummary } from "../../server/modules/refund/console-contract.ts";
 import * as refundApi from "../../server/modules/refund/console-contract.ts";
 import {
-  actionResult,
+  answerResult,
+  type ConsoleAnswer,
   callConsole,
   consoleLanguage,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -28,45 +33,6 @@ import {
 } from "../features/admin/ui.tsx";
 import type { Route } from "./+types/admin.order";
 
-/** An e-mail's delivery state on the timeline (emailDelivery in server/modules/admin/support-routes.ts). */
-type DeliveryState = "SENT" | "FAILED" | "RETRYING" | "QUEUED" | "UNSENT";
-
-interface OrderDetail {
-  order: {
-    code: string;
-    status: string;
-    customerId: string;
-    contactEmail: string;
-    planTitle: string;
-    quantity: number;
-    total: number;
-    currencyCode: string;
-    minorDigits: number;
-    createdAt: string;
-    paidAt: string | null;
-  };
-  refunded: number;
-  refundable: number;
-  refunds: {
-    id: string;
-    amount: number;
-    destination: string;
-    status: string;
-    cardPart: number;
-    creditPart: number;
-    failureCode: string | null;
-  }[];
-  esims: { id: string; iccid: string; state: string; supplier: string }[];
-  timeline: {
-    at: string;
-    kind: string;
-    label: string;
-    detail: string;
-    /** An e-mail's delivery state (issue 29). */
-    delivery?: { state: DeliveryState; attempts: number; at: string | null };
-  }[];
-}
-
 /** What the operator asked for, shown back for the explicit confirmation (ADR 0356). */
 interface RefundDraft {
   amount: number;
@@ -81,13 +47,11 @@ interface RefundDraft {
 // One order (issue 16): summary, refund, resend the eSIM e-mail, internal notes, eSIMs, the timeline.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "orders.read");
-  const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
+  const order = { code: args.params.code };
   const canRefund = operator.permissions.includes("refunds.create");
   const [detail, refundSummary] = await Promise.all([
-    readConsole<OrderDetail>(args, base),
-    canRefund
-      ? readConsole(args, refundApi.refundSummary, { params: { code: args.params.code } })
-      : Promise.resolve(null),
+    readConsole(args, api.orderDetail, { params: order }),
+    canRefund ? readConsole(args, refundApi.refundSummary, { params: order }) : Promise.resolve(null),
   ]);
   return {
     detail,
@@ -101,10 +65,32 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const Intent = z.object({
+  intent: z.enum([
+    "refund-review",
+    "refund-change",
+    "refund",
+    "retry-refund",
+    "refund-to-credit",
+    "resend",
+    "note",
+    "cancel",
+  ]),
+});
+const RefundChoice = z.object({ refundId: z.uuid() });
+const EsimChoice = api.IccidParam;
+
+/** A contract call's answer as this page's action result, its intent kept exact so the page reads its value typed. */
+function answered<const I extends string, C extends AnyConsoleContract>(intent: I, answer: ConsoleAnswer<C>) {
+  return { ...answerResult(intent, answer), intent };
+}
+
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const intent = field(form, "intent");
-  const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
+  const order = { code: args.params.code };
   // The refund screen (issue 29, ADR 0356): the operator's values are checked and shown back with what they
   // will do; only the explicit confirmation refunds, through the one refund flow.
   if (intent === "refund-review" || intent === "refund-change") {
@@ -113,39 +99,49 @@ export async function action(args: Route.ActionArgs) {
     return { ...draft, intent };
   }
   if (intent === "refund") {
-    const body = {
-      amount: Number(field(form, "amount")),
-      destination: field(form, "destination"),
-      reason: field(form, "reason"),
-      idempotencyKey: field(form, "idempotencyKey"),
-      notify: field(form, "notify") === "true",
-    };
-    return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/refunds`, body }));
+    const submission = parseWithZod(form, { schema: api.RefundBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answered(
+      intent,
+      await callConsole(args, api.refundOrder, { params: order, body: submission.value }),
+    );
   }
-  if (intent === "retry-refund") {
-    const path = `/o2adm/v1/refunds/${encodeURIComponent(field(form, "refundId"))}/retry`;
-    return actionResult(intent, await callConsole(args, { method: "POST", path }));
-  }
-  if (intent === "refund-to-credit") {
-    const path = `/o2adm/v1/refunds/${encodeURIComponent(field(form, "refundId"))}/to-credit`;
-    return actionResult(intent, await callConsole(args, { method: "POST", path }));
+  if (intent === "retry-refund" || intent === "refund-to-credit") {
+    const chosenRefund = parseWithZod(form, { schema: RefundChoice });
+    if (chosenRefund.status !== "success") return formProblem(args, intent, chosenRefund);
+    const params = { id: chosenRefund.value.refundId };
+    return intent === "retry-refund"
+      ? answered(intent, await callConsole(args, api.retryRefund, { params }))
+      : answered(intent, await callConsole(args, api.refundToCredit, { params }));
   }
   if (intent === "resend")
-    return actionResult(intent, await callConsole(args, { method: "POST", path: `${base}/resend-email` }));
-  if (intent === "note")
-    return actionResult(
+    return answered(intent, await callConsole(args, api.resendOrderEmail, { params: order }));
+  if (intent === "note") {
+    const submission = parseWithZod(form, { schema: api.NoteBody });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answered(
       intent,
-      await callConsole(args, { method: "POST", path: `${base}/notes`, body: { body: field(form, "body") } }),
-    );
-  if (intent === "cancel") {
-    const path = `/o2adm/v1/esims/${encodeURIComponent(field(form, "iccid"))}/cancel`;
-    return actionResult(
-      intent,
-      await callConsole(args, { method: "POST", path, body: { reason: field(form, "reason") } }),
+      await callConsole(args, api.addOrderNote, { params: order, body: submission.value }),
     );
   }
-  return null;
+  const esim = parseWithZod(form, { schema: EsimChoice });
+  if (esim.status !== "success") return formProblem(args, intent, esim);
+  const submission = parseWithZod(form, { schema: api.ReasonBody });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answered(
+    intent,
+    await callConsole(args, api.cancelEsim, { params: esim.value, body: submission.value }),
+  );
 }
+
+/** The refund form as typed (trimmed; checked against what is left in refundDraft, in the console's words). */
+const RefundDraftForm = z.object({
+  amount: z.string().trim().default(""),
+  destination: z.string().trim().default(""),
+  reason: z.string().trim().default(""),
+  notify: z.string().trim().default(""),
+  idempotencyKey: z.string().trim().default(""),
+});
 
 /** The refund form's values, checked against what is left (errors beside the fields, in the console's language). */
 async function refundDraft(
@@ -161,26 +157,27 @@ async function refundDraft(
       value: RefundDraft;
     }
 > {
-  const base = `/o2adm/v1/orders/${encodeURIComponent(args.params.code)}`;
+  const typed = parseWithZod(form, { schema: RefundDraftForm });
+  const entered = typed.status === "success" ? typed.value : RefundDraftForm.parse({});
   const [detail, summary, language] = await Promise.all([
-    readConsole<OrderDetail>(args, base),
+    readConsole(args, api.orderDetail, { params: { code: args.params.code } }),
     readConsole(args, refundApi.refundSummary, { params: { code: args.params.code } }),
     consoleLanguage(args),
   ]);
   const t = (key: ConsoleMessageKey, params?: Record<string, string | number>) =>
     consoleTranslate(consoleCatalogues[language], key, params, language);
   const digits = detail.order.minorDigits;
-  const amountText = field(form, "amount");
-  const typed = Number(amountText.replace(",", "."));
-  const amount = Number.isFinite(typed) ? Math.round(typed * 10 ** digits) : 0;
-  const reason = field(form, "reason");
+  const amountText = entered.amount;
+  const typedAmount = Number(amountText.replace(",", "."));
+  const amount = Number.isFinite(typedAmount) ? Math.round(typedAmount * 10 ** digits) : 0;
+  const reason = entered.reason;
   const value: RefundDraft = {
     amount,
     amountText,
-    destination: field(form, "destination") === "CREDIT" ? "CREDIT" : "CARD",
+    destination: entered.destination === "CREDIT" ? "CREDIT" : "CARD",
     reason,
-    notify: field(form, "notify") === "true" || field(form, "notify") === "on",
-    idempotencyKey: field(form, "idempotencyKey"),
+    notify: entered.notify === "true" || entered.notify === "on",
+    idempotencyKey: entered.idempotencyKey,
     full: amount === summary.left,
   };
   const fields: Record<string, string> = {};
@@ -462,19 +459,13 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
   const { order } = detail;
   const money = (minor: number) => formatMoney(minor, order.currencyCode, t.language, order.minorDigits);
   // The refund screen's step: the form (again, with the values and errors), or the confirmation.
-  const reviewing =
-    result && "value" in result && result.ok && result.intent === "refund-review"
-      ? (result.value as RefundDraft)
-      : null;
+  const reviewing = result?.intent === "refund-review" && result.ok ? result.value : null;
   const draft =
-    result && "value" in result && (result.intent === "refund-review" || result.intent === "refund-change")
-      ? (result.value as RefundDraft)
+    (result?.intent === "refund-review" || result?.intent === "refund-change") && "value" in result
+      ? result.value
       : null;
   const draftErrors = result && !result.ok && result.intent === "refund-review" ? (result.fields ?? {}) : {};
-  const refundDone =
-    result?.ok && result.intent === "refund"
-      ? (result.value as { refund: { amount: number; destination: string } }).refund
-      : null;
+  const refundDone = result?.intent === "refund" && result.ok ? result.value.refund : null;
   return (
     <>
       <title>{`${t("console.orders.detailTitle", { code: order.code })} · ${t("console.title")}`}</title>
@@ -523,7 +514,7 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
               : result.intent === "retry-refund"
                 ? t("console.orders.refundRetried")
                 : result.intent === "resend"
-                  ? t("console.orders.resent", { to: (result.value as { to: string }).to })
+                  ? t("console.orders.resent", { to: "to" in result.value ? result.value.to : "" })
                   : result.intent === "note"
                     ? t("console.orders.noteAdded")
                     : t("console.orders.cancelled")

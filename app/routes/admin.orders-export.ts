@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { CONSOLE_ORDER_FILTERS, ConsoleOrderExport } from "../../core/console-orders.ts";
+import { CONSOLE_ORDER_FILTERS } from "../../core/console-orders.ts";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import { callConsole, requireOperator } from "../features/admin/console.server.ts";
 import type { Route } from "./+types/admin.orders-export";
 
@@ -15,9 +16,9 @@ export async function action(args: Route.ActionArgs) {
     const value = form.get(name);
     if (typeof value === "string" && value !== "") body[name] = value;
   }
-  const result = await callConsole(args, { method: "POST", path: "/o2adm/v1/orders/export", body });
-  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
-  const exported = ConsoleOrderExport.parse(result.body);
+  const answer = await callConsole(args, api.exportOrders, { body });
+  if (!answer.ok) throw data({ code: answer.code }, { status: answer.status });
+  const exported = answer.value;
   return new Response(exported.csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -1,16 +1,19 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import { BULK_MAX_ORDERS, BulkActionResult } from "../../core/console-bulk.ts";
-import { CONSOLE_ORDER_FILTERS, ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
+import { CONSOLE_ORDER_FILTERS, type ConsoleOrderPage, PAYMENT_METHODS } from "../../core/console-orders.ts";
 import { SUPPLIER_NAMES } from "../../core/esim-supplier.ts";
 import type { ConsoleMessageKey } from "../../core/i18n/console/index.ts";
 import { ORDER_STATUSES } from "../../db/schema/orders.ts";
+import * as api from "../../server/modules/admin/support-contract.ts";
 import { appContext } from "../context.ts";
 import {
-  actionResult,
+  answerResult,
   callConsole,
   consoleParam,
-  field,
+  formProblem,
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
@@ -25,17 +28,18 @@ type OrderRecord = ConsoleOrderPage["records"][number];
 // filters by code, e-mail, ICCID, placing date, status, payment method, supplier and currency.
 export async function loader(args: Route.LoaderArgs) {
   const operator = await requireOperator(args, "orders.read");
-  const query = new URLSearchParams();
+  const filters: Record<string, string> = {};
   for (const name of [...CONSOLE_ORDER_FILTERS, "page"]) {
     const value = consoleParam(args.request, name);
-    if (value) query.set(name, value);
+    if (value) filters[name] = value;
   }
+  // The link's filters, checked as the API checks them: one it does not take is a bad request, as it was.
+  const search = api.searchOrders.query.safeParse(filters);
+  if (!search.success) throw data({ code: "error.badRequest" }, { status: 400 });
   const [result, currencies, saved] = await Promise.all([
-    readConsole<unknown>(args, `/o2adm/v1/orders?${query.toString()}`).then((body) =>
-      ConsoleOrderPage.parse(body),
-    ),
+    readConsole(args, api.searchOrders, { query: search.data }),
     args.context.get(appContext).services.site.currencies(),
-    readConsole<{ views: SavedView[] }>(args, "/o2adm/v1/orders/views"),
+    readConsole(args, api.listOrderViews, {}),
   ]);
   return {
     canExport: operator.permissions.includes("reports.read"),
@@ -44,60 +48,44 @@ export async function loader(args: Route.LoaderArgs) {
     batchKey: crypto.randomUUID(),
     result,
     currencies: [...currencies.keys()].sort(),
-    filters: Object.fromEntries(query) as Record<string, string>,
+    filters,
     views: saved.views,
   };
 }
 
-interface SavedView {
-  id: string;
-  name: string;
-  filters: Record<string, string>;
-}
+const Intent = z.object({ intent: z.enum(["saveView", "deleteView", "bulk"]) });
+/**
+ * The bulk form: its buttons are named `bulkAction` (a field named "action" would stand for the form's own action
+ * in the browser), the rest is the endpoint's body schema.
+ */
+const BulkForm = api.bulkOrders.body
+  .omit({ action: true })
+  .extend({ bulkAction: api.bulkOrders.body.shape.action })
+  .transform(({ bulkAction, ...rest }) => ({ ...rest, action: bulkAction }));
 
-/** Saved views (issue 29, ADR 0362): save the current filters under a name, or delete one of the operator's own. */
+/**
+ * Saved views (issue 29, ADR 0362): save the current filters under a name, or delete one of the operator's own;
+ * and the bulk actions on the chosen rows (ADR 0383). Each form parses with its endpoint's own schema.
+ */
 export async function action(args: Route.ActionArgs) {
   await requireOperator(args, "orders.read");
   const form = await args.request.formData();
-  const intent = field(form, "intent");
+  const chosen = parseWithZod(form, { schema: Intent });
+  if (chosen.status !== "success") throw data({ code: "error.badRequest" }, { status: 400 });
+  const { intent } = chosen.value;
   if (intent === "saveView") {
-    const filters: Record<string, string> = {};
-    for (const name of CONSOLE_ORDER_FILTERS) {
-      const value = field(form, name);
-      if (value) filters[name] = value;
-    }
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "PUT",
-        path: "/o2adm/v1/orders/views",
-        body: { name: field(form, "viewName"), filters },
-      }),
-    );
+    const submission = parseWithZod(form, { schema: api.saveOrderView.body });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.saveOrderView, { body: submission.value }));
   }
   if (intent === "bulk") {
-    return actionResult<BulkActionResult>(
-      intent,
-      await callConsole(args, {
-        method: "POST",
-        path: "/o2adm/v1/orders/bulk",
-        body: {
-          action: field(form, "bulkAction"),
-          batchKey: field(form, "batchKey"),
-          codes: form.getAll("codes").filter((code): code is string => typeof code === "string"),
-        },
-      }),
-    );
+    const submission = parseWithZod(form, { schema: BulkForm });
+    if (submission.status !== "success") return formProblem(args, intent, submission);
+    return answerResult(intent, await callConsole(args, api.bulkOrders, { body: submission.value }));
   }
-  if (intent === "deleteView")
-    return actionResult(
-      intent,
-      await callConsole(args, {
-        method: "DELETE",
-        path: `/o2adm/v1/orders/views/${encodeURIComponent(field(form, "viewId"))}`,
-      }),
-    );
-  return null;
+  const submission = parseWithZod(form, { schema: api.deleteOrderView.params });
+  if (submission.status !== "success") return formProblem(args, intent, submission);
+  return answerResult(intent, await callConsole(args, api.deleteOrderView, { params: submission.value }));
 }
 
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
@@ -175,8 +163,12 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
             </ul>
             <Form method="post" className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="saveView" />
-              {filterInputs}
-              <Field label={t("console.orders.viewName")} name="viewName" required maxLength={60} />
+              {Object.entries(filters)
+                .filter(([name]) => name !== "page")
+                .map(([name, value]) => (
+                  <input key={name} type="hidden" name={`filters.${name}`} value={value} />
+                ))}
+              <Field label={t("console.orders.viewName")} name="name" required maxLength={60} />
               <div className="mb-3">
                 <button type="submit" className={secondaryButtonClass}>
                   {t("console.orders.saveView")}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailDelivery } from "./support-routes.ts";
+import { emailDelivery } from "./support-console.ts";
 
 /** The order timeline's e-mail states (issue 29): what the outbox row and the transport say, never "PENDING". */
 describe("emailDelivery", () => {
