@@ -5,18 +5,10 @@ import { z } from "zod";
 import { consoleContract, contractPath } from "../server/modules/admin/contract.ts";
 
 // Issue 33 item 1 (ADR 0407): every console endpoint is declared once as a contract, pages call it typed and read
-// their forms through its schemas. The pages and route files still in the older style are listed here; the list
-// only shrinks. A file that moves to contracts must leave it, and no new file may use the older style.
+// their forms through its schemas. Every page and route file has moved (ADRs 0410–0415); the string-path calls and
+// the definition form of adminRoute are gone, and this test keeps a new file from bringing the older style back.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-/** Console pages that still call the console API by string path or read form fields one by one. */
-const PAGES_NOT_YET_ON_CONTRACTS = [
-];
-
-/** Console route files that still register endpoints without a contract. */
-const ROUTE_FILES_NOT_YET_ON_CONTRACTS = [
-];
 
 /** What a page on contracts never does: a string-path call, a cast answer, a form field read by hand. */
 const OLD_PAGE_STYLE = [
@@ -48,7 +40,7 @@ describe("console contracts", () => {
       const text = readFileSync(path.join(ROOT, "app/routes", name), "utf8");
       return OLD_PAGE_STYLE.some((pattern) => pattern.test(text));
     });
-    expect(old.sort()).toEqual([...PAGES_NOT_YET_ON_CONTRACTS].sort());
+    expect(old).toEqual([]);
   });
 
   it("console route files on contracts register only from contracts and hold no transaction", () => {
@@ -58,8 +50,8 @@ describe("console contracts", () => {
     const legacy = routeFiles.filter((file) =>
       /\badminRoute\(app, \{/.test(readFileSync(path.join(ROOT, file), "utf8")),
     );
-    expect(legacy.sort()).toEqual([...ROUTE_FILES_NOT_YET_ON_CONTRACTS].sort());
-    for (const file of routeFiles.filter((f) => !legacy.includes(f)))
+    expect(legacy).toEqual([]);
+    for (const file of routeFiles)
       expect(readFileSync(path.join(ROOT, file), "utf8"), file).not.toMatch(
         /\btransaction\(|auditedChange\(/,
       );

@@ -11,12 +11,7 @@ import {
   type ContractResponse,
   contractPath,
 } from "../../../server/modules/admin/contract.ts";
-import {
-  type AppLoadContext,
-  appContext,
-  type ConsoleApiCall,
-  type ConsoleApiResult,
-} from "../../context.ts";
+import { type AppLoadContext, appContext } from "../../context.ts";
 
 /** The signed-out console pages' language choice (signed in, the operator's own setting wins). */
 export const CONSOLE_LANGUAGE_COOKIE = "o2adm_lang";
@@ -93,22 +88,14 @@ const API_PREFIX = "/o2adm/v1";
 export async function callConsole<C extends AnyConsoleContract>(
   args: Args,
   contract: C,
-  input: ContractInput<C>,
-): Promise<ConsoleAnswer<C>>;
-/** @deprecated a string-path call; pages move to contracts (issue 33 item 1). */
-export async function callConsole(
-  args: Args,
-  call: Omit<ConsoleApiCall, "language">,
-): Promise<ConsoleApiResult>;
-export async function callConsole(
-  args: Args,
-  given: AnyConsoleContract | Omit<ConsoleApiCall, "language">,
-  input?: { params?: unknown; query?: unknown; body?: unknown },
-): Promise<ConsoleAnswer<AnyConsoleContract> | ConsoleApiResult> {
+  contractInput: ContractInput<C>,
+): Promise<ConsoleAnswer<C>> {
+  // Read through the widest contract type: the generic's own fields are not narrowed inside the body.
+  const given: AnyConsoleContract = contract;
+  const input: { params?: unknown; query?: unknown; body?: unknown } = contractInput;
   const language = await consoleLanguage(args);
   const api = args.context.get(appContext).consoleApi;
-  if (!isContract(given)) return api({ ...given, language });
-  const path = contractPath(API_PREFIX, given, input ?? {});
+  const path = contractPath(API_PREFIX, given, input);
   const result = await api({
     method: given.method,
     path,
@@ -133,33 +120,16 @@ export async function callConsole(
   };
 }
 
-function isContract(value: object): value is AnyConsoleContract {
-  return "response" in value && "permission" in value;
-}
-
 /** A loader's API read: the parsed body, or the sign-in page on a 401, or the page's error boundary. */
 export async function readConsole<C extends AnyConsoleContract>(
   args: Args,
   contract: C,
   input: ContractInput<C>,
-): Promise<ContractResponse<C>>;
-/** @deprecated a string-path read; pages move to contracts (issue 33 item 1). */
-export async function readConsole<T>(args: Args, path: string): Promise<T>;
-export async function readConsole(
-  args: Args,
-  given: AnyConsoleContract | string,
-  input?: ContractInput<AnyConsoleContract>,
-): Promise<unknown> {
-  if (typeof given !== "string") {
-    const answer = await callConsole(args, given, input ?? {});
-    if (answer.ok) return answer.value;
-    if (answer.status === 401) throw redirect("/admin/login");
-    throw data({ code: answer.code }, { status: answer.status });
-  }
-  const result = await callConsole(args, { method: "GET", path: given });
-  if (result.status === 401) throw redirect("/admin/login");
-  if (result.status !== 200) throw data({ code: result.body?.code ?? "error" }, { status: result.status });
-  return result.body;
+): Promise<ContractResponse<C>> {
+  const answer = await callConsole(args, contract, input);
+  if (answer.ok) return answer.value;
+  if (answer.status === 401) throw redirect("/admin/login");
+  throw data({ code: answer.code }, { status: answer.status });
 }
 
 /** A loader's read of something that may not exist yet: null on a 404, else as readConsole. */
@@ -167,25 +137,12 @@ export async function readConsoleOrNull<C extends AnyConsoleContract>(
   args: Args,
   contract: C,
   input: ContractInput<C>,
-): Promise<ContractResponse<C> | null>;
-/** @deprecated a string-path read; pages move to contracts (issue 33 item 1). */
-export async function readConsoleOrNull<T>(args: Args, path: string): Promise<T | null>;
-export async function readConsoleOrNull(
-  args: Args,
-  given: AnyConsoleContract | string,
-  input?: ContractInput<AnyConsoleContract>,
-): Promise<unknown> {
-  if (typeof given !== "string") {
-    const answer = await callConsole(args, given, input ?? {});
-    if (answer.ok) return answer.value;
-    if (answer.status === 404) return null;
-    if (answer.status === 401) throw redirect("/admin/login");
-    throw data({ code: answer.code }, { status: answer.status });
-  }
-  const result = await callConsole(args, { method: "GET", path: given });
-  if (result.status === 404) return null;
-  if (result.status !== 200) return readConsole(args, given);
-  return result.body;
+): Promise<ContractResponse<C> | null> {
+  const answer = await callConsole(args, contract, input);
+  if (answer.ok) return answer.value;
+  if (answer.status === 404) return null;
+  if (answer.status === 401) throw redirect("/admin/login");
+  throw data({ code: answer.code }, { status: answer.status });
 }
 
 /** The API's Set-Cookie headers as a response's headers. */
@@ -209,34 +166,12 @@ export function answerResult<C extends AnyConsoleContract>(
   return { ok: false, intent, message: answer.message, ...(answer.fields ? { fields: answer.fields } : {}) };
 }
 
-export function actionResult<T>(intent: string, result: ConsoleApiResult): ActionResult<T> {
-  if (result.status >= 200 && result.status < 300) return { ok: true, intent, value: result.body as T };
-  return {
-    ok: false,
-    intent,
-    message: String(result.body?.message ?? "Error"),
-    fields: result.body?.fields,
-  };
-}
-
-/** A form field exactly as typed (a password), "" when absent. */
-export function rawField(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /**
  * A console page's query parameter. Console pages are never HTML-cached (server/infra/html-cache.ts skips
  * /admin), so their parameters are not cache keys and stay out of PAGE_QUERY_PARAMS.
  */
 export function consoleParam(request: Request, name: string): string {
   return new URL(request.url).searchParams.get(name)?.trim() ?? "";
-}
-
-/** A form field as a trimmed string ("" when absent). */
-export function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
 }
 
 /** What a console form's action answers (ADR 0407): Conform's reply, its errors already in the console's language. */

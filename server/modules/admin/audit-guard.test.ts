@@ -1,7 +1,18 @@
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { nothingChanged } from "./audit-scope.ts";
-import { ADMIN_ENDPOINTS, adminRoute } from "./route.ts";
+import { consoleContract } from "./contract.ts";
+import { ADMIN_ENDPOINTS, type AdminEndpoint, adminRoute } from "./route.ts";
+
+/** A test endpoint: its contract's method, path, permission and audit exception, and what it does. */
+interface GuardEndpoint {
+  method: AdminEndpoint["method"];
+  url: string;
+  permission: "public";
+  unaudited?: string;
+  handler: () => Promise<unknown>;
+}
 
 /**
  * Issue 16: "the audit log has an entry for every change". Every console change goes through adminRoute, which
@@ -16,10 +27,15 @@ describe("the console's audit guard (issue 16)", () => {
     for (const key of ADMIN_ENDPOINTS.keys())
       if (key.includes("/o2adm/v1/guard/")) ADMIN_ENDPOINTS.delete(key);
   });
-  async function appWith(definitions: Parameters<typeof adminRoute>[1][]) {
+  async function appWith(definitions: GuardEndpoint[]) {
     const app = Fastify({ logger: false });
     app.decorateRequest("operator", null);
-    for (const definition of definitions) adminRoute(app, definition);
+    for (const { url, handler, unaudited, ...rest } of definitions)
+      adminRoute(
+        app,
+        consoleContract({ ...rest, path: url, ...(unaudited ? { unaudited } : {}), response: z.unknown() }),
+        handler,
+      );
     await app.ready();
     return app;
   }

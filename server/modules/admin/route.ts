@@ -43,7 +43,8 @@ export interface AdminHandlerContext<P, Q, B> {
   body: B;
 }
 
-export interface AdminRouteDefinition<
+/** What registerAdminRoute takes: a contract's fields under the names Fastify's route uses. */
+interface AdminRouteDefinition<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -70,46 +71,32 @@ export type ContractHandler<C extends AnyConsoleContract> = (
 ) => Promise<unknown>;
 
 /**
- * Registers one console endpoint (ADR 0222): the operator's session and the permission are checked first
- * (401 without a session, 403 without the permission), then the input is validated with the zod schemas, which
- * are also declared on the route for the OpenAPI document. Errors are {failed, code, message} as everywhere.
- *
- * Given a contract (ADR 0407), the endpoint is registered from it, and outside production every 2xx answer is
- * checked against the contract's response schema: an answer its pages would not parse is a 500 in tests.
+ * Registers one console endpoint from its contract (ADRs 0222, 0407): the operator's session and the permission are
+ * checked first (401 without a session, 403 without the permission), then the input is validated with the
+ * contract's zod schemas, which are also declared on the route for the OpenAPI document. Errors are
+ * {failed, code, message} as everywhere. Outside production every 2xx answer is checked against the contract's
+ * response schema: an answer its pages would not parse is a 500 in tests.
  */
 export function adminRoute<C extends AnyConsoleContract>(
   app: FastifyInstance,
   contract: C,
   handler: ContractHandler<C>,
-): void;
-export function adminRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  app: FastifyInstance,
-  definition: AdminRouteDefinition<P, Q, B>,
-): void;
-export function adminRoute(
-  app: FastifyInstance,
-  given: AdminRouteDefinition | AnyConsoleContract,
-  contractHandler?: ContractHandler<AnyConsoleContract>,
-) {
-  if (contractHandler) {
-    const contract = given as AnyConsoleContract;
-    const response = contract.response as z.ZodType;
-    return registerAdminRoute(app, {
-      method: contract.method,
-      url: contract.path,
-      permission: contract.permission,
-      ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
-      ...(contract.unaudited ? { unaudited: contract.unaudited } : {}),
-      schema: {
-        ...(contract.params ? { params: contract.params } : {}),
-        ...(contract.query ? { querystring: contract.query } : {}),
-        ...(contract.body ? { body: contract.body } : {}),
-      },
-      response,
-      handler: contractHandler as AdminRouteDefinition["handler"],
-    });
-  }
-  return registerAdminRoute(app, given as AdminRouteDefinition);
+): void {
+  const response = contract.response as z.ZodType;
+  registerAdminRoute(app, {
+    method: contract.method,
+    url: contract.path,
+    permission: contract.permission,
+    ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
+    ...(contract.unaudited ? { unaudited: contract.unaudited } : {}),
+    schema: {
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+    },
+    response,
+    handler: handler as AdminRouteDefinition["handler"],
+  });
 }
 
 /** Outside production an answer that breaks its contract fails loudly (CONSOLE_CONTRACT_STRICT=true forces it). */
