@@ -1,5 +1,6 @@
 // Small helpers of the console's merchandising pages (issue 16): prices in major units on screen, minor units in
-// the API; times as UTC in datetime-local fields; lists typed one per line.
+// the API; times as UTC in datetime-local fields. Reading a form's lines, codes and times back is the contracts' form
+// schemas' work (ADR 0407).
 
 /** "4.99" with 2 digits → 499; null when it is not an amount. */
 export function toMinor(text: string, digits: number): number | null {
@@ -18,27 +19,6 @@ export function toMajor(minor: number | null | undefined, digits: number): strin
 /** An ISO instant as a datetime-local value in UTC ("2026-01-01T00:00"). */
 export function toLocalInput(iso: string | null | undefined): string {
   return iso ? new Date(iso).toISOString().slice(0, 16) : "";
-}
-
-/** A datetime-local value read as UTC, as the API's ISO instant; "" stays "". */
-export function fromLocalInput(value: string): string {
-  return value ? `${value.length === 16 ? `${value}:00` : value}Z` : "";
-}
-
-/** Non-empty trimmed lines. */
-export function lines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
-/** Comma- or space-separated codes, upper-cased. */
-export function codes(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((code) => code.trim().toUpperCase())
-    .filter(Boolean);
 }
 
 export interface CurrencyInfo {
