@@ -12,6 +12,18 @@ import {
   translateErrors,
 } from "./form.ts";
 
+/** A form value as text: each field's value, or undefined when the form has none (or several) of that name. */
+export type TypedValues = Partial<Record<string, string>>;
+
+function typedValues(value: unknown): TypedValues {
+  const typed: TypedValues = {};
+  if (typeof value !== "object" || value === null) return typed;
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry === "string") typed[name] = entry;
+  }
+  return typed;
+}
+
 /** The name of the button Conform submits the form with to check a field again (@conform-to/dom's INTENT). */
 const INTENT = "__intent__";
 
@@ -91,6 +103,12 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   return {
     /** Spread on the <form>. */
     formProps: { id: form.id, onSubmit, noValidate: true },
+    /**
+     * The fields as typed so far, read from the form's data on each input (Conform's form value): what the page
+     * shows from them (which fields the chosen kind needs, where the code is sent, the password rule). The inputs
+     * keep their own values; no field's value lives in React state (issue 33 item 1, ADR 0419).
+     */
+    typed: typedValues(form.value),
     /** Each field's first message, translated. */
     errors: translateErrors(t, errors),
     busy,
