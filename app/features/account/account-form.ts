@@ -41,6 +41,7 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   confirm,
   submit,
   fieldErrorsOf = apiFieldErrors,
+  toastInvalid = true,
 }: {
   schema: Schema;
   /** Asked once the values are valid, before anything is sent; false leaves the form as it is. */
@@ -48,6 +49,8 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   submit: (value: z.output<Schema>) => Promise<void>;
   /** The field errors a failed `submit` shows: by default the API's `fields` (spec 8). */
   fieldErrorsOf?: (error: unknown) => FieldErrors;
+  /** spec 5's failure toast for a page's form; a dialog's one field says it beside the field only. */
+  toastInvalid?: boolean;
 }) {
   const { t } = useI18n();
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
@@ -94,7 +97,7 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
       return;
     }
     const checked = parseWithZod(new FormData(element), { schema });
-    if (checked.status !== "success" && checked.error) {
+    if (toastInvalid && checked.status !== "success" && checked.error) {
       const text = failureToastText(t, element, checked.error);
       if (text) notify.toast(text);
     }
