@@ -34,7 +34,10 @@ const UI_STATE: Record<string, Record<string, string>> = {
     codeKey: "the key of the code last sent",
     sending: "whether a code is being sent",
   },
-  "app/features/account/countdown.ts": { endsAt: "when the resend countdown ends", now: "the countdown's clock" },
+  "app/features/account/countdown.ts": {
+    endsAt: "when the resend countdown ends",
+    now: "the countdown's clock",
+  },
   "app/features/address/BillingAddressForm.tsx": {
     area: "the area picked in the dialog, with its names (the form sends its codes as hidden inputs)",
     removing: "whether the saved address is being removed",
@@ -53,7 +56,9 @@ function accountFormFiles(): string[] {
 
 /** The names of the state a file keeps: `const [name, setName] = useState…`. */
 function stateNames(source: string): string[] {
-  return [...source.matchAll(/const \[(\w+),\s*\w+\]\s*=\s*(?:React\.)?useState\b/g)].map((match) => match[1]!);
+  return [...source.matchAll(/const \[(\w+),\s*\w+\]\s*=\s*(?:React\.)?useState\b/g)].map(
+    (match) => match[1]!,
+  );
 }
 
 describe("account forms keep no field value in React state", () => {
