@@ -4,7 +4,7 @@ import { AuthCard } from "../features/account/AuthCard.tsx";
 import { useAccountForm } from "../features/account/account-form.ts";
 import {
   ContactFields,
-  type ContactValue,
+  contactKind,
   contactPayload,
   contactTarget,
 } from "../features/account/ContactFields.tsx";
@@ -12,7 +12,6 @@ import { useCodeSender } from "../features/account/code-sending.tsx";
 import { type LoginAnswer, useCompleteLogin, usePageFromQuery } from "../features/account/complete-login.ts";
 import { CodeField } from "../features/account/Field.tsx";
 import { linkClass, primaryButtonClass } from "../features/account/form.ts";
-import { EMPTY_CONTACT } from "../features/account/LoginPanel.tsx";
 import { PasswordField } from "../features/account/PasswordField.tsx";
 import { ProtocolAgreement } from "../features/account/ProtocolAgreement.tsx";
 import { encryptPassword } from "../features/account/password-crypto.ts";
@@ -40,16 +39,13 @@ export default function BindPage() {
   const api = useApi();
   const complete = useCompleteLogin();
   const pageFrom = usePageFromQuery();
+  // The stored third-party sign-in (session storage, read after hydration): what the page links, not a field.
   const [third, setThird] = useState<ThirdPartyInfo | null | undefined>(undefined);
-  const [mode, setMode] = useState<BindMode>("existing");
-  const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const sender = useCodeSender("REGISTER", contactTarget(contact));
   const {
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: bindFormSchema(),
     submit: async (value) => {
@@ -62,7 +58,7 @@ export default function BindPage() {
           openAccessToken: third.accessToken,
           nonce: third.nonce,
           channel,
-          ...contactPayload(contact),
+          ...contactPayload(value),
           password: await encryptPassword(api, value.password),
           ...(value.mode === "new" ? { captcha: value.captcha, captchaKey: sender.codeKey } : {}),
           protocolAgreed: true,
@@ -72,14 +68,13 @@ export default function BindPage() {
       await complete(answer);
     },
   });
+  // The social sign-in's address fills the e-mail field to start with: the code goes there until it is edited.
+  const sender = useCodeSender("REGISTER", contactTarget({ email: third?.email ?? "", ...typed }));
+  const mode: BindMode = typed.mode === "new" ? "new" : "existing";
 
   // Session storage exists only in the browser: read it after hydration.
   useEffect(() => {
-    const info = loginStore().readThirdParty();
-    setThird(info);
-    if (info?.email) {
-      setContact((value) => ({ ...value, kind: "email", email: info.email ?? "" }));
-    }
+    setThird(loginStore().readThirdParty());
   }, []);
 
   if (third === undefined) return <AuthCard title={t("accountUi.bind.title")}>{null}</AuthCard>;
@@ -105,21 +100,15 @@ export default function BindPage() {
           <div className="mt-1 flex flex-wrap gap-4">
             {(["existing", "new"] as const).map((value) => (
               <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-900">
-                <input
-                  type="radio"
-                  name="mode"
-                  value={value}
-                  defaultChecked={value === "existing"}
-                  onChange={() => setMode(value)}
-                />
+                <input type="radio" name="mode" value={value} defaultChecked={value === "existing"} />
                 {t(value === "existing" ? "accountUi.bind.modeExisting" : "accountUi.bind.modeNew")}
               </label>
             ))}
           </div>
         </fieldset>
         <ContactFields
-          value={contact}
-          onChange={setContact}
+          kind={contactKind(typed)}
+          defaultEmail={third.email ?? undefined}
           errors={shown}
           legend={t("accountUi.field.account")}
         />
@@ -127,8 +116,6 @@ export default function BindPage() {
           <CodeField
             id="bind-code"
             label={t("accountUi.field.code")}
-            value={code}
-            onChange={setCode}
             error={shown.captcha}
             addon={sender.button}
           />
@@ -136,8 +123,7 @@ export default function BindPage() {
         <PasswordField
           id="bind-password"
           label={t("accountUi.field.password")}
-          value={password}
-          onChange={setPassword}
+          typed={typed.password}
           autoComplete={mode === "new" ? "new-password" : "current-password"}
           showRules={mode === "new"}
           error={shown.password}

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthCard } from "../features/account/AuthCard.tsx";
 import { useAccountForm } from "../features/account/account-form.ts";
@@ -29,14 +28,11 @@ export default function ForgetPasswordPage() {
   const api = useApi();
   const navigate = useNavigate();
   const pageFrom = usePageFromQuery();
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const sender = useCodeSender("RESET_PASSWORD", { kind: "email", email });
   const {
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: resetPasswordFormSchema(),
     submit: async (value) => {
@@ -56,6 +52,7 @@ export default function ForgetPasswordPage() {
       await navigate(href(`/login${pageFrom}`), { replace: true });
     },
   });
+  const sender = useCodeSender("RESET_PASSWORD", { kind: "email", email: typed.email ?? "" });
 
   return (
     <AuthCard title={t("accountUi.forget.title")} intro={t("accountUi.forget.intro")}>
@@ -66,24 +63,19 @@ export default function ForgetPasswordPage() {
           type="email"
           autoComplete="email"
           label={t("accountUi.field.email")}
-          value={email}
           maxLength={254}
-          onChange={(event) => setEmail(event.target.value)}
           error={shown.email}
         />
         <CodeField
           id="forget-code"
           label={t("accountUi.field.code")}
-          value={code}
-          onChange={setCode}
           error={shown.captcha}
           addon={sender.button}
         />
         <PasswordField
           id="forget-password"
           label={t("accountUi.field.newPassword")}
-          value={password}
-          onChange={setPassword}
+          typed={typed.password}
           autoComplete="new-password"
           showRules
           error={shown.password}

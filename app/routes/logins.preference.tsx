@@ -1,9 +1,10 @@
-import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { isLocale, type Locale } from "../../core/constants.ts";
+import { isLocale } from "../../core/constants.ts";
 import { appContext } from "../context.ts";
 import { AuthCard } from "../features/account/AuthCard.tsx";
+import { useAccountForm } from "../features/account/account-form.ts";
 import { inputClass, primaryButtonClass } from "../features/account/form.ts";
+import { preferenceFormSchema } from "../features/account/schemas.ts";
 import { requirePageCustomer } from "../features/account/session.server.ts";
 import { useApi } from "../lib/api.ts";
 import { useI18n, useRootData } from "../lib/i18n.tsx";
@@ -33,31 +34,32 @@ export default function PreferencePage({ loaderData }: Route.ComponentProps) {
   const api = useApi();
   const location = useLocation();
   const navigate = useNavigate();
-  const [language, setLanguage] = useState<Locale>(
-    isLocale(loaderData.defaultLanguage) ? loaderData.defaultLanguage : locale,
-  );
-  const [preferred, setPreferred] = useState(loaderData.preferenceCurrency ?? currency.currencyCode);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await api.put("/o2cum/v1/customer-info", { defaultLanguage: language, preferenceCurrency: preferred });
-      const choice = { locale: language, currency: preferred };
+  const language = isLocale(loaderData.defaultLanguage) ? loaderData.defaultLanguage : locale;
+  const preferred = loaderData.preferenceCurrency ?? currency.currencyCode;
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: preferenceFormSchema(),
+    submit: async (value) => {
+      const choice = {
+        locale: value.defaultLanguage ?? language,
+        currency: value.preferenceCurrency ?? preferred,
+      };
+      await api.put("/o2cum/v1/customer-info", {
+        defaultLanguage: choice.locale,
+        preferenceCurrency: choice.currency,
+      });
       savePreferences(choice);
       notify.toast(t("account.saved"));
       await navigate(preferenceTarget(location, choice), { replace: true });
-    } catch {
-      // The client has shown the failure.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthCard title={t("accountUi.preference.title")} intro={t("accountUi.preference.intro")}>
-      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+      <form {...formProps} className="space-y-4">
         <div className="space-y-1">
           <label htmlFor="preference-language" className="block text-sm font-medium text-slate-800">
             {t("accountUi.field.language")}
@@ -66,8 +68,9 @@ export default function PreferencePage({ loaderData }: Route.ComponentProps) {
             id="preference-language"
             name="defaultLanguage"
             className={inputClass}
-            value={language}
-            onChange={(event) => isLocale(event.target.value) && setLanguage(event.target.value)}
+            defaultValue={language}
+            aria-invalid={shown.defaultLanguage ? true : undefined}
+            aria-describedby={shown.defaultLanguage ? "preference-language-error" : undefined}
           >
             {site.supportLangList.map((entry) => (
               <option key={entry.lang} value={entry.lang}>
@@ -75,6 +78,11 @@ export default function PreferencePage({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
+          {shown.defaultLanguage && (
+            <p id="preference-language-error" className="text-sm text-red-700">
+              {shown.defaultLanguage}
+            </p>
+          )}
         </div>
         <div className="space-y-1">
           <label htmlFor="preference-currency" className="block text-sm font-medium text-slate-800">
@@ -84,8 +92,9 @@ export default function PreferencePage({ loaderData }: Route.ComponentProps) {
             id="preference-currency"
             name="preferenceCurrency"
             className={inputClass}
-            value={preferred}
-            onChange={(event) => setPreferred(event.target.value)}
+            defaultValue={preferred}
+            aria-invalid={shown.preferenceCurrency ? true : undefined}
+            aria-describedby={shown.preferenceCurrency ? "preference-currency-error" : undefined}
           >
             {site.supportCurrencyList.map((entry) => (
               <option key={entry.currencyCode} value={entry.currencyCode}>
@@ -93,6 +102,11 @@ export default function PreferencePage({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
+          {shown.preferenceCurrency && (
+            <p id="preference-currency-error" className="text-sm text-red-700">
+              {shown.preferenceCurrency}
+            </p>
+          )}
         </div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? t("accountUi.busy") : t("accountUi.submit.save")}

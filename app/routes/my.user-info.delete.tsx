@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { appContext } from "../context.ts";
 import { useAccountForm } from "../features/account/account-form.ts";
@@ -45,9 +44,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
   const api = useApi();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [method, setMethod] = useState<Method>(loaderData.hasPassword ? "password" : "code");
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
+  const initialMethod: Method = loaderData.hasPassword ? "password" : "code";
   const sender = useCodeSender(
     "DELETE_ACCOUNT",
     loaderData.email
@@ -63,6 +60,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: deleteAccountFormSchema(),
     confirm: () => notify.dialog({ title: t("accountUi.delete.confirm") }),
@@ -81,6 +79,9 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
     },
   });
 
+  // The method chosen on the form decides which proof it asks for.
+  const method: Method =
+    typed.method === "password" || typed.method === "code" ? typed.method : initialMethod;
   const consequences = ["c1", "c2", "c3", "c4"] as const;
   return (
     <section className="max-w-2xl">
@@ -115,13 +116,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
           <div className="mt-1 flex flex-wrap gap-4">
             {(loaderData.hasPassword ? (["password", "code"] as const) : (["code"] as const)).map((value) => (
               <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-900">
-                <input
-                  type="radio"
-                  name="method"
-                  value={value}
-                  defaultChecked={method === value}
-                  onChange={() => setMethod(value)}
-                />
+                <input type="radio" name="method" value={value} defaultChecked={initialMethod === value} />
                 {t(value === "password" ? "accountUi.delete.byPassword" : "accountUi.delete.byCode")}
               </label>
             ))}
@@ -131,8 +126,6 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
           <PasswordField
             id="delete-password"
             label={t("accountUi.field.password")}
-            value={password}
-            onChange={setPassword}
             autoComplete="current-password"
             error={shown.password}
           />
@@ -140,8 +133,6 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
           <CodeField
             id="delete-code"
             label={t("accountUi.field.code")}
-            value={code}
-            onChange={setCode}
             hint={
               loaderData.shownTarget
                 ? t("accountUi.delete.codeTo", { target: loaderData.shownTarget })

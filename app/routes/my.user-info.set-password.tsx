@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { appContext } from "../context.ts";
 import { AuthCard } from "../features/account/AuthCard.tsx";
@@ -45,8 +44,6 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
   const api = useApi();
   const navigate = useNavigate();
   const { contact } = loaderData;
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
   const sender = useCodeSender("RESET_PASSWORD", contact);
   const shownContact =
     contact.kind === "email" ? contact.email : `+${contact.internationalTelCode} ${contact.phone}`;
@@ -58,6 +55,7 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: resetPasswordFormSchema(),
     submit: async (value) => {
@@ -95,16 +93,13 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
         <CodeField
           id="set-password-code"
           label={t("accountUi.field.code")}
-          value={code}
-          onChange={setCode}
           error={shown.captcha}
           addon={sender.button}
         />
         <PasswordField
           id="set-password-password"
           label={t("accountUi.field.newPassword")}
-          value={password}
-          onChange={setPassword}
+          typed={typed.password}
           autoComplete="new-password"
           showRules
           error={shown.password}

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "../context.ts";
 import { AuthCard } from "../features/account/AuthCard.tsx";
@@ -6,7 +5,7 @@ import { useAccountForm } from "../features/account/account-form.ts";
 import {
   ContactFields,
   type ContactKind,
-  type ContactValue,
+  contactKind,
   contactPayload,
   contactTarget,
 } from "../features/account/ContactFields.tsx";
@@ -14,7 +13,6 @@ import { useCodeSender } from "../features/account/code-sending.tsx";
 import { type LoginAnswer, useCompleteLogin, usePageFromQuery } from "../features/account/complete-login.ts";
 import { CodeField } from "../features/account/Field.tsx";
 import { linkClass, primaryButtonClass } from "../features/account/form.ts";
-import { EMPTY_CONTACT } from "../features/account/LoginPanel.tsx";
 import { PasswordField } from "../features/account/PasswordField.tsx";
 import { ProtocolAgreement } from "../features/account/ProtocolAgreement.tsx";
 import { encryptPassword } from "../features/account/password-crypto.ts";
@@ -47,21 +45,18 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const complete = useCompleteLogin();
   const pageFrom = usePageFromQuery();
   const kinds = loaderData.kinds;
-  const [contact, setContact] = useState<ContactValue>({ ...EMPTY_CONTACT, kind: kinds[0] ?? "email" });
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
-  const sender = useCodeSender("REGISTER", contactTarget(contact));
   const {
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: registerFormSchema(),
     submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/register",
         {
-          ...contactPayload(contact),
+          ...contactPayload(value, kinds),
           captcha: value.captcha,
           captchaKey: sender.codeKey,
           password: await encryptPassword(api, value.password),
@@ -74,6 +69,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
       await complete(answer);
     },
   });
+  const sender = useCodeSender("REGISTER", contactTarget(typed, kinds));
 
   if (kinds.length === 0) {
     return (
@@ -91,20 +87,17 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={t("accountUi.register.title")}>
       <form {...formProps} className="space-y-4">
-        <ContactFields value={contact} onChange={setContact} errors={shown} kinds={kinds} />
+        <ContactFields kind={contactKind(typed, kinds)} errors={shown} kinds={kinds} />
         <CodeField
           id="register-code"
           label={t("accountUi.field.code")}
-          value={code}
-          onChange={setCode}
           error={shown.captcha}
           addon={sender.button}
         />
         <PasswordField
           id="register-password"
           label={t("accountUi.field.password")}
-          value={password}
-          onChange={setPassword}
+          typed={typed.password}
           autoComplete="new-password"
           showRules
           error={shown.password}

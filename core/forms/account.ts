@@ -24,6 +24,8 @@ const fieldError = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? REQUIRED : TYPE_MISMATCH;
 
 export const CODE_FORMAT = "account.field.code";
+/** A wrong verification or captcha code. */
+export const CODE_INVALID = "account.codeInvalid";
 
 /** spec 5: a phone outside mainland China is digits only; mainland numbers are digits too. */
 export const phone = () => text(20).regex(PATTERNS.foreignPhone, "validation.foreignPhone");
@@ -39,6 +41,11 @@ export const verificationCode = () =>
     .trim()
     .min(1, REQUIRED)
     .regex(/^\d{6}$/, CODE_FORMAT);
+/**
+ * The image captcha's answer: 4 to 8 digits (spec 5). The browser's captcha dialog says a malformed answer is a
+ * wrong code (account.codeInvalid), as it says of one the server refuses; the API says the field is invalid.
+ */
+export const captchaDigits = (malformed: string = INVALID) => text(8).regex(/^\d{4,8}$/, malformed);
 /** A base64 RSA-OAEP ciphertext of the password (2048-bit key: 344 characters). */
 export const encryptedPassword = () => text(1024).regex(/^[A-Za-z0-9+/=]+$/, INVALID);
 export const opaqueKey = () => text(200).regex(/^[A-Za-z0-9_.-]+$/, INVALID);
@@ -205,3 +212,37 @@ export const deleteAccountSchema = <T extends z.ZodRawShape = Record<never, neve
       if (value.method === "code") requireFields(value, ctx, ["captcha"]);
     },
   );
+
+/** /logins/preference and the profile: what the customer changes of their own info (spec 3 customer info). */
+export const customerInfoSchema = () =>
+  z
+    .object({
+      nickName: personName(32).optional(),
+      defaultLanguage: locale().optional(),
+      preferenceCurrency: currencyCode().optional(),
+    })
+    .strict();
+
+/** A region code of the address tree (ADR 0215). */
+const regionCode = () => text(32).regex(/^[A-Za-z0-9_-]+$/, INVALID);
+
+/** spec 3: the billing address, as picked address codes (one branch of the region tree) and a street line. */
+export const billingAddressSchema = () =>
+  z
+    .object({
+      regionCode: regionCode(),
+      cityCode: regionCode(),
+      districtCode: regionCode(),
+      street: text(200),
+    })
+    .strict();
+
+/**
+ * The sandbox identity provider's persona (ADR 0093, outside production): who the sandbox signs in as. The dev
+ * token endpoint takes these fields (with its own test-only extras) and the login page's sandbox dialog reads them.
+ */
+export const sandboxPersonaShape = {
+  sub: z.string({ error: fieldError }).trim().min(1, REQUIRED).max(255, INVALID),
+  email: z.string({ error: fieldError }).trim().max(254, INVALID).email(INVALID).optional(),
+  emailVerified: z.boolean({ error: INVALID }).optional(),
+};

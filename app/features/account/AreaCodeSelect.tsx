@@ -20,17 +20,22 @@ const cache = new Map<string, Promise<AreaCode[]>>();
  */
 export function AreaCodeSelect({
   id,
+  defaultValue = DEFAULT_AREA_CODE,
   value,
   onChange,
   error,
 }: {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The calling code chosen to start with; the select keeps the shopper's choice itself (account forms, ADR 0419). */
+  defaultValue?: string;
+  /** A form that keeps the choice itself (checkout's contact) passes it with `onChange`. */
+  value?: string;
+  onChange?: (value: string) => void;
   error?: string;
 }) {
   const { t, locale } = useI18n();
   const api = useApi();
+  // The list of calling codes to choose from (loaded data, not a field's value).
   const [codes, setCodes] = useState<AreaCode[]>([]);
   useEffect(() => {
     let alive = true;
@@ -48,17 +53,21 @@ export function AreaCodeSelect({
     };
   }, [api, locale]);
   const errorId = error ? `${id}-error` : undefined;
-  const options = codes.length > 0 ? codes : [{ areaCode: `+${value}`, countryCode: "", countryName: "" }];
+  const options =
+    codes.length > 0 ? codes : [{ areaCode: `+${value ?? defaultValue}`, countryCode: "", countryName: "" }];
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {t("accountUi.field.areaCode")}
       </label>
+      {/* Until the list arrives the default is the only option, so nothing was chosen yet: the select starts again
+          with the default selected once the list replaces it. */}
       <select
+        key={codes.length > 0 ? "list" : "default"}
         id={id}
         name="internationalTelCode"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...(value === undefined ? { defaultValue } : { value })}
+        onChange={onChange && ((event) => onChange(event.target.value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
         className={inputClass}

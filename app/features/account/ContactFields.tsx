@@ -1,74 +1,86 @@
 import { useId } from "react";
 import { useI18n } from "../../lib/i18n.tsx";
-import { AreaCodeSelect } from "./AreaCodeSelect.tsx";
+import { AreaCodeSelect, DEFAULT_AREA_CODE } from "./AreaCodeSelect.tsx";
 import type { CodeTarget } from "./code-sending.tsx";
-import { Field } from "./Field.tsx";
+import { Field, keepOnly } from "./Field.tsx";
 import type { FieldErrors } from "./form.ts";
 
 export type ContactKind = "email" | "phone";
 
+/** The contact fields as typed (the form's value): any of them may be missing. */
 export interface ContactValue {
-  kind: ContactKind;
-  email: string;
-  phone: string;
-  internationalTelCode: string;
+  kind?: string;
+  email?: string;
+  phone?: string;
+  internationalTelCode?: string;
 }
 
-export function contactTarget(value: ContactValue): CodeTarget {
-  return value.kind === "email"
-    ? { kind: "email", email: value.email }
-    : { kind: "phone", phone: value.phone, internationalTelCode: value.internationalTelCode };
+/** The kind of contact chosen in the form, else the first one offered. */
+export function contactKind(value: ContactValue, kinds: ContactKind[] = ["email", "phone"]): ContactKind {
+  return value.kind === "email" || value.kind === "phone" ? value.kind : (kinds[0] ?? "email");
+}
+
+export function contactTarget(value: ContactValue, kinds?: ContactKind[]): CodeTarget {
+  return contactKind(value, kinds) === "email"
+    ? { kind: "email", email: value.email ?? "" }
+    : {
+        kind: "phone",
+        phone: value.phone ?? "",
+        internationalTelCode: value.internationalTelCode ?? DEFAULT_AREA_CODE,
+      };
 }
 
 /** The API's contact fields: an e-mail, or a phone with its calling code (ADR 0060). */
-export function contactPayload(value: ContactValue) {
-  return value.kind === "email"
-    ? { email: value.email.trim() }
-    : { phone: value.phone.trim(), internationalTelCode: value.internationalTelCode };
+export function contactPayload(value: ContactValue, kinds?: ContactKind[]) {
+  return contactKind(value, kinds) === "email"
+    ? { email: (value.email ?? "").trim() }
+    : { phone: (value.phone ?? "").trim(), internationalTelCode: value.internationalTelCode };
 }
 
-/** E-mail or phone (with the area-code picker), with a choice between them when both are allowed. */
+const nonDigits = keepOnly(/[^\d]/g);
+
+/**
+ * E-mail or phone (with the area-code picker), with a choice between them when both are allowed. The inputs keep
+ * their own values (the form reads them, ADR 0419); `kind` is the choice as the form has it, which decides the
+ * fields shown.
+ */
 export function ContactFields({
-  value,
-  onChange,
+  kind,
   errors,
   kinds = ["email", "phone"],
   legend,
+  defaultEmail,
 }: {
-  value: ContactValue;
-  onChange: (value: ContactValue) => void;
+  kind: ContactKind;
   errors: FieldErrors;
   kinds?: ContactKind[];
   legend?: string;
+  /** An address already known (a social sign-in's), filled in to start with. */
+  defaultEmail?: string;
 }) {
   const { t } = useI18n();
   const id = useId();
   return (
     <div className="space-y-4">
       {/* The form schemas (schemas.ts) read the chosen kind from the form's data, with or without the choice. */}
-      <input type="hidden" name="kind" value={value.kind} />
-      {kinds.length > 1 && (
+      {kinds.length > 1 ? (
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">
             {legend ?? t("accountUi.register.contactKind")}
           </legend>
           <div className="mt-1 flex gap-4">
-            {kinds.map((kind) => (
-              <label key={kind} className="inline-flex items-center gap-2 text-sm text-slate-900">
-                <input
-                  type="radio"
-                  name={`${id}-kind`}
-                  value={kind}
-                  defaultChecked={value.kind === kind}
-                  onChange={() => onChange({ ...value, kind })}
-                />
-                {t(kind === "email" ? "accountUi.contact.email" : "accountUi.contact.phone")}
+            {kinds.map((choice, index) => (
+              <label key={choice} className="inline-flex items-center gap-2 text-sm text-slate-900">
+                <input type="radio" name="kind" value={choice} defaultChecked={index === 0} />
+                {t(choice === "email" ? "accountUi.contact.email" : "accountUi.contact.phone")}
               </label>
             ))}
           </div>
         </fieldset>
+      ) : (
+        <input type="hidden" name="kind" value={kind} />
       )}
-      {value.kind === "email" ? (
+      {kind === "email" ? (
         <Field
           id={`${id}-email`}
           name="email"
@@ -76,19 +88,13 @@ export function ContactFields({
           inputMode="email"
           autoComplete="email"
           label={t("accountUi.field.email")}
-          value={value.email}
+          defaultValue={defaultEmail}
           maxLength={254}
-          onChange={(event) => onChange({ ...value, email: event.target.value })}
           error={errors.email}
         />
       ) : (
         <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_1fr]">
-          <AreaCodeSelect
-            id={`${id}-area`}
-            value={value.internationalTelCode}
-            onChange={(internationalTelCode) => onChange({ ...value, internationalTelCode })}
-            error={errors.internationalTelCode}
-          />
+          <AreaCodeSelect id={`${id}-area`} error={errors.internationalTelCode} />
           <Field
             id={`${id}-phone`}
             name="phone"
@@ -96,9 +102,8 @@ export function ContactFields({
             inputMode="numeric"
             autoComplete="tel-national"
             label={t("accountUi.field.phone")}
-            value={value.phone}
             maxLength={15}
-            onChange={(event) => onChange({ ...value, phone: event.target.value.replace(/[^\d]/g, "") })}
+            onInput={nonDigits}
             error={errors.phone}
           />
         </div>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import type { FormEvent, InputHTMLAttributes, ReactNode, Ref } from "react";
 import { inputClass } from "./form.ts";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
@@ -49,17 +49,31 @@ export function Field({ id, label, error, hint, addon, className = "", ref, ...i
 interface CodeFieldProps {
   id: string;
   label: ReactNode;
-  value: string;
-  /** Receives the digits only: anything else typed or pasted is dropped. */
-  onChange: (digits: string) => void;
   error?: string;
   hint?: ReactNode;
   /** The send-code button. */
   addon?: ReactNode;
 }
 
-/** The 6-digit verification code input every code form shares (numeric keypad, one-time-code autofill). */
-export function CodeField({ onChange, ...props }: CodeFieldProps) {
+/**
+ * Drops what `pattern` matches from the input the shopper is typing in, in place: the input keeps its own value
+ * (the form reads it from its data, ADR 0419), so the cleaned text is what the form sees.
+ */
+export function keepOnly(pattern: RegExp) {
+  return (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const cleaned = input.value.replace(pattern, "");
+    if (cleaned !== input.value) input.value = cleaned;
+  };
+}
+
+const digitsOnly = keepOnly(/\D/g);
+
+/**
+ * The 6-digit verification code input every code form shares (numeric keypad, one-time-code autofill). Anything
+ * but digits typed or pasted is dropped.
+ */
+export function CodeField(props: CodeFieldProps) {
   return (
     <Field
       {...props}
@@ -67,7 +81,7 @@ export function CodeField({ onChange, ...props }: CodeFieldProps) {
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, ""))}
+      onInput={digitsOnly}
     />
   );
 }

@@ -1,13 +1,14 @@
 import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { useApi } from "../../lib/api.ts";
 import { HttpError } from "../../lib/http/client.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
-import { AreaCodeSelect, DEFAULT_AREA_CODE } from "./AreaCodeSelect.tsx";
+import { AreaCodeSelect } from "./AreaCodeSelect.tsx";
 import { useAccountForm } from "./account-form.ts";
 import { type CaptchaAnswer, CaptchaDialog } from "./CaptchaDialog.tsx";
-import { ContactFields, type ContactValue, contactPayload, contactTarget } from "./ContactFields.tsx";
+import { ContactFields, contactKind, contactPayload, contactTarget } from "./ContactFields.tsx";
 import { useCodeSender } from "./code-sending.tsx";
 import { type LoginAnswer, type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
 import { CodeField, Field } from "./Field.tsx";
@@ -19,12 +20,13 @@ import { codeFormSchema, passwordLoginSchema } from "./schemas.ts";
 
 export type LoginTab = "password" | "code";
 
-export const EMPTY_CONTACT: ContactValue = {
-  kind: "email",
-  email: "",
-  phone: "",
-  internationalTelCode: DEFAULT_AREA_CODE,
-};
+type PasswordLogin = z.output<typeof passwordLoginSchema>;
+
+/** An account typed as a phone number (digits, spaces, "+", brackets, dashes) asks for its calling code too. */
+function isPhoneAccount(account: string): boolean {
+  const trimmed = account.trim();
+  return trimmed !== "" && !account.includes("@") && /^[\d\s+()-]+$/.test(trimmed);
+}
 
 /**
  * spec 2 /login: tabs for password and verification-code login, social sign-in below. Used by /login,
@@ -122,12 +124,10 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
   const { t } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
-  const [account, setAccount] = useState("");
-  const [telCode, setTelCode] = useState(DEFAULT_AREA_CODE);
-  const [password, setPassword] = useState("");
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const closeCaptcha = useCallback(() => setCaptchaOpen(false), []);
-  const isPhone = account.trim() !== "" && !account.includes("@") && /^[\d\s+()-]+$/.test(account.trim());
+  /** What was last submitted: the captcha dialog signs in with it again. */
+  const submitted = useRef<PasswordLogin | null>(null);
 
   /**
    * Signs in; `proof` is an image captcha, which the server asks for once the account has had too many wrong
@@ -135,7 +135,7 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
    * text when the captcha was wrong (the dialog stays open with a fresh image), else null; any other failure is
    * thrown for the form to show.
    */
-  const logIn = async (proof?: CaptchaAnswer): Promise<string | null> => {
+  const logIn = async (login: PasswordLogin, proof?: CaptchaAnswer): Promise<string | null> => {
     let captchaRetry: string | null = null;
     let captchaNeeded = false;
     const onFailed = (error: HttpError) => {
@@ -148,9 +148,9 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login",
         {
-          account: account.trim(),
-          internationalTelCode: isPhone ? telCode : undefined,
-          password: await encryptPassword(api, password),
+          account: login.account.trim(),
+          internationalTelCode: isPhoneAccount(login.account) ? login.internationalTelCode : undefined,
+          password: await encryptPassword(api, login.password),
           ...proof,
         },
         { autoLogin: false, onFailed },
@@ -170,16 +170,19 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
   };
 
   /** The dialog's answer: a failure other than a wrong captcha was already shown as a toast by onFailed. */
-  const logInWithCaptcha = (proof: CaptchaAnswer) => logIn(proof).catch(() => null);
+  const logInWithCaptcha = (proof: CaptchaAnswer) =>
+    submitted.current ? logIn(submitted.current, proof).catch(() => null) : Promise.resolve(null);
 
   const {
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: passwordLoginSchema,
-    submit: async () => {
-      await logIn();
+    submit: async (value) => {
+      submitted.current = value;
+      await logIn(value);
     },
     fieldErrorsOf: (error) => {
       const fields = apiFieldErrors(error);
@@ -196,24 +199,15 @@ export function PasswordLoginForm({ mode }: { mode: LoginMode }) {
           name="account"
           label={t("accountUi.field.account")}
           autoComplete="username"
-          value={account}
           maxLength={254}
-          onChange={(event) => setAccount(event.target.value)}
           error={shown.account}
         />
-        {isPhone && (
-          <AreaCodeSelect
-            id="login-area"
-            value={telCode}
-            onChange={setTelCode}
-            error={shown.internationalTelCode}
-          />
+        {isPhoneAccount(typed.account ?? "") && (
+          <AreaCodeSelect id="login-area" error={shown.internationalTelCode} />
         )}
         <PasswordField
           id="login-password"
           label={t("accountUi.field.password")}
-          value={password}
-          onChange={setPassword}
           autoComplete="current-password"
           error={shown.password}
         />
@@ -235,20 +229,18 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
   const { t, href, locale, currency } = useI18n();
   const api = useApi();
   const complete = useCompleteLogin();
-  const [contact, setContact] = useState<ContactValue>(EMPTY_CONTACT);
-  const [code, setCode] = useState("");
-  const sender = useCodeSender("LOGIN", contactTarget(contact));
   const {
     formProps,
     errors: shown,
     busy,
+    typed,
   } = useAccountForm({
     schema: codeFormSchema(),
     submit: async (value) => {
       const answer = await api.post<LoginAnswer>(
         "/o2cum/v1/pub/customer/login-by-code",
         {
-          ...contactPayload(contact),
+          ...contactPayload(value),
           captcha: value.captcha,
           captchaKey: sender.codeKey,
           protocolAgreed: true,
@@ -267,23 +259,18 @@ export function CodeLoginForm({ mode }: { mode: LoginMode }) {
         : {},
   });
 
+  const sender = useCodeSender("LOGIN", contactTarget(typed));
+
   return (
     <>
       <form {...formProps} className="space-y-4" aria-describedby="code-login-hint">
         <p id="code-login-hint" className="text-sm text-slate-700">
           {t("accountUi.codeLogin.hint")}
         </p>
-        <ContactFields
-          value={contact}
-          onChange={setContact}
-          legend={t("accountUi.field.account")}
-          errors={shown}
-        />
+        <ContactFields kind={contactKind(typed)} legend={t("accountUi.field.account")} errors={shown} />
         <CodeField
           id="code-login-code"
           label={t("accountUi.field.code")}
-          value={code}
-          onChange={setCode}
           error={shown.captcha ?? shown.protocolAgreed}
           addon={sender.button}
         />

@@ -6,8 +6,8 @@ import { type PasswordRule, passwordRuleStates } from "./password-rules.ts";
 interface PasswordFieldProps {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** What is typed so far (the form's value, not the input's state): the rule list follows it. */
+  typed?: string;
   error?: string;
   /** New passwords show the spec 5 rule with live feedback; a login password does not. */
   showRules?: boolean;
@@ -16,18 +16,11 @@ interface PasswordFieldProps {
 
 const RULES: PasswordRule[] = ["length", "letter", "digit", "special"];
 
-export function PasswordField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  showRules,
-  autoComplete,
-}: PasswordFieldProps) {
+export function PasswordField({ id, label, typed = "", error, showRules, autoComplete }: PasswordFieldProps) {
   const { t } = useI18n();
+  // Real UI state: whether the password is shown.
   const [visible, setVisible] = useState(false);
-  const states = passwordRuleStates(value);
+  const states = passwordRuleStates(typed);
   const rules = showRules ? (
     <>
       <span className="sr-only">{t("accountUi.password.rules")}</span>
@@ -53,9 +46,7 @@ export function PasswordField({
         label={label}
         type={visible ? "text" : "password"}
         autoComplete={autoComplete}
-        value={value}
         maxLength={64}
-        onChange={(event) => onChange(event.target.value)}
         error={error}
         hint={rules}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isSignInPage } from "../../../core/sign-in-pages.ts";
 import { Modal } from "../../components/ui/Modal.tsx";
@@ -6,9 +6,11 @@ import { useApi } from "../../lib/api.ts";
 import { useI18n, useRootData } from "../../lib/i18n.tsx";
 import { loginStore } from "../../lib/login-store.ts";
 import { notify } from "../../lib/notify.ts";
+import { useAccountForm } from "./account-form.ts";
 import { type LoginMode, useCompleteLogin, usePageFromQuery } from "./complete-login.ts";
 import { Field } from "./Field.tsx";
 import { primaryButtonClass, secondaryButtonClass } from "./form.ts";
+import { sandboxPersonaFormSchema } from "./schemas.ts";
 import {
   SdkUnavailable,
   SOCIAL_PROVIDERS,
@@ -155,39 +157,32 @@ function SandboxIdentityDialog({
   const { t } = useI18n();
   const id = useId();
   const first = useRef<HTMLInputElement>(null);
-  const [sub, setSub] = useState("");
-  const [email, setEmail] = useState("");
-  const [verified, setVerified] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    setSub(`sandbox-${Math.random().toString(36).slice(2, 10)}`);
-  }, []);
+  // A fresh identity to start with; the dialog opens only in the browser, on a click.
+  const defaultSub = useMemo(() => `sandbox-${Math.random().toString(36).slice(2, 10)}`, []);
   const name = t(`accountUi.provider.${provider}`);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!sub.trim()) {
-      setError(t("account.field.required"));
-      first.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const token = await sandboxIdToken(provider, {
-        sub: sub.trim(),
-        email: email.trim() || undefined,
-        emailVerified: verified,
-      });
-      await onToken(token);
-    } catch (failure) {
-      notify.toast(
-        t(failure instanceof SdkUnavailable ? sdkMessageKey(provider) : "accountUi.social.sdkMissing"),
-      );
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    formProps,
+    errors: shown,
+    busy,
+  } = useAccountForm({
+    schema: sandboxPersonaFormSchema(),
+    toastInvalid: false,
+    submit: async (value) => {
+      try {
+        const token = await sandboxIdToken(provider, {
+          sub: value.sub,
+          email: value.email,
+          emailVerified: value.emailVerified === true,
+        });
+        await onToken(token);
+      } catch (failure) {
+        notify.toast(
+          t(failure instanceof SdkUnavailable ? sdkMessageKey(provider) : "accountUi.social.sdkMissing"),
+        );
+        onClose();
+      }
+    },
+  });
   return (
     <Modal
       open
@@ -195,31 +190,25 @@ function SandboxIdentityDialog({
       title={t("accountUi.sandbox.title", { provider: name })}
       initialFocus={first}
     >
-      <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+      <form {...formProps} className="mt-4 space-y-4">
         <p className="text-sm text-slate-700">{t("accountUi.sandbox.intro", { provider: name })}</p>
         <Field
           ref={first}
           id={`${id}-sub`}
           name="sub"
           label={t("accountUi.sandbox.sub", { provider: name })}
-          value={sub}
-          onChange={(event) => {
-            setSub(event.target.value);
-            // The error goes as soon as the field is filled (issue 30).
-            if (event.target.value.trim()) setError(undefined);
-          }}
-          error={error}
+          defaultValue={defaultSub}
+          error={shown.sub}
         />
         <Field
           id={`${id}-email`}
           name="email"
           type="email"
           label={t("accountUi.sandbox.email")}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={shown.email}
         />
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={verified} onChange={(event) => setVerified(event.target.checked)} />
+          <input type="checkbox" name="emailVerified" defaultChecked />
           {t("accountUi.sandbox.verified")}
         </label>
         <div className="flex gap-3">

@@ -12,6 +12,18 @@ import {
   translateErrors,
 } from "./form.ts";
 
+/** A form value as text: each field's value, or undefined when the form has none (or several) of that name. */
+export type TypedValues = Partial<Record<string, string>>;
+
+function typedValues(value: unknown): TypedValues {
+  const typed: TypedValues = {};
+  if (typeof value !== "object" || value === null) return typed;
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry === "string") typed[name] = entry;
+  }
+  return typed;
+}
+
 /** The name of the button Conform submits the form with to check a field again (@conform-to/dom's INTENT). */
 const INTENT = "__intent__";
 
@@ -29,6 +41,7 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   confirm,
   submit,
   fieldErrorsOf = apiFieldErrors,
+  toastInvalid = true,
 }: {
   schema: Schema;
   /** Asked once the values are valid, before anything is sent; false leaves the form as it is. */
@@ -36,6 +49,8 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   submit: (value: z.output<Schema>) => Promise<void>;
   /** The field errors a failed `submit` shows: by default the API's `fields` (spec 8). */
   fieldErrorsOf?: (error: unknown) => FieldErrors;
+  /** spec 5's failure toast for a page's form; a dialog's one field says it beside the field only. */
+  toastInvalid?: boolean;
 }) {
   const { t } = useI18n();
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
@@ -82,7 +97,7 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
       return;
     }
     const checked = parseWithZod(new FormData(element), { schema });
-    if (checked.status !== "success" && checked.error) {
+    if (toastInvalid && checked.status !== "success" && checked.error) {
       const text = failureToastText(t, element, checked.error);
       if (text) notify.toast(text);
     }
@@ -91,6 +106,12 @@ export function useAccountForm<Schema extends z.ZodType<Record<string, unknown>,
   return {
     /** Spread on the <form>. */
     formProps: { id: form.id, onSubmit, noValidate: true },
+    /**
+     * The fields as typed so far, read from the form's data on each input (Conform's form value): what the page
+     * shows from them (which fields the chosen kind needs, where the code is sent, the password rule). The inputs
+     * keep their own values; no field's value lives in React state (issue 33 item 1, ADR 0419).
+     */
+    typed: typedValues(form.value),
     /** Each field's first message, translated. */
     errors: translateErrors(t, errors),
     busy,

@@ -1,10 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { captchaDigits } from "../../../core/forms/account.ts";
 import {
+  billingAddressFormSchema,
   bindFormSchema,
+  captchaAnswerFormSchema,
   deleteAccountFormSchema,
+  preferenceFormSchema,
   registerFormSchema,
   resetPasswordFormSchema,
+  sandboxPersonaFormSchema,
 } from "./schemas.ts";
 
 // Each account form is checked through its one schema over the FormData the browser submits (Conform), so
@@ -131,5 +136,56 @@ describe("account form schemas", () => {
         schema: deleteAccountFormSchema(),
       }).status,
     ).toBe("success");
+  });
+
+  it("preference: the language and currency the API takes, and nothing else", () => {
+    const good = parseWithZod(form({ defaultLanguage: "zh_HK", preferenceCurrency: "USD" }), {
+      schema: preferenceFormSchema(),
+    });
+    expect(good.status).toBe("success");
+    const bad = parseWithZod(form({ defaultLanguage: "fr_FR", preferenceCurrency: "usd" }), {
+      schema: preferenceFormSchema(),
+    });
+    expect(firstErrors(bad)).toEqual({
+      defaultLanguage: "account.field.invalid",
+      preferenceCurrency: "account.field.invalid",
+    });
+  });
+
+  it("billing address: no area picked and no street name each missing field", () => {
+    const result = parseWithZod(form({ street: " " }), { schema: billingAddressFormSchema() });
+    expect(firstErrors(result)).toEqual({
+      regionCode: "account.field.required",
+      cityCode: "account.field.required",
+      districtCode: "account.field.required",
+      street: "account.field.required",
+    });
+    const picked = parseWithZod(
+      form({ regionCode: "CN-GD", cityCode: "CN-GD-SZ", districtCode: "CN-GD-SZ-NS", street: " 1 Road " }),
+      { schema: billingAddressFormSchema() },
+    );
+    expect(picked.status === "success" && picked.value.street).toBe("1 Road");
+  });
+
+  it("captcha dialog: a malformed answer is a wrong code, where the API calls the field invalid", () => {
+    const schema = captchaAnswerFormSchema();
+    expect(firstErrors(parseWithZod(form({ captcha: "" }), { schema }))).toEqual({
+      captcha: "account.field.required",
+    });
+    expect(firstErrors(parseWithZod(form({ captcha: "12" }), { schema }))).toEqual({
+      captcha: "account.codeInvalid",
+    });
+    expect(captchaDigits().safeParse("12").error?.issues[0]?.message).toBe("account.field.invalid");
+    expect(parseWithZod(form({ captcha: "1234" }), { schema }).status).toBe("success");
+  });
+
+  it("sandbox persona: the subject is required, the e-mail optional, the ticked box is true", () => {
+    const schema = sandboxPersonaFormSchema();
+    expect(firstErrors(parseWithZod(form({ sub: " ", email: "nope" }), { schema }))).toEqual({
+      sub: "account.field.required",
+      email: "account.field.invalid",
+    });
+    const ok = parseWithZod(form({ sub: "sandbox-1", emailVerified: "on" }), { schema });
+    expect(ok.status === "success" && ok.value).toEqual({ sub: "sandbox-1", emailVerified: true });
   });
 });

@@ -1,11 +1,16 @@
 import { z } from "zod";
 import {
+  billingAddressSchema,
   bindSchema,
+  CODE_INVALID,
+  captchaDigits,
   codeLoginSchema,
+  customerInfoSchema,
   deleteAccountSchema,
   passwordLoginShape,
   registerSchema,
   resetPasswordSchema,
+  sandboxPersonaShape,
   TYPED_PASSWORD,
 } from "../../../core/forms/account.ts";
 import { REQUIRED } from "../../../core/forms/fields.ts";
@@ -34,3 +39,15 @@ export const bindFormSchema = () => bindSchema(TYPED_PASSWORD);
 /** /my/userInfo/delete: the consequences understood (only the page asks), then the password or a code. */
 export const deleteAccountFormSchema = () =>
   deleteAccountSchema(TYPED_PASSWORD, { understood: z.literal(true, { error: REQUIRED }) });
+
+/** /logins/preference: the default language and the preferred currency, as the API takes them. */
+export const preferenceFormSchema = () => customerInfoSchema();
+
+/** The profile's billing address: the picked area's codes (hidden inputs) and the street typed. */
+export const billingAddressFormSchema = () => billingAddressSchema();
+
+/** The image captcha dialog: the digits read off the image (the code-send and login APIs' `captcha`). */
+export const captchaAnswerFormSchema = () => z.object({ captcha: captchaDigits(CODE_INVALID) });
+
+/** The sandbox sign-in's persona (outside production): the dev token endpoint's fields. */
+export const sandboxPersonaFormSchema = () => z.object(sandboxPersonaShape);

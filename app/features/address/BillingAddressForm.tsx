@@ -1,10 +1,12 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useApi } from "../../lib/api.ts";
 import { HttpError } from "../../lib/http/client.ts";
 import { useI18n } from "../../lib/i18n.tsx";
 import { notify } from "../../lib/notify.ts";
+import { useAccountForm } from "../account/account-form.ts";
 import { inputClass, secondaryButtonClass } from "../account/form.ts";
+import { billingAddressFormSchema } from "../account/schemas.ts";
 import { useQueryDialog } from "../shell/use-query-dialog.ts";
 import { AddressPicker, type PickedAddress } from "./AddressPicker.tsx";
 
@@ -29,43 +31,53 @@ export function BillingAddressForm({ saved, treeUrl }: { saved: BillingAddress |
   const api = useApi();
   const revalidator = useRevalidator();
   const picker = useQueryDialog("addressPicker");
+  // The area picked in the dialog, with its names to show; the form sends its codes (hidden inputs). The street
+  // input keeps its own value (ADR 0419).
   const [area, setArea] = useState<PickedAddress | null>(saved);
-  const [street, setStreet] = useState(saved?.street ?? "");
-  const [areaError, setAreaError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const ids = { area: useId(), street: useId(), error: useId(), hint: useId() };
+  const street = useRef<HTMLInputElement>(null);
 
-  const save = async () => {
-    if (!area) return setAreaError(t("address.incomplete"));
-    setBusy(true);
-    try {
-      await api.put(BILLING_URL, {
-        regionCode: area.regionCode,
-        cityCode: area.cityCode,
-        districtCode: area.districtCode,
-        street,
-      });
-      notify.toast(t("address.saved"));
-      await revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    formProps,
+    errors: shown,
+    busy: saving,
+  } = useAccountForm({
+    schema: billingAddressFormSchema(),
+    submit: async (value) => {
+      try {
+        await api.put(BILLING_URL, value);
+        notify.toast(t("address.saved"));
+        await revalidator.revalidate();
+      } catch (error) {
+        // The client has shown the failure; the API's field errors show beside their fields.
+        if (!(error instanceof HttpError) || error.fields) throw error;
+      }
+    },
+  });
+  const busy = saving || removing;
+  // The area's codes are checked together, by the picker: no area picked reads "address.incomplete"; a picked one the
+  // API refuses shows the API's message.
+  const areaProblem = shown.districtCode ?? shown.cityCode ?? shown.regionCode;
+  const areaError = areaProblem === undefined ? undefined : area ? areaProblem : t("address.incomplete");
+  // A newly picked area is a changed field: the form checks it again (as it does on typing), so a shown problem goes.
+  const district = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (area) district.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [area]);
 
   const remove = async () => {
-    setBusy(true);
+    setRemoving(true);
     try {
       await api.delete(BILLING_URL);
       setArea(null);
-      setStreet("");
+      if (street.current) street.current.value = "";
       notify.toast(t("address.removed"));
       await revalidator.revalidate();
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
   };
 
@@ -75,13 +87,14 @@ export function BillingAddressForm({ saved, treeUrl }: { saved: BillingAddress |
         {t("address.billing")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("address.billingHint")}</p>
-      <form
-        className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form {...formProps} className="mt-4 space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
+        {area && (
+          <>
+            <input type="hidden" name="regionCode" value={area.regionCode} />
+            <input type="hidden" name="cityCode" value={area.cityCode} />
+            <input ref={district} type="hidden" name="districtCode" value={area.districtCode} />
+          </>
+        )}
         <div>
           <span id={ids.area} className="block text-sm font-medium text-slate-800">
             {t("address.area")}
@@ -94,10 +107,7 @@ export function BillingAddressForm({ saved, treeUrl }: { saved: BillingAddress |
               type="button"
               className={secondaryButtonClass}
               aria-describedby={areaError ? ids.error : undefined}
-              onClick={() => {
-                setAreaError(null);
-                picker.show();
-              }}
+              onClick={picker.show}
             >
               {t("address.pick")}
             </button>
@@ -113,14 +123,22 @@ export function BillingAddressForm({ saved, treeUrl }: { saved: BillingAddress |
             {t("address.street")}
           </label>
           <input
+            ref={street}
             id={ids.street}
+            name="street"
             className={`mt-1 ${inputClass}`}
-            value={street}
+            defaultValue={saved?.street ?? ""}
             maxLength={200}
             required
             autoComplete="street-address"
-            onChange={(event) => setStreet(event.target.value)}
+            aria-invalid={shown.street ? true : undefined}
+            aria-describedby={shown.street ? `${ids.street}-error` : undefined}
           />
+          {shown.street && (
+            <p id={`${ids.street}-error`} className="mt-1 text-sm text-red-700">
+              {shown.street}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={secondaryButtonClass} disabled={busy}>

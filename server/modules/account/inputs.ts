@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   agreed,
+  captchaDigits,
   contactFields,
   contactSchema,
   currencyCode,
@@ -17,6 +18,7 @@ import { email, INVALID, personName, REQUIRED, TYPE_MISMATCH, text } from "../..
 // field rules the server's other account calls (code sends, captcha, profile) use on top.
 export {
   agreed,
+  captchaDigits,
   contactFields,
   contactSchema,
   currencyCode,
@@ -37,7 +39,6 @@ const fieldError = (issue: { input?: unknown }) =>
 export const userType = () => z.literal("C", { error: INVALID }).optional();
 export const businessScope = () =>
   z.enum(["REGISTER", "LOGIN", "RESET_PASSWORD", "DELETE_ACCOUNT"], { error: fieldError });
-export const captchaDigits = () => text(8).regex(/^\d{4,8}$/, INVALID);
 
 export type Contact =
   | { kind: "email"; email: string }

@@ -3,8 +3,10 @@ import { z } from "zod";
 import type { Locale } from "../../../core/constants.ts";
 import { readCookie } from "../../../core/cookies.ts";
 import {
+  billingAddressSchema,
   bindSchema,
   codeLoginSchema,
+  customerInfoSchema,
   deleteAccountSchema,
   passwordLoginShape,
   registerSchema,
@@ -26,11 +28,8 @@ import {
   captchaDigits,
   contactOf,
   contactSchema,
-  currencyCode,
   email,
-  locale,
   opaqueKey,
-  personName,
   phone,
   telCode,
   text,
@@ -86,23 +85,8 @@ const PasswordLogin = z.object({
 const CodeLogin = codeLoginSchema();
 const ResetPassword = resetPasswordSchema(SEALED_PASSWORD);
 const Refresh = z.object({ refreshToken: z.string().max(200).optional() });
-const CustomerInfoUpdate = z
-  .object({
-    nickName: personName(32).optional(),
-    defaultLanguage: locale().optional(),
-    preferenceCurrency: currencyCode().optional(),
-  })
-  .strict();
-/** spec 3 Picked address codes (one branch of the region tree) and a street line: the billing address. */
-const regionCode = () => text(32).regex(/^[A-Za-z0-9_-]+$/, "account.field.invalid");
-const BillingAddressInput = z
-  .object({
-    regionCode: regionCode(),
-    cityCode: regionCode(),
-    districtCode: regionCode(),
-    street: text(200),
-  })
-  .strict();
+const CustomerInfoUpdate = customerInfoSchema();
+const BillingAddressInput = billingAddressSchema();
 const DeleteAccount = deleteAccountSchema(SEALED_PASSWORD);
 
 const socialToken = {

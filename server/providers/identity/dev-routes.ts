@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { sandboxPersonaShape } from "../../../core/forms/account.ts";
 import { parseInput } from "../../http/validate.ts";
 import type { SandboxIdentity } from "./sandbox.ts";
 import { IDENTITY_PROVIDERS } from "./types.ts";
 
 const ProviderParams = z.object({ provider: z.enum(IDENTITY_PROVIDERS) });
 const TokenBody = z.object({
-  sub: z.string().min(1).max(255),
-  email: z.string().email().max(254).optional(),
-  emailVerified: z.boolean().optional(),
+  ...sandboxPersonaShape,
   nonce: z.string().max(255).optional(),
   aud: z.string().max(255).optional(),
   expiresInS: z.number().int().min(-3600).max(86_400).optional(),
