@@ -4,6 +4,7 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import { defineModule } from "../../module.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { RecommendService } from "../recommend/service.ts";
+import { createConsoleNotes } from "./console.ts";
 import { contentDevRoutes } from "./dev-routes.ts";
 import { createPageEditor, PAGE_SWITCH_JOB } from "./editor.ts";
 import { createEditorRepo } from "./editor-repo.ts";
@@ -32,7 +33,8 @@ export function createContentModule(deps: ContentModuleDeps) {
   });
   // The editor's action picker (issue 31): destinations, plans, landing pages and notes by name.
   const linkTargets = createLinkTargets({ catalog: deps.catalog, repo, pages: pageEditor });
-  return { content, pageEditor, linkTargets };
+  // The console's notes, which the content console edits (ADR 0420).
+  return { content, pageEditor, linkTargets, consoleNotes: createConsoleNotes() };
 }
 
 export const contentModule = defineModule<Parameters<typeof contentRoutes>[1]>({
