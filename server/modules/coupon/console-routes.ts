@@ -8,7 +8,10 @@ import type { MarketingConsole } from "./console-service.ts";
 // transactions, audit entries and cache clearing, are the marketing console's (console-service.ts), which the
 // coupon module builds (ADR 0420).
 
-export function consoleMarketingRoutes(app: FastifyInstance, services: { marketingConsole: MarketingConsole }) {
+export function consoleMarketingRoutes(
+  app: FastifyInstance,
+  services: { marketingConsole: MarketingConsole },
+) {
   const marketing = services.marketingConsole;
 
   adminRoute(app, api.listCoupons, ({ query }) => marketing.listCoupons(query));

@@ -22,7 +22,8 @@ export function couponDevRoutes(
   app.post("/__dev/coupons/:code/enabled", { schema: { params: Params, body: Body } }, async (request) => {
     const { code } = parseInput(Params, request.params);
     const { enabled } = parseInput(Body, request.body);
-    if (!(await marketingConsole.switchForSandbox(code, enabled))) throw notFound("consoleMerch.couponNotFound");
+    if (!(await marketingConsole.switchForSandbox(code, enabled)))
+      throw notFound("consoleMerch.couponNotFound");
     return { code, enabled };
   });
 }
