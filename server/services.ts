@@ -180,7 +180,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const recommend = createRecommendModule({ db, catalog, cache });
   // The content blocks, the visual page editor (issue 17) and the editor's action picker (issue 31).
-  const { content, pageEditor, linkTargets, consoleNotes } = createContentModule({
+  const { content, pageEditor, linkTargets, pageConsole, consoleNotes } = createContentModule({
     db,
     cache,
     jobs,
@@ -369,6 +369,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     contentConsole,
     inviteConsole,
     reviewConsole,
+    pageConsole,
     contentPrice,
     search,
     productList,
