@@ -1,5 +1,4 @@
 import type { Database } from "../db/client.ts";
-import { createConsoleMerch } from "./console-merch.ts";
 import { type Env, readEnv } from "./env.ts";
 import { createAccountForgetFlow } from "./flows/account-forget.ts";
 import { createAccountSignedUpFlow } from "./flows/account-signed-up.ts";
@@ -136,8 +135,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
 
   // The modules, in dependency order.
   const captcha = createCaptchaModule({ db, keepAnswersForDev: sandboxTools });
-  const pages = createPagesModule({ db, cache });
   const uploads = createUploadsModule({ db, storage: fileStorage, images: imagePool, jobs });
+  const helpDesk = createHelpModule({ db, outbox, limiter: rateLimiter, uploads });
   const notifications = createNotificationModule({ db, cache });
   // The operator console's realm (issue 16, ADR 0221): its own sessions, TOTP and audit log.
   const admin = createAdminModule({
@@ -156,9 +155,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       supportLimits,
     },
   });
-  const site = createSiteModule({ db, cache });
-  const search = createSearchModule({ db, cache });
-  const { catalog, productList } = createCatalogModule({ db, cache, search });
+  const { site, consoleRates } = createSiteModule({ db, cache });
+  const { search, consoleWords } = createSearchModule({ db, cache });
   // The catalogue sync, supplier balances and status (ADRs 0197, 0198, 0311), and what a catalogue change clears.
   const supply = createSupplyModule({
     db,
@@ -171,9 +169,18 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     thresholds: { esimaccess: env.ESIMACCESS_LOW_BALANCE_CENTS, airalo: env.AIRALO_LOW_BALANCE_CENTS },
     alertEmail: env.OPERATOR_ALERT_EMAIL,
   });
+  // The shopper's catalogue, and the console's catalogue, prices and plan sheets (ADRs 0230-0233, 0420).
+  const { catalog, productList, catalogConsole, consoleCatalogue, consoleCampaigns } = createCatalogModule({
+    db,
+    cache,
+    search,
+    rates: consoleRates,
+    catalogueSync: supply.catalogueSync,
+    catalogChanges: supply.catalogChanges,
+  });
   const recommend = createRecommendModule({ db, catalog, cache });
   // The content blocks, the visual page editor (issue 17) and the editor's action picker (issue 31).
-  const { content, pageEditor, linkTargets } = createContentModule({
+  const { content, pageEditor, linkTargets, pageConsole, consoleNotes } = createContentModule({
     db,
     cache,
     jobs,
@@ -183,11 +190,35 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   // The operators' public media library (issue 17, ADR 0274): same checks and storage as uploads.
   const media = createMediaModule({ db, storage: fileStorage, images: imagePool, editor: pageEditor });
-  const coupon = createCouponModule({ db, currencies: site.currencies, cache });
+  // Legal documents, info pages and the footer; the console's content (help articles and notes too, ADR 0420).
+  const { pages, contentConsole } = createPagesModule({
+    db,
+    cache,
+    consoleHelp: helpDesk.consoleHelp,
+    consoleNotes,
+  });
+  // Coupons, and the console's marketing: coupons, campaigns and search words (ADRs 0232, 0420).
+  const { coupon, marketingConsole, consoleCoupons } = createCouponModule({
+    db,
+    currencies: site.currencies,
+    cache,
+    consoleCatalogue,
+    consoleCampaigns,
+    consoleWords,
+    consoleRates,
+  });
   // Store credit (issue 11, ADR 0240): the append-only ledger; a daily job expires inactive balances.
   const credit = createCreditModule({ db, jobs, outbox, notifications, accounts: () => account });
   // Invite rewards (issue 11, ADR 0242): the friend's coupon on sign-up, the inviter's credit on completion.
-  const sfb = createSfbModule({ db, cache, credit, coupons: coupon, notifications, accounts: () => account });
+  const { sfb, inviteConsole } = createSfbModule({
+    db,
+    cache,
+    credit,
+    coupons: coupon,
+    consoleCoupons,
+    notifications,
+    accounts: () => account,
+  });
   const order = createOrderModule({
     db,
     coupons: coupon,
@@ -207,7 +238,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     }),
     publicOrigin,
   });
-  const reviews = createReviewsModule({ db, cache, orders: order });
+  const { reviews, reviewConsole } = createReviewsModule({ db, cache, orders: order });
   const esim = createEsimModule({
     db,
     // A failed delivery is refunded by the one refund flow (ADR 0359).
@@ -285,8 +316,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     // The bill-to block (ADR 0215): the street, then district, city and region in the invoice's language.
     billingAddress: createInvoiceBillingAddressFlow({ account, region }),
   });
-  /** The console's merchandising side (issue 16; ADRs 0230-0234): each part writes its own module's tables. */
-  const merch = createConsoleMerch(db);
   // Operators' refunds (issue 16, ADR 0225): to the card through the provider, or to store credit.
   const refund = createRefundModule({
     db,
@@ -307,7 +336,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     providers: payments.providers,
     balances: supply.supplierBalances,
   });
-  const helpDesk = createHelpModule({ db, outbox, limiter: rateLimiter, uploads });
   const lov = createLovModule({ site, catalog, cache });
 
   // The flows over the modules (server/flows/) that no module starts.
@@ -329,13 +357,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   return {
     /** spec 2: the external hosts content links may open (EXTERNAL_LINK_HOSTS; ADR 0216). */
     externalLinkHosts: allowedHostList(env.EXTERNAL_LINK_HOSTS),
-    merch,
     /** The shared cache; app.ts closes it and clears the HTML cache on its invalidations. */
     cache,
     /** What a committed catalogue change clears: its plans and destinations, or everything (ADR 0282). */
     catalogChanges: supply.catalogChanges,
     site,
     catalog,
+    /** The console's use cases, each its module's (ADRs 0407, 0420). */
+    catalogConsole,
+    marketingConsole,
+    contentConsole,
+    inviteConsole,
+    reviewConsole,
+    pageConsole,
     contentPrice,
     search,
     productList,

@@ -178,8 +178,6 @@ const SHARED_PARTS: Record<string, string> = {
   createPaymentProviders: "the payment providers (outside parties)",
   createSupplier: "the eSIM suppliers (outside parties)",
   createIdentityProviders: "the identity providers (outside parties)",
-  createConsoleMerch:
-    "the console's merchandising parts, until issue 33 item 1 moves them into module services",
 };
 
 const RULES: BoundaryRules = {

@@ -1,22 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
-import { createContentConsole } from "./console-service.ts";
-import type { PageEditor } from "./editor.ts";
-import type { LinkTargets } from "./link-targets.ts";
+import type { ContentConsole } from "./console-service.ts";
 
 /*
  * The page editor's console endpoints (issue 17, /o2adm/v1/pages…): pages.read to list, open, compare;
  * pages.write to create, duplicate and save drafts; pages.publish to publish and roll back. Each endpoint is its
  * contract (console-contract.ts, ADR 0407, 0415); the use cases, with their transactions, audit entries and page
- * caches dropped, are the content console's (console-service.ts, over the page editor).
+ * caches dropped, are the content console's (console-service.ts, over the page editor), which the content module
+ * builds (ADR 0420).
  */
 
-export function adminPageRoutes(
-  app: FastifyInstance,
-  services: { linkTargets: LinkTargets; pageEditor: PageEditor },
-) {
-  const pages = createContentConsole(services);
+export function adminPageRoutes(app: FastifyInstance, services: { pageConsole: ContentConsole }) {
+  const pages = services.pageConsole;
 
   adminRoute(app, api.listPages, ({ query }) => pages.listPages(query));
   adminRoute(app, api.linkTargets, ({ query }) => pages.linkTargets(query));

@@ -45,3 +45,5 @@ export function createConsoleNotes() {
     },
   };
 }
+
+export type ConsoleNotes = ReturnType<typeof createConsoleNotes>;

@@ -4,6 +4,8 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import { defineModule } from "../../module.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { RecommendService } from "../recommend/service.ts";
+import { createConsoleNotes } from "./console.ts";
+import { createContentConsole } from "./console-service.ts";
 import { contentDevRoutes } from "./dev-routes.ts";
 import { createPageEditor, PAGE_SWITCH_JOB } from "./editor.ts";
 import { createEditorRepo } from "./editor-repo.ts";
@@ -32,7 +34,10 @@ export function createContentModule(deps: ContentModuleDeps) {
   });
   // The editor's action picker (issue 31): destinations, plans, landing pages and notes by name.
   const linkTargets = createLinkTargets({ catalog: deps.catalog, repo, pages: pageEditor });
-  return { content, pageEditor, linkTargets };
+  // The page editor's console use cases (ADRs 0415, 0420), and the console's notes, which the pages module's
+  // content console edits.
+  const pageConsole = createContentConsole({ pageEditor, linkTargets });
+  return { content, pageEditor, linkTargets, pageConsole, consoleNotes: createConsoleNotes() };
 }
 
 export const contentModule = defineModule<Parameters<typeof contentRoutes>[1]>({

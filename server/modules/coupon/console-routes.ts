@@ -1,23 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import type { Merch } from "../../console-merch.ts";
-import type { SharedCache } from "../../infra/cache.ts";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
-import { createMarketingConsole } from "./console-service.ts";
+import type { MarketingConsole } from "./console-service.ts";
 
 // Marketing in the console (issue 16; ADR 0232): coupons and promo codes, campaigns by marketingCode, hot words
 // and specific words. Each endpoint is its contract (console-contract.ts, ADR 0407); the use cases, with their
-// transactions, audit entries and cache clearing, are the marketing console's (console-service.ts).
+// transactions, audit entries and cache clearing, are the marketing console's (console-service.ts), which the
+// coupon module builds (ADR 0420).
 
 export function consoleMarketingRoutes(
   app: FastifyInstance,
-  services: {
-    cache: SharedCache;
-    merch: Pick<Merch, "campaigns" | "catalogue" | "coupons" | "db" | "rates" | "words">;
-  },
+  services: { marketingConsole: MarketingConsole },
 ) {
-  const { merch } = services;
-  const marketing = createMarketingConsole({ ...merch, cache: services.cache });
+  const marketing = services.marketingConsole;
 
   adminRoute(app, api.listCoupons, ({ query }) => marketing.listCoupons(query));
   adminRoute(app, api.couponScopes, ({ query }) => marketing.couponScopes(query));

@@ -32,8 +32,8 @@ export interface MarketingConsoleDeps {
   coupons: ConsoleCoupons;
   campaigns: ConsoleCampaigns;
   words: ConsoleWords;
-  catalogue: ConsoleCatalogue;
-  rates: ConsoleRates;
+  catalogue: Pick<ConsoleCatalogue, "plan" | "destination" | "scopeOptions">;
+  rates: Pick<ConsoleRates, "minorDigits">;
   cache: Pick<SharedCache, "invalidate">;
 }
 
@@ -155,6 +155,17 @@ export function createMarketingConsole(deps: MarketingConsoleDeps) {
       if (!updated) throw notFound("consoleMerch.couponNotFound");
       await couponsChanged();
       return this.getCoupon(code);
+    },
+
+    /**
+     * The sandbox tools' switch (issue 30, /__dev/coupons/{code}/enabled): as `setCouponEnabled` but with no
+     * operator, so no audit entry; false when there is no such coupon.
+     */
+    async switchForSandbox(code: string, enabled: boolean) {
+      const changed = await transaction((tx) => coupons.setEnabled(tx, code, enabled));
+      if (!changed) return false;
+      await couponsChanged();
+      return true;
     },
 
     async listCampaigns() {

@@ -56,3 +56,5 @@ export function createConsoleHelp() {
     },
   };
 }
+
+export type ConsoleHelp = ReturnType<typeof createConsoleHelp>;

@@ -3,6 +3,7 @@ import type { RateLimiter } from "../../infra/rate-limit.ts";
 import { defineModule } from "../../module.ts";
 import type { MessageSender } from "../../providers/messages/outbox.ts";
 import type { UploadService } from "../uploads/service.ts";
+import { createConsoleHelp } from "./console.ts";
 import { createHelpRepo } from "./repo.ts";
 import { helpRoutes } from "./routes.ts";
 import { createHelpService } from "./service.ts";
@@ -25,6 +26,8 @@ export function createHelpModule(deps: HelpModuleDeps) {
       limiter: deps.limiter,
       uploads: deps.uploads,
     }),
+    /** The console's help articles, which the content console edits (ADR 0420). */
+    consoleHelp: createConsoleHelp(),
   };
 }
 

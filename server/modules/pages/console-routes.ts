@@ -1,20 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import type { Merch } from "../../console-merch.ts";
-import type { SharedCache } from "../../infra/cache.ts";
 import { adminRoute } from "../admin/route.ts";
 import * as api from "./console-contract.ts";
-import { createContentConsole } from "./console-service.ts";
+import type { ContentConsole } from "./console-service.ts";
 
 // Content in the console (issue 16; ADR 0234): legal documents (drafted, then published as a new version), help
 // articles, notes and the footer's contact ways. Each endpoint is its contract (console-contract.ts, ADRs 0407,
 // 0414); the use cases, with their transactions, audit entries and cache clearing, are the content console's
-// (console-service.ts). Operator HTML is stored sanitized.
+// (console-service.ts), which the pages module builds (ADR 0420). Operator HTML is stored sanitized.
 
-export function consoleContentRoutes(
-  app: FastifyInstance,
-  services: { cache: SharedCache; merch: Pick<Merch, "db" | "help" | "notes" | "pages"> },
-) {
-  const content = createContentConsole({ ...services.merch, cache: services.cache });
+export function consoleContentRoutes(app: FastifyInstance, services: { contentConsole: ContentConsole }) {
+  const content = services.contentConsole;
 
   adminRoute(app, api.listLegal, ({ query }) => content.legalDocuments(query.lang));
   adminRoute(app, api.getLegal, ({ params }) => content.legalDocument(params.id));

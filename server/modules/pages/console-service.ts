@@ -3,8 +3,8 @@ import { notFound } from "../../http/errors.ts";
 import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import { auditedChange, recordAudit } from "../admin/audit.ts";
 import type { ContractBody } from "../admin/contract.ts";
-import type { createConsoleNotes } from "../content/console.ts";
-import type { createConsoleHelp } from "../help/console.ts";
+import type { ConsoleNotes } from "../content/console.ts";
+import type { ConsoleHelp } from "../help/console.ts";
 import type { createConsolePages } from "./console.ts";
 import type { draftLegal, saveFooter, saveHelp, saveNote } from "./console-contract.ts";
 
@@ -19,8 +19,8 @@ interface Operator {
 export interface ContentConsoleDeps {
   db: Database;
   pages: ReturnType<typeof createConsolePages>;
-  help: ReturnType<typeof createConsoleHelp>;
-  notes: ReturnType<typeof createConsoleNotes>;
+  help: ConsoleHelp;
+  notes: ConsoleNotes;
   cache: Pick<SharedCache, "invalidate">;
 }
 

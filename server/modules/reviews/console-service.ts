@@ -36,3 +36,5 @@ export function createReviewConsole(deps: {
     },
   };
 }
+
+export type ReviewConsole = ReturnType<typeof createReviewConsole>;

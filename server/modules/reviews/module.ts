@@ -1,6 +1,7 @@
 import type { Database } from "../../../db/client.ts";
 import { CACHE_TAGS, type SharedCache } from "../../infra/cache.ts";
 import { defineModule } from "../../module.ts";
+import { createReviewConsole } from "./console-service.ts";
 import { createReviewRepo } from "./repo.ts";
 import { reviewRoutes } from "./routes.ts";
 import { createReviewService } from "./service.ts";
@@ -16,7 +17,7 @@ export interface ReviewsModuleDeps {
 
 export function createReviewsModule(deps: ReviewsModuleDeps) {
   const { db, cache } = deps;
-  return createReviewService({
+  const reviews = createReviewService({
     db,
     repo: createReviewRepo(db),
     findOrder: (code) => deps.orders.findByCode(code),
@@ -24,6 +25,8 @@ export function createReviewsModule(deps: ReviewsModuleDeps) {
     onChange: () => cache.invalidate([CACHE_TAGS.reviews]),
     cache,
   });
+  // Moderation in the console (ADRs 0235, 0420): hiding a review is audited in its transaction.
+  return { reviews, reviewConsole: createReviewConsole({ db, reviews }) };
 }
 
 export const reviewsModule = defineModule<Parameters<typeof reviewRoutes>[1]>({

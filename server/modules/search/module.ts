@@ -7,6 +7,7 @@ import {
   type SharedCache,
 } from "../../infra/cache.ts";
 import { defineModule } from "../../module.ts";
+import { createConsoleWords } from "./console.ts";
 import { createSearchRepo } from "./repo.ts";
 import { searchRoutes } from "./routes.ts";
 import { createSearchService } from "./service.ts";
@@ -43,7 +44,8 @@ export function createSearchModule(deps: SearchModuleDeps) {
   deps.cache.onInvalidate((tags) => {
     if (tags.some(isCatalogTag)) search.refreshSoon();
   });
-  return search;
+  // The console's hot and specific words, which the marketing console sets (ADR 0420).
+  return { search, consoleWords: createConsoleWords() };
 }
 
 export const searchModule = defineModule<Parameters<typeof searchRoutes>[1]>({

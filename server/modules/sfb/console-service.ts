@@ -41,3 +41,5 @@ export function createInviteConsole(deps: {
     },
   };
 }
+
+export type InviteConsole = ReturnType<typeof createInviteConsole>;

@@ -1,6 +1,7 @@
 import type { Database } from "../../../db/client.ts";
 import type { SharedCache } from "../../infra/cache.ts";
 import { defineModule } from "../../module.ts";
+import { createConsoleRates } from "./console.ts";
 import { createSiteRepo } from "./repo.ts";
 import { siteRoutes } from "./routes.ts";
 import { createSiteService } from "./service.ts";
@@ -10,8 +11,9 @@ export interface SiteModuleDeps {
   cache: SharedCache;
 }
 
+/** The store's sites, languages and currencies; the console's FX rates are its part (ADR 0420). */
 export function createSiteModule(deps: SiteModuleDeps) {
-  return createSiteService(createSiteRepo(deps.db), deps.cache);
+  return { site: createSiteService(createSiteRepo(deps.db), deps.cache), consoleRates: createConsoleRates() };
 }
 
 export const siteModule = defineModule<Parameters<typeof siteRoutes>[1]>({

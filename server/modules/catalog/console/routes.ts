@@ -1,32 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import type { Merch } from "../../../console-merch.ts";
-import type { SharedCache } from "../../../infra/cache.ts";
 import { adminRoute } from "../../admin/route.ts";
-import type { CatalogInvalidation } from "../cache-invalidation.ts";
-import type { CatalogueSync } from "../supply/service.ts";
 import * as api from "./console-contract.ts";
-import { createCatalogConsole } from "./console-service.ts";
+import type { CatalogConsole } from "./console-service.ts";
 
 // The console's catalogue, prices, FX rates and plan sheets (issue 16; ADRs 0230, 0231, 0233). Each endpoint is its
 // contract (console-contract.ts, ADR 0407); the use cases, with their transactions, audit entries and cache
-// clearing, are the catalogue console's (console-service.ts).
+// clearing, are the catalogue console's (console-service.ts), which the catalog module builds (ADR 0420).
 
-export function consoleCatalogRoutes(
-  app: FastifyInstance,
-  services: {
-    cache: SharedCache;
-    catalogChanges: CatalogInvalidation;
-    catalogueSync: CatalogueSync;
-    merch: Pick<Merch, "catalogue" | "db" | "pricing" | "rates" | "sheets">;
-  },
-) {
-  const { merch } = services;
-  const catalog = createCatalogConsole({
-    ...merch,
-    catalogueSync: services.catalogueSync,
-    changes: services.catalogChanges,
-    cache: services.cache,
-  });
+export function consoleCatalogRoutes(app: FastifyInstance, services: { catalogConsole: CatalogConsole }) {
+  const catalog = services.catalogConsole;
 
   adminRoute(app, api.listPlans, ({ query }) => catalog.listPlans(query));
   adminRoute(app, api.labels, () => catalog.labels());
