@@ -5,7 +5,12 @@ import { desktop, expect, hydrated, type Page, test } from "./fixtures.ts";
 // is held or failed in the browser, so each state is reached on purpose, never by timing.
 
 const PDP = "/pdp/JP-3GB-30D";
-const INSTALL_DATA = "**/install.data*";
+// The refund policy (a legal page) loads data on the server; the install guide has none since its messages come with
+// the route's handle (ADR 0418), so its navigation has no data request to hold or fail.
+const POLICY_DATA = "**/pageHtml.data*";
+
+/** The footer's link to the refund policy, a page whose data is loaded on navigation. */
+const policyLink = (page: Page) => page.getByRole("contentinfo").getByRole("link", { name: "Refund policy" });
 
 test.use(desktop);
 
@@ -38,19 +43,19 @@ test("the 2 px loading bar shows while a page loads and goes once it has arrived
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(INSTALL_DATA, async (route: Route) => {
+  await page.route(POLICY_DATA, async (route: Route) => {
     await held;
     await route.continue();
   });
 
-  await page.getByRole("link", { name: "Check your device" }).click();
+  await policyLink(page).click();
   const bar = page.getByRole("progressbar", { name: "Loading page" });
   await expect(bar).toBeVisible();
   expect(await bar.evaluate((el) => el.getBoundingClientRect().height)).toBe(2);
   await expect(page).toHaveURL(new RegExp(`${PDP}$`));
 
   release();
-  await expect(page).toHaveURL(/\/install#compatibility$/);
+  await expect(page).toHaveURL(/\/pageHtml\?htmlType=refundPolicy$/);
   await expect(bar).toHaveCount(0);
 });
 
@@ -58,21 +63,22 @@ test("a page whose data fails shows the system error inside the shell, and Reloa
   page,
   consoleErrors,
 }) => {
-  consoleErrors.allow(/install\.data|500|turbo-stream|Unable to decode|Internal Server Error/i);
+  consoleErrors.allow(/pageHtml\.data|500|turbo-stream|Unable to decode|Internal Server Error/i);
   await openPlan(page);
-  await page.route(INSTALL_DATA, (route) =>
+  await page.route(POLICY_DATA, (route) =>
     route.fulfill({ status: 500, contentType: "text/plain", body: "upstream exploded at db.ts:42" }),
   );
 
-  await page.getByRole("link", { name: "Check your device" }).click();
+  await policyLink(page).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("System error");
   await expect(page.getByRole("main")).not.toContainText("exploded");
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 
-  await page.unroute(INSTALL_DATA);
+  await page.unroute(POLICY_DATA);
   await page.getByRole("button", { name: "Reload the page" }).click();
-  await expect(page.locator("#compatibility")).toBeVisible();
+  await expect(page).toHaveURL(/\/pageHtml\?htmlType=refundPolicy$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("System error");
   await expect(page.getByRole("heading", { name: "System error" })).toHaveCount(0);
 });
 

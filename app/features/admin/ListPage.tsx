@@ -63,7 +63,10 @@ export function ListPage<R>({
       <title>{`${title} · ${t("console.title")}`}</title>
       <PageTitle>{title}</PageTitle>
       {actions}
+      {/* Keyed by the query: the fields keep no state of their own, so a navigation to other filters (a saved
+          view, a pager link, back) shows that URL's values instead of what React kept from the last render. */}
       <Form
+        key={location.search}
         method="get"
         role={search.wide ? "search" : undefined}
         className={`mb-4 grid ${search.wide ? "max-w-4xl" : "max-w-2xl"} grid-cols-1 gap-x-4 md:grid-cols-3`}
