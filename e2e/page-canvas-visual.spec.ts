@@ -40,20 +40,38 @@ interface Area {
  */
 async function documentArea(root: Page | ReturnType<Page["frames"]>[number]): Promise<Area> {
   return root.evaluate(async () => {
+    // Each wait is bounded: React may replace a picture's element while it loads (the detached one then fires
+    // neither load nor error), and a frame the browser is not painting runs no animation frames. A picture still
+    // missing after its wait shows in the pixel comparison, which is what fails then.
+    const atMost = (ms: number, promise: Promise<unknown>) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
     for (const image of document.images) image.loading = "eager";
     await Promise.all(
       [...document.images].map((image) =>
-        image.complete
+        image.complete || !image.isConnected
           ? null
-          : new Promise((resolve) => {
-              image.addEventListener("load", resolve);
-              image.addEventListener("error", resolve);
-            }),
+          : atMost(
+              10_000,
+              new Promise((resolve) => {
+                image.addEventListener("load", resolve);
+                image.addEventListener("error", resolve);
+              }),
+            ),
       ),
     );
-    await Promise.all([...document.images].map((image) => image.decode().catch(() => null)));
+    await Promise.all(
+      [...document.images].map((image) =>
+        atMost(
+          10_000,
+          image.decode().catch(() => null),
+        ),
+      ),
+    );
     await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await atMost(
+      1_000,
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     const blocks = document.querySelector("[data-variant]")!;
     const title = blocks.previousElementSibling;
     const first = title?.tagName === "H1" && !title.classList.contains("sr-only") ? title : blocks;
