@@ -61,13 +61,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   // The session (cookie or bearer header) decides the header's state; such requests are never HTML-cached
   // (server/infra/html-cache.ts skips any request with a session cookie or Authorization header).
-  // spec 3 footer content (contact ways), which operators edit per locale.
-  const footer = services.pages.footer(locale);
   // The signed-in template of a store page (ADR 0246) has a stand-in shopper the server replaces per request.
   const template = info.personalTemplate === true;
-  const [site, customer] = await Promise.all([
+  // Read together, and awaited together: a read started alone and left behind when another one fails (the database
+  // gone) would reject with nobody waiting, and an unhandled rejection ends the process.
+  const [site, customer, footer] = await Promise.all([
     services.site.siteInfo(info.siteCode, locale),
     template ? null : pageCustomer(context.get(appContext), request, url),
+    // spec 3 footer content (contact ways), which operators edit per locale.
+    services.pages.footer(locale),
   ]);
   const switches = services.account.registrationSwitches();
   const currency =
@@ -95,7 +97,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // A crawler's page draws at once what a shopper's draws only after hydration (ADR 0293; the HTML cache keeps
     // the two apart). Absent for a shopper, so their page carries no field for it.
     ...(isCrawler(request.headers.get("user-agent")) ? { crawler: true as const } : {}),
-    footer: await footer,
+    footer,
     // What the shell and the content calls read of the site (ADR 0286: the legal links are fixed paths, the shop's
     // name is a message).
     site: {
