@@ -26,6 +26,8 @@ export const BASE_CURRENCY = "HKD";
 
 /** The longest rate fraction a rate may have (the currency table stores rates with up to 12 decimals). */
 const MAX_RATE_DECIMALS = 12;
+/** The largest amount a conversion returns: past it a JavaScript number no longer holds every integer. */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const RATE = new RegExp(`^(\\d+)(?:\\.(\\d{1,${MAX_RATE_DECIMALS}}))?$`);
 
 /** A currency as conversion needs it: its minor digits and its rate from the base currency (decimal string). */
@@ -69,7 +71,8 @@ export interface ConvertOptions {
 
 /**
  * `amount` minor units of `from` in minor units of `to`, through the base currency, rounded once by `mode`
- * (to a multiple of `step`). Throws RangeError on a bad or zero source rate.
+ * (to a multiple of `step`). Throws RangeError on a bad or zero source rate, and on a result too large to be a
+ * safe integer: a rate typed a thousandfold off must not become a silently rounded float price.
  */
 export function convert(
   amount: number,
@@ -88,7 +91,10 @@ export function convert(
   const numerator =
     BigInt(amount) * BigInt(percent) * toRate.scaled * fromRate.scale * 10n ** BigInt(to.minorDigits);
   const denominator = 100n * fromRate.scaled * toRate.scale * 10n ** BigInt(from.minorDigits) * step;
-  return Number(roundRatio(numerator, denominator, options.mode) * step);
+  const result = roundRatio(numerator, denominator, options.mode) * step;
+  if (result > MAX_SAFE || result < -MAX_SAFE)
+    throw new RangeError(`converted amount out of range: ${result}`);
+  return Number(result);
 }
 
 /**
