@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { consoleContract, contractPath } from "../server/modules/admin/contract.ts";
+import { consoleContract, consoleHref, contractPath } from "../server/modules/admin/contract.ts";
+import { exportPlansSheet } from "../server/modules/catalog/console/console-contract.ts";
+import { refundScreenshot } from "../server/modules/refund/console-contract.ts";
 
 // Issue 33 item 1 (ADR 0407): every console endpoint is declared once as a contract, pages call it typed and read
 // their forms through its schemas. Every page and route file has moved (ADRs 0410–0415); the string-path calls and
@@ -10,7 +12,11 @@ import { consoleContract, contractPath } from "../server/modules/admin/contract.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** What a page on contracts never does: a string-path call, a cast answer, a form field read by hand. */
+/**
+ * What a page on contracts never does: a string-path call, a cast answer, a form field read by hand or a raw form
+ * cast to a record (a form schema reads it through `formSchema`, app/features/admin/form-schema.ts), or an API
+ * address typed out (a link to an endpoint is `consoleHref(contract, input)`).
+ */
 const OLD_PAGE_STYLE = [
   /readConsole(OrNull)?</,
   /callConsole\(args, \{/,
@@ -18,6 +24,8 @@ const OLD_PAGE_STYLE = [
   /\bresult\.body\b/,
   /\bactionResult\(/,
   /\b(raw)?[fF]ield\(form/,
+  /as Record<string,/,
+  /["'`]\/o2adm\/v1/,
 ];
 
 function consolePages() {
@@ -73,5 +81,8 @@ describe("console contracts", () => {
       }),
     ).toBe("/o2adm/v1/things/A%20B%2F1/parts/x?q=%E6%97%A5%E6%9C%AC&page=2&tags=a%2Cb");
     expect(() => contractPath("/o2adm/v1", contract, { params: { code: "A" } })).toThrow(/part is missing/);
+    // A link to an endpoint a page does not call (a download, an image) is built the same way.
+    expect(consoleHref(exportPlansSheet)).toBe("/o2adm/v1/catalog/plans-sheet");
+    expect(consoleHref(refundScreenshot, { params: { id: "a/b" } })).toMatch(/^\/o2adm\/v1\/.*a%2Fb/);
   });
 });

@@ -8,6 +8,7 @@ import {
   consoleParam,
   readConsole,
   requireOperator,
+  setFilters,
 } from "../features/admin/console.server.ts";
 import { formatWhen, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
@@ -32,10 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     list,
     page: query.page,
-    filters: {
-      ...(query.q ? { q: query.q } : {}),
-      ...(query.marketingType ? { marketingType: query.marketingType } : {}),
-    } as Record<string, string>,
+    filters: setFilters({ q: query.q, marketingType: query.marketingType }),
     canWrite: operator.permissions.includes("marketing.write"),
   };
 }

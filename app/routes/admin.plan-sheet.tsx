@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
+import { consoleHref } from "../../server/modules/admin/contract.ts";
 import * as api from "../../server/modules/catalog/console/console-contract.ts";
 import {
   type ActionResult,
@@ -73,7 +74,7 @@ export default function ConsolePlanSheet({ loaderData }: Route.ComponentProps) {
       <PageTitle>{t("console.sheet.title")}</PageTitle>
       <p className="mb-4 max-w-3xl text-sm text-slate-800">{t("console.sheet.help")}</p>
       <p className="mb-6">
-        <a className={linkClass} href="/o2adm/v1/catalog/plans-sheet" download>
+        <a className={linkClass} href={consoleHref(api.exportPlansSheet)} download>
           {t("console.sheet.download")}
         </a>
       </p>

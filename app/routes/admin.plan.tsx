@@ -10,6 +10,7 @@ import {
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
+import { formSchema } from "../features/admin/form-schema.ts";
 import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
 import { toMajor, toMinor } from "../features/admin/merch.ts";
 import {
@@ -44,24 +45,19 @@ export async function loader(args: Route.LoaderArgs) {
   return { plan, labels: labels.labels, currencies: pricing.rates.filter((c) => c.enabled) };
 }
 
-/** A form's text field, trimmed ("" when absent). */
-const typed = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-
 /**
  * The plan form as typed (a title per language, the status, the ticked labels, the sort order) turned into the
  * plan endpoint's patch and checked by that very schema. The form sends every field.
  */
-const PlanForm = z.preprocess((value) => {
-  const form = (value ?? {}) as Record<string, unknown>;
-  const title = (form.title ?? {}) as Record<string, unknown>;
-  const ticked = form.labelCodes;
+const PlanForm = formSchema(api.updatePlan.body, (form) => {
+  const title = form.group("title");
   return {
-    title: { en_US: typed(title.en_US), zh_CN: typed(title.zh_CN), zh_HK: typed(title.zh_HK) },
-    status: typed(form.status),
-    labelCodes: (Array.isArray(ticked) ? ticked : ticked === undefined ? [] : [ticked]).map(String),
-    sortOrder: Number(typed(form.sortOrder) || 0),
+    title: { en_US: title.text("en_US"), zh_CN: title.text("zh_CN"), zh_HK: title.text("zh_HK") },
+    status: form.text("status"),
+    labelCodes: form.texts("labelCodes"),
+    sortOrder: Number(form.text("sortOrder") || 0),
   };
-}, api.updatePlan.body);
+});
 
 /**
  * The price and supplier forms: amounts in major units per currency (`price_HKD`, `original_HKD`) and a supplier,
@@ -69,36 +65,29 @@ const PlanForm = z.preprocess((value) => {
  * An amount that is not one is sent as -1, which the body schema refuses.
  */
 function amountForms(currencies: api.CurrencyInfo[]) {
-  const fieldsOf = (value: unknown) => (value ?? {}) as Record<string, unknown>;
   const minor = (text: string, digits: number) => toMinor(text, digits) ?? -1;
   return {
-    prices: z.preprocess((value) => {
-      const form = fieldsOf(value);
-      return {
-        prices: currencies
-          .filter((c) => typed(form[`price_${c.code}`]) !== "")
-          .map((c) => {
-            const original = typed(form[`original_${c.code}`]);
-            return {
-              currencyCode: c.code,
-              unitPrice: minor(typed(form[`price_${c.code}`]), c.minorDigits),
-              displayPrice: original === "" ? null : minor(original, c.minorDigits),
-            };
-          }),
-      };
-    }, api.setPrices.body),
-    suppliers: z.preprocess((value) => {
-      const form = fieldsOf(value);
-      return {
-        packages: SLOTS.flatMap((slot) => {
-          const supplier = typed(form[`supplier_${slot}`]);
-          const packageCode = typed(form[`package_${slot}`]);
-          if (!supplier || !packageCode) return [];
-          const cost = typed(form[`cost_${slot}`]);
-          return [{ supplier, packageCode, rank: slot, costUsdCents: cost === "" ? null : minor(cost, 2) }];
+    prices: formSchema(api.setPrices.body, (form) => ({
+      prices: currencies
+        .filter((c) => form.text(`price_${c.code}`) !== "")
+        .map((c) => {
+          const original = form.text(`original_${c.code}`);
+          return {
+            currencyCode: c.code,
+            unitPrice: minor(form.text(`price_${c.code}`), c.minorDigits),
+            displayPrice: original === "" ? null : minor(original, c.minorDigits),
+          };
         }),
-      };
-    }, api.setSuppliers.body),
+    })),
+    suppliers: formSchema(api.setSuppliers.body, (form) => ({
+      packages: SLOTS.flatMap((slot) => {
+        const supplier = form.text(`supplier_${slot}`);
+        const packageCode = form.text(`package_${slot}`);
+        if (!supplier || !packageCode) return [];
+        const cost = form.text(`cost_${slot}`);
+        return [{ supplier, packageCode, rank: slot, costUsdCents: cost === "" ? null : minor(cost, 2) }];
+      }),
+    })),
   };
 }
 

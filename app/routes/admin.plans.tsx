@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { z } from "zod";
 import * as api from "../../server/modules/catalog/console/console-contract.ts";
-import { consoleParam, readConsole, requireOperator } from "../features/admin/console.server.ts";
+import { consoleParam, readConsole, requireOperator, setFilters } from "../features/admin/console.server.ts";
 import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
 import { ListPage } from "../features/admin/ListPage.tsx";
 import { linkClass } from "../features/admin/ui.tsx";
@@ -34,10 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     list,
     unmapped,
     page: query.page,
-    filters: {
-      ...(query.q ? { q: query.q } : {}),
-      ...(query.status ? { status: query.status } : {}),
-    } as Record<string, string>,
+    filters: setFilters({ q: query.q, status: query.status }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { BASE_CURRENCY } from "../../core/pricing.ts";
 import * as api from "../../server/modules/catalog/console/console-contract.ts";
 import {
   type ActionResult,
@@ -10,6 +11,7 @@ import {
   readConsole,
   requireOperator,
 } from "../features/admin/console.server.ts";
+import { formSchema } from "../features/admin/form-schema.ts";
 import { formatMoney, useConsoleT } from "../features/admin/i18n.tsx";
 import { type CurrencyInfo, toMajor, toMinor } from "../features/admin/merch.ts";
 import {
@@ -41,46 +43,39 @@ export async function loader(args: Route.LoaderArgs) {
  * The rule form as typed (the scope, the markup as a multiplier, the floor in dollars), turned into the rules
  * endpoint's body and checked by that very schema (api.Rule).
  */
-const RuleForm = z.preprocess((value) => {
-  const form = (value ?? {}) as Record<string, string | undefined>;
-  const scope = form.scope ?? "default";
-  const code = (form.scopeCode ?? "").trim().toUpperCase();
-  const decimal = (text: string | undefined) =>
-    /^\d{1,6}(\.\d{1,8})?$/.test((text ?? "").trim()) ? Number(text) : Number.NaN;
+const RuleForm = formSchema(api.Rule, (form) => {
+  const scope = form.text("scope") || "default";
+  const code = form.text("scopeCode").toUpperCase();
+  const decimal = (text: string) => (/^\d{1,6}(\.\d{1,8})?$/.test(text) ? Number(text) : Number.NaN);
   return {
     destinationCode: scope === "destination" ? code : null,
     platformProductCode: scope === "plan" ? code : null,
-    markupBp: Math.round(decimal(form.markup) * 10_000),
-    floorUsdCents: toMinor(form.floor || "0", 2) ?? -1,
+    markupBp: Math.round(decimal(form.text("markup")) * 10_000),
+    floorUsdCents: toMinor(form.text("floor") || "0", 2) ?? -1,
   };
-}, api.Rule);
+});
 
 /** The rates and roundings form: a rate, step and ending per currency (`rate_USD`, `step_USD`, `ending_USD`). */
 function currencyForms(rates: api.CurrencyInfo[]) {
-  const typed = z.record(z.string(), z.string().optional());
   return {
     /** Only the rates the operator changed (the base currency's is fixed). */
-    rates: typed
-      .transform((form) => ({
-        rates: Object.fromEntries(
-          rates
-            .filter((c) => c.code !== "HKD" && (form[`rate_${c.code}`] ?? "") !== c.rateFromBase)
-            .map((c) => [c.code, form[`rate_${c.code}`] ?? ""]),
-        ),
-      }))
-      .pipe(z.object({ rates: api.CurrencyMap(api.Rate) })),
-    roundings: typed
-      .transform((form) => ({
-        roundings: Object.fromEntries(
-          rates
-            .filter((c) => (form[`step_${c.code}`] ?? "") !== "")
-            .map((c) => [
-              c.code,
-              { step: Number(form[`step_${c.code}`]), ending: Number(form[`ending_${c.code}`] || 0) },
-            ]),
-        ),
-      }))
-      .pipe(z.object({ roundings: api.CurrencyMap(api.Rounding) })),
+    rates: formSchema(z.object({ rates: api.CurrencyMap(api.Rate) }), (form) => ({
+      rates: Object.fromEntries(
+        rates
+          .filter((c) => c.code !== BASE_CURRENCY && form.text(`rate_${c.code}`) !== c.rateFromBase)
+          .map((c) => [c.code, form.text(`rate_${c.code}`)]),
+      ),
+    })),
+    roundings: formSchema(z.object({ roundings: api.CurrencyMap(api.Rounding) }), (form) => ({
+      roundings: Object.fromEntries(
+        rates
+          .filter((c) => form.text(`step_${c.code}`) !== "")
+          .map((c) => [
+            c.code,
+            { step: Number(form.text(`step_${c.code}`)), ending: Number(form.text(`ending_${c.code}`) || 0) },
+          ]),
+      ),
+    })),
   };
 }
 
@@ -299,7 +294,7 @@ export default function ConsolePricing() {
                     aria-label={`${t("console.pricing.rate")} ${c.code}`}
                     name={`rate_${c.code}`}
                     defaultValue={c.rateFromBase}
-                    readOnly={c.code === "HKD"}
+                    readOnly={c.code === BASE_CURRENCY}
                     className={inputClass}
                   />
                 </Cell>

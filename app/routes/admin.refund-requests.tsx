@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData } from "react-router";
 import { z } from "zod";
-import { contractPath } from "../../server/modules/admin/contract.ts";
+import { consoleHref } from "../../server/modules/admin/contract.ts";
 import * as api from "../../server/modules/refund/console-contract.ts";
 import {
   answerResult,
@@ -62,7 +62,7 @@ function money(minor: number, currency: string, language: Parameters<typeof form
 
 /** Where the queue shows a request's screenshot (an image the API serves to operators only). */
 function screenshotUrl(id: string) {
-  return contractPath("/o2adm/v1", api.refundScreenshot, { params: { id } });
+  return consoleHref(api.refundScreenshot, { params: { id } });
 }
 
 export default function ConsoleRefundRequests({ loaderData }: Route.ComponentProps) {

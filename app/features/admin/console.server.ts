@@ -7,6 +7,7 @@ import { isMessageKey, translate } from "../../../core/i18n/index.ts";
 import * as adminApi from "../../../server/modules/admin/console-contract.ts";
 import {
   type AnyConsoleContract,
+  CONSOLE_API_PREFIX,
   type ContractInput,
   type ContractResponse,
   contractPath,
@@ -78,7 +79,7 @@ export type ConsoleAnswer<C extends AnyConsoleContract> =
       setCookies: string[];
     };
 
-const API_PREFIX = "/o2adm/v1";
+const API_PREFIX = CONSOLE_API_PREFIX;
 
 /**
  * Calls a console endpoint in-process with the page's cookies, in the console's language (ADR 0407): the path is
@@ -172,6 +173,13 @@ export function answerResult<C extends AnyConsoleContract>(
  */
 export function consoleParam(request: Request, name: string): string {
   return new URL(request.url).searchParams.get(name)?.trim() ?? "";
+}
+
+/** A list page's filters that are set (not empty), as the page keeps them in its links. */
+export function setFilters(filters: Record<string, string | number | undefined>): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters)) if (value) set[name] = String(value);
+  return set;
 }
 
 /** What a console form's action answers (ADR 0407): Conform's reply, its errors already in the console's language. */

@@ -68,6 +68,9 @@ export type ContractParams<C extends AnyConsoleContract> = OutputOf<ParamsSchema
 export type ContractQuery<C extends AnyConsoleContract> = OutputOf<QuerySchema<C>>;
 export type ContractBody<C extends AnyConsoleContract> = OutputOf<BodySchema<C>>;
 
+/** Where the console's API lives (issue 16); the server registers under it, the console calls and links to it. */
+export const CONSOLE_API_PREFIX = "/o2adm/v1";
+
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /**
@@ -95,4 +98,12 @@ export function contractPath(
   }
   const query = search.toString();
   return `${prefix}${path}${query ? `?${query}` : ""}`;
+}
+
+/** A console page's link to an endpoint it does not call itself (a download, an image): the API address. */
+export function consoleHref<C extends AnyConsoleContract>(
+  contract: C,
+  input: { params?: unknown; query?: unknown } = {},
+): string {
+  return contractPath(CONSOLE_API_PREFIX, contract, input);
 }

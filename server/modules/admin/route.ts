@@ -3,12 +3,18 @@ import type { z } from "zod";
 import { ApiError } from "../../http/errors.ts";
 import { parseInput } from "../../http/validate.ts";
 import { withAuditScope } from "./audit-scope.ts";
-import type { AnyConsoleContract, ContractBody, ContractParams, ContractQuery } from "./contract.ts";
+import {
+  type AnyConsoleContract,
+  CONSOLE_API_PREFIX,
+  type ContractBody,
+  type ContractParams,
+  type ContractQuery,
+} from "./contract.ts";
 import { type Access, can } from "./permissions.ts";
 import type { AdminService, CurrentOperator } from "./service.ts";
 
 /** Where the console's API lives (issue 16). */
-export const ADMIN_API_PREFIX = "/o2adm/v1";
+export const ADMIN_API_PREFIX = CONSOLE_API_PREFIX;
 /** The operator's session cookie: its own name, HttpOnly, SameSite=Strict, whole site (ADR 0221). */
 export const OPERATOR_SESSION_COOKIE = "o2adm_sid";
 /** The password step's signed challenge, waiting for the TOTP code (five minutes). */
