@@ -55,7 +55,7 @@ import {
   startStoreServer,
   waitUntilIdle,
 } from "./lib/servers.ts";
-import { BENCH_SHOPPER_NAME } from "./lib/shopper.ts";
+import { greetsBenchShopper } from "./lib/shopper.ts";
 import { hasTemplate, restoreTemplate, saveTemplate, templateKey } from "./lib/templates.ts";
 
 /**
@@ -558,7 +558,7 @@ async function main() {
         const html = await fetch(`${pglite.cached.url}${smallPath(name)}`, {
           headers: { ...BROWSER_HEADERS, ...headers, "accept-encoding": "identity" },
         }).then((response) => response.text());
-        const personal = html.includes(`Account menu for ${BENCH_SHOPPER_NAME}`);
+        const personal = greetsBenchShopper(html);
         if (!personal) log(`  ${name} signed in: NO PERSONAL HEADER`);
         return { ...target, personal };
       });
