@@ -99,7 +99,7 @@ const WORDS: Record<"en_US" | "zh_CN" | "zh_HK", Words> = {
     prefix: "/zh_HK",
     panel: "取消或退款",
     toCard: /退回信用卡（最多需要 \d+ 日）/,
-    toCredit: /退為商店積分（即時到賬）/,
+    toCredit: /退為帳戶餘額（即時到賬）/,
     cancel: "取消 eSIM 並退款",
     confirm: "取消並退款",
     refundedCard: /已退款 HK\$[\d.]+ 至您的信用卡/,
@@ -234,5 +234,5 @@ test("the footer links the refund policy, which states the operator's policy in 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("退款政策");
   const terms = page.getByRole("region", { name: "您可以做甚麼，期限到何時" });
   await expect(terms).toContainText("付款後 30 日內於其訂單頁面取消");
-  await expect(terms).toContainText("即時退為商店積分");
+  await expect(terms).toContainText("即時退為帳戶餘額");
 });

@@ -5,7 +5,8 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteError,
 } from "react-router";
-import { consoleCatalogues } from "../../core/i18n/console/index.ts";
+import { consoleCatalogues, consoleCompiled } from "../../core/i18n/console/index.ts";
+import { provideCompiled } from "../../core/i18n/format.ts";
 import { consoleLanguage, currentOperator } from "../features/admin/console.server.ts";
 import { ConsoleI18nProvider, useConsoleT } from "../features/admin/i18n.tsx";
 import { linkClass } from "../features/admin/ui.tsx";
@@ -14,7 +15,8 @@ import type { Route } from "./+types/admin";
 // The operator console's root (issue 16, ADR 0224): its language and messages for every console page.
 export async function loader(args: Route.LoaderArgs) {
   const [language, operator] = await Promise.all([consoleLanguage(args), currentOperator(args)]);
-  return { language, messages: consoleCatalogues[language], operator };
+  // The trees of the plural and select messages: the browser has no ICU parser (ADR 0247).
+  return { language, messages: consoleCatalogues[language], compiled: consoleCompiled(language), operator };
 }
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -23,6 +25,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function ConsoleRoot({ loaderData }: Route.ComponentProps) {
+  // Before any console page formats a message; keeping trees already given costs a map write each.
+  provideCompiled(loaderData.compiled);
   return (
     <ConsoleI18nProvider value={{ language: loaderData.language, messages: loaderData.messages }}>
       <Outlet />

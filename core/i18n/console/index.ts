@@ -1,4 +1,4 @@
-import { format } from "../format.ts";
+import { type CompiledMessages, compileMessages, format } from "../format.ts";
 import bulk from "./bulk.ts";
 import core from "./core.ts";
 import media from "./media.ts";
@@ -47,6 +47,22 @@ export const consoleCatalogues: Record<ConsoleLanguage, ConsoleMessages> = {
   en_US: assemble("en_US"),
   zh_CN: assemble("zh_CN"),
 };
+
+const compiledByLanguage = new Map<ConsoleLanguage, CompiledMessages>();
+
+/**
+ * The syntax trees of the console's messages with ICU arguments (plural, select), parsed on the server: the browser
+ * build has no ICU parser (ADR 0247), so the console root sends these with its messages and the browser formats a
+ * plural from its tree. Without them a plural message threw in the browser.
+ */
+export function consoleCompiled(language: ConsoleLanguage): CompiledMessages {
+  let trees = compiledByLanguage.get(language);
+  if (!trees) {
+    trees = compileMessages(consoleCatalogues[language]);
+    compiledByLanguage.set(language, trees);
+  }
+  return trees;
+}
 
 export function isConsoleLanguage(value: unknown): value is ConsoleLanguage {
   return value === "en_US" || value === "zh_CN";

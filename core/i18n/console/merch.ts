@@ -3,7 +3,8 @@ import { defineConsoleMessages } from "./define.ts";
 // The console's catalogue, prices, plan sheets, marketing and content pages (issue 16, h16merch).
 export default defineConsoleMessages({
   en_US: {
-    "console.plans.unmappedTitle": "{count} plans on sale have no supplier package",
+    "console.plans.unmappedTitle":
+      "{count, plural, one {# plan on sale has} other {# plans on sale have}} no supplier package",
     "console.plans.unmappedBody":
       "The store's supplier ({suppliers}) cannot fulfil these plans, so every sale of one is refunded. Map each to a package at {suppliers}, or take it off sale.",
     "console.plans.unmappedMore": "and {count} more",

@@ -2,7 +2,18 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
-import { place, pricePlan, shopper } from "./purchase-test-kit.ts";
+import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
+import {
+  fulfilJobs,
+  orderRow,
+  orderToPay,
+  place,
+  pricePlan,
+  settle,
+  shopper,
+  startPayment,
+  submitCard,
+} from "./purchase-test-kit.ts";
 
 // Issue 12 "Unpaid orders pile up": paying again for the same plan reuses the open unpaid order, even when the
 // two requests race under different idempotency keys (a second tab, a retry after the page was reloaded).
@@ -53,5 +64,27 @@ describe("placing the same order again", () => {
     const again = await place(app, who, {});
     expect(again.statusCode).toBe(201);
     expect(again.json().code).not.toBe(first);
+  });
+
+  it("sends a reused order whose card was accepted, its webhook not yet applied, to its result: no second page", async () => {
+    const who = await shopper(app);
+    const { code, redirectUrl, sessionId } = await orderToPay(app, who, { quantity: 2 });
+    const paid = await submitCard(app, redirectUrl, TEST_CARDS.success);
+    expect(paid.statusCode).toBe(303);
+    // The shopper comes back before the webhook's job ran: the order still reads unpaid and is reused.
+    expect((await orderRow(app, code)).status).toBe("PENDING_PAYMENT");
+    const again = await place(app, who, { quantity: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().code).toBe(code);
+    // Paying it asks the provider first: the payment is recorded and the result page shown, not a new charge.
+    const started = await startPayment(app, who, code, "en_US");
+    expect(started.sessionId).toBe(sessionId);
+    expect(started.redirectUrl).toMatch(new RegExp(`/pay/result\\?orderCode=${code}$`));
+    expect((await orderRow(app, code)).status).toBe("PAID");
+    // Twice (a double tap) answers the same; the late webhook then changes nothing; one fulfilment.
+    expect((await startPayment(app, who, code, "en_US")).redirectUrl).toBe(started.redirectUrl);
+    await settle(app);
+    expect(await fulfilJobs(app, code)).toHaveLength(1);
+    expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
   });
 });

@@ -34,6 +34,9 @@ export interface PaymentServiceDeps {
   clock?: () => Date;
 }
 
+/** An order its shopper has paid for and not been refunded: paying it again shows its result. */
+const PAID_STATUSES: ReadonlySet<string> = new Set(["PAID", "FULFILLING", "COMPLETED"]);
+
 const pathPrefix = (locale: Locale) => (locale === "en_US" ? "" : `/${locale}`);
 
 /**
@@ -279,8 +282,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       // A zero-total order paid "for free" answers a repeated click as the first one (ADR 0121).
       if (order.total === 0 && order.providerPaymentId === freePaymentId(order.code))
         return { provider: FREE_PROVIDER, sessionId: order.providerPaymentId, redirectUrl: result };
-      if (order.status !== "PENDING_PAYMENT" || order.expiresAt <= clock())
+      if (order.status !== "PENDING_PAYMENT" || order.expiresAt <= clock()) {
+        // Paid already (a second tap, or a tab left open): its result page, as the first payment's return.
+        const paid = PAID_STATUSES.has(order.status)
+          ? (await repo.ofOrder(order.id)).find((payment) => payment.status === "SUCCEEDED")
+          : undefined;
+        if (paid) return { provider: paid.provider, sessionId: paid.providerSessionId, redirectUrl: result };
         throw new ApiError(409, "purchase.order.notPayable");
+      }
       if (order.total === 0) return payFree(order, result, locale);
       // Production without Stripe keys (and no explicit sandbox) cannot take payments: say so, do not 404.
       const active = deps.providers[deps.active];
@@ -301,9 +310,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       const attempts = await repo.ofOrder(order.id);
       for (const payment of attempts) {
-        if (payment.provider !== active.name || payment.status !== "CREATED") continue;
-        const state = await active.retrieveSession(payment.providerSessionId);
-        if (state.status === "open")
+        if (payment.status !== "CREATED") continue;
+        const source = deps.providers[payment.provider as PaymentProviderName];
+        if (!source) continue;
+        const state = await source.retrieveSession(payment.providerSessionId);
+        // Paid at the provider, its webhook not applied yet (the shopper came back, or placed the same order
+        // again and was given this one): record it as the return page does and show the result. A new page
+        // here would take the money a second time.
+        if (state.status === "paid" && state.paymentId) {
+          await markPaid({
+            provider: payment.provider,
+            sessionId: payment.providerSessionId,
+            paymentId: state.paymentId,
+            amount: state.amount,
+            currencyCode: state.currencyCode,
+          });
+          return { provider: payment.provider, sessionId: payment.providerSessionId, redirectUrl: result };
+        }
+        if (payment.provider === active.name && state.status === "open")
           return {
             provider: active.name,
             sessionId: payment.providerSessionId,
