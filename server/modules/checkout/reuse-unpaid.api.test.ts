@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../../db/schema/index.ts";
+import { orders, payments } from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { TEST_CARDS } from "../../providers/payment/sandbox.ts";
 import {
@@ -86,5 +86,47 @@ describe("placing the same order again", () => {
     await settle(app);
     expect(await fulfilJobs(app, code)).toHaveLength(1);
     expect(["FULFILLING", "COMPLETED"]).toContain((await orderRow(app, code)).status);
+  });
+
+  it("opens one payment session for racing starts of one order, in this process and across processes", async () => {
+    const who = await shopper(app);
+    const code = (await place(app, who, { quantity: 1 })).json().code as string;
+    const pay = () =>
+      app.server.inject({
+        method: "POST",
+        url: `/o2pay/v1/customer/orders/${code}/pay`,
+        headers: who.headers,
+      });
+    const racing = await Promise.all(Array.from({ length: 6 }, pay));
+    expect(racing.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(racing.map((res) => res.json().sessionId)).size).toBe(1);
+    const order = await orderRow(app, code);
+    expect(await app.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(
+      1,
+    );
+    // Another process starting the same attempt asks the provider under the same idempotency key: same session.
+    const provider = app.services.sandboxPayments!.provider;
+    const request = {
+      orderCode: code,
+      amount: order.total,
+      currencyCode: order.currencyCode,
+      description: "again",
+      customerEmail: who.email,
+      locale: "en_US" as const,
+      successUrl: "http://localhost/pay/result",
+      cancelUrl: "http://localhost/pay/result?cancelled=1",
+      expiresAt: order.expiresAt,
+      idempotencyKey: `${code}-1`,
+    };
+    const [first, second] = await Promise.all([
+      provider.createCheckoutSession(request),
+      provider.createCheckoutSession(request),
+    ]);
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(first.sessionId).toBe(racing[0]!.json().sessionId);
+    // The same key with another amount is refused, as Stripe refuses it.
+    await expect(provider.createCheckoutSession({ ...request, amount: order.total + 1 })).rejects.toThrow(
+      /other parameters/,
+    );
   });
 });

@@ -16,6 +16,16 @@ export function createPaymentRepo(db: Database) {
         .then((rows) => rows[0]!);
     },
 
+    /** Records a provider session unless it is recorded already: racing starts of one order get one session. */
+    insertSession(payment: NewPayment, executor: Database = db) {
+      return executor
+        .insert(payments)
+        .values(payment)
+        .onConflictDoNothing({ target: [payments.provider, payments.providerSessionId] })
+        .returning()
+        .then((rows) => rows[0]);
+    },
+
     /** An order's payment attempts, newest first. */
     ofOrder(orderId: string, executor: Database = db) {
       return executor

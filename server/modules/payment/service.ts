@@ -204,6 +204,103 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return (await repo.customerAt(customer.id, source.name))?.providerCustomerId ?? made;
   }
 
+  type Started = { provider: string; sessionId: string; redirectUrl: string };
+  /** Starts of an order now running in this process, by shopper and order (see `start`). */
+  const starting = new Map<string, Promise<Started>>();
+
+  async function startPaying(
+    customer: CurrentCustomer,
+    code: string,
+    origin: string,
+    locale: Locale,
+  ): Promise<Started> {
+    const order = await orders.owned(customer.id, code);
+    const result = `${origin}${pathPrefix(locale)}/pay/result?orderCode=${encodeURIComponent(order.code)}`;
+    // A zero-total order paid "for free" answers a repeated click as the first one (ADR 0121).
+    if (order.total === 0 && order.providerPaymentId === freePaymentId(order.code))
+      return { provider: FREE_PROVIDER, sessionId: order.providerPaymentId, redirectUrl: result };
+    if (order.status !== "PENDING_PAYMENT" || order.expiresAt <= clock()) {
+      // Paid already (a second tap, or a tab left open): its result page, as the first payment's return.
+      const paid = PAID_STATUSES.has(order.status)
+        ? (await repo.ofOrder(order.id)).find((payment) => payment.status === "SUCCEEDED")
+        : undefined;
+      if (paid) return { provider: paid.provider, sessionId: paid.providerSessionId, redirectUrl: result };
+      throw new ApiError(409, "purchase.order.notPayable");
+    }
+    if (order.total === 0) return payFree(order, result, locale);
+    // Production without Stripe keys (and no explicit sandbox) cannot take payments: say so, do not 404.
+    const active = deps.providers[deps.active];
+    if (!active) throw new ApiError(503, "purchase.payment.providerUnavailable");
+    // A card provider refuses a positive amount below its minimum charge (ADR 0122): say so, open no page.
+    const rates = (await deps.currencies?.()) ?? new Map<string, Currency>();
+    const minimum = active.minimumAmount(order.currencyCode, rates);
+    if (minimum !== null && order.total < minimum) {
+      const currency = rates.get(order.currencyCode);
+      throw new ApiError(409, "purchase.payment.belowMinimum", {
+        params: {
+          minimum: formatPrice(minimum, {
+            currencySymbol: currency?.symbol ?? `${order.currencyCode} `,
+            minorDigits: currency?.minorDigits ?? 2,
+          }),
+        },
+      });
+    }
+    const attempts = await repo.ofOrder(order.id);
+    for (const payment of attempts) {
+      if (payment.status !== "CREATED") continue;
+      const source = deps.providers[payment.provider as PaymentProviderName];
+      if (!source) continue;
+      const state = await source.retrieveSession(payment.providerSessionId);
+      // Paid at the provider, its webhook not applied yet (the shopper came back, or placed the same order
+      // again and was given this one): record it as the return page does and show the result. A new page
+      // here would take the money a second time.
+      if (state.status === "paid" && state.paymentId) {
+        await markPaid({
+          provider: payment.provider,
+          sessionId: payment.providerSessionId,
+          paymentId: state.paymentId,
+          amount: state.amount,
+          currencyCode: state.currencyCode,
+        });
+        return { provider: payment.provider, sessionId: payment.providerSessionId, redirectUrl: result };
+      }
+      if (payment.provider === active.name && state.status === "open")
+        return {
+          provider: active.name,
+          sessionId: payment.providerSessionId,
+          redirectUrl: payment.redirectUrl,
+        };
+    }
+    let session: Awaited<ReturnType<PaymentProvider["createCheckoutSession"]>>;
+    try {
+      const providerCustomerId = await providerCustomer(active, customer);
+      session = await active.createCheckoutSession({
+        providerCustomerId,
+        orderCode: order.code,
+        amount: order.total,
+        currencyCode: order.currencyCode,
+        description: `${order.planTitle} × ${order.quantity}`,
+        customerEmail: order.contactEmail,
+        locale,
+        successUrl: result,
+        cancelUrl: `${result}&cancelled=1`,
+        expiresAt: order.expiresAt,
+        idempotencyKey: `${order.code}-${attempts.length + 1}`,
+      });
+    } catch (error) {
+      throw new ApiError(502, "purchase.payment.providerUnavailable", { detail: String(error) });
+    }
+    await repo.insertSession({
+      orderId: order.id,
+      provider: active.name,
+      providerSessionId: session.sessionId,
+      redirectUrl: session.url,
+      amount: order.total,
+      currencyCode: order.currencyCode,
+    });
+    return { provider: active.name, sessionId: session.sessionId, redirectUrl: session.url };
+  }
+
   return {
     markPaid,
     markRefunded,
@@ -275,93 +372,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return "closed";
     },
 
-    /** Starts (or resumes) paying an order on the active provider's hosted page. */
-    async start(customer: CurrentCustomer, code: string, origin: string, locale: Locale) {
-      const order = await orders.owned(customer.id, code);
-      const result = `${origin}${pathPrefix(locale)}/pay/result?orderCode=${encodeURIComponent(order.code)}`;
-      // A zero-total order paid "for free" answers a repeated click as the first one (ADR 0121).
-      if (order.total === 0 && order.providerPaymentId === freePaymentId(order.code))
-        return { provider: FREE_PROVIDER, sessionId: order.providerPaymentId, redirectUrl: result };
-      if (order.status !== "PENDING_PAYMENT" || order.expiresAt <= clock()) {
-        // Paid already (a second tap, or a tab left open): its result page, as the first payment's return.
-        const paid = PAID_STATUSES.has(order.status)
-          ? (await repo.ofOrder(order.id)).find((payment) => payment.status === "SUCCEEDED")
-          : undefined;
-        if (paid) return { provider: paid.provider, sessionId: paid.providerSessionId, redirectUrl: result };
-        throw new ApiError(409, "purchase.order.notPayable");
-      }
-      if (order.total === 0) return payFree(order, result, locale);
-      // Production without Stripe keys (and no explicit sandbox) cannot take payments: say so, do not 404.
-      const active = deps.providers[deps.active];
-      if (!active) throw new ApiError(503, "purchase.payment.providerUnavailable");
-      // A card provider refuses a positive amount below its minimum charge (ADR 0122): say so, open no page.
-      const rates = (await deps.currencies?.()) ?? new Map<string, Currency>();
-      const minimum = active.minimumAmount(order.currencyCode, rates);
-      if (minimum !== null && order.total < minimum) {
-        const currency = rates.get(order.currencyCode);
-        throw new ApiError(409, "purchase.payment.belowMinimum", {
-          params: {
-            minimum: formatPrice(minimum, {
-              currencySymbol: currency?.symbol ?? `${order.currencyCode} `,
-              minorDigits: currency?.minorDigits ?? 2,
-            }),
-          },
-        });
-      }
-      const attempts = await repo.ofOrder(order.id);
-      for (const payment of attempts) {
-        if (payment.status !== "CREATED") continue;
-        const source = deps.providers[payment.provider as PaymentProviderName];
-        if (!source) continue;
-        const state = await source.retrieveSession(payment.providerSessionId);
-        // Paid at the provider, its webhook not applied yet (the shopper came back, or placed the same order
-        // again and was given this one): record it as the return page does and show the result. A new page
-        // here would take the money a second time.
-        if (state.status === "paid" && state.paymentId) {
-          await markPaid({
-            provider: payment.provider,
-            sessionId: payment.providerSessionId,
-            paymentId: state.paymentId,
-            amount: state.amount,
-            currencyCode: state.currencyCode,
-          });
-          return { provider: payment.provider, sessionId: payment.providerSessionId, redirectUrl: result };
-        }
-        if (payment.provider === active.name && state.status === "open")
-          return {
-            provider: active.name,
-            sessionId: payment.providerSessionId,
-            redirectUrl: payment.redirectUrl,
-          };
-      }
-      let session: Awaited<ReturnType<PaymentProvider["createCheckoutSession"]>>;
-      try {
-        const providerCustomerId = await providerCustomer(active, customer);
-        session = await active.createCheckoutSession({
-          providerCustomerId,
-          orderCode: order.code,
-          amount: order.total,
-          currencyCode: order.currencyCode,
-          description: `${order.planTitle} × ${order.quantity}`,
-          customerEmail: order.contactEmail,
-          locale,
-          successUrl: result,
-          cancelUrl: `${result}&cancelled=1`,
-          expiresAt: order.expiresAt,
-          idempotencyKey: `${order.code}-${attempts.length + 1}`,
-        });
-      } catch (error) {
-        throw new ApiError(502, "purchase.payment.providerUnavailable", { detail: String(error) });
-      }
-      await repo.insert({
-        orderId: order.id,
-        provider: active.name,
-        providerSessionId: session.sessionId,
-        redirectUrl: session.url,
-        amount: order.total,
-        currencyCode: order.currencyCode,
-      });
-      return { provider: active.name, sessionId: session.sessionId, redirectUrl: session.url };
+    /**
+     * Starts (or resumes) paying an order on the active provider's hosted page. Racing starts of one order (a
+     * double tap, two tabs) get one session: in this process they share one answer, and across processes the
+     * provider's idempotency key (the order's attempt number) gives them the same session.
+     */
+    start(customer: CurrentCustomer, code: string, origin: string, locale: Locale) {
+      const key = `${customer.id}\u0000${code}`;
+      const running = starting.get(key);
+      if (running) return running;
+      const started = startPaying(customer, code, origin, locale).finally(() => starting.delete(key));
+      starting.set(key, started);
+      return started;
     },
 
     /**

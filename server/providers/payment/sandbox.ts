@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
@@ -285,18 +285,39 @@ export function createSandboxPayments(options: SandboxOptions) {
       const minimum = stripeMinimumAmount(request.currencyCode, rates);
       if (minimum !== null && request.amount < minimum)
         throw new Error(`amount ${request.amount} ${request.currencyCode} is below the minimum ${minimum}`);
-      const sessionId = id("ps");
-      await db.insert(sandboxPaymentSessions).values({
-        id: sessionId,
-        orderCode: request.orderCode,
-        amount: request.amount,
-        currencyCode: request.currencyCode,
-        description: request.description,
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        expiresAt: request.expiresAt,
-        customerRef: request.providerCustomerId ?? null,
-      });
+      // Like Stripe, the same idempotency key gives the same session (a retry, or two racing starts of one order):
+      // the key names the session through the install's secret, so the id stays unguessable.
+      const sessionId = request.idempotencyKey
+        ? `ps_${createHmac("sha256", secret).update(`session:${request.idempotencyKey}`).digest("hex").slice(0, 24)}`
+        : id("ps");
+      const [inserted] = await db
+        .insert(sandboxPaymentSessions)
+        .values({
+          id: sessionId,
+          orderCode: request.orderCode,
+          amount: request.amount,
+          currencyCode: request.currencyCode,
+          description: request.description,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          expiresAt: request.expiresAt,
+          customerRef: request.providerCustomerId ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) {
+        const [earlier] = await db
+          .select()
+          .from(sandboxPaymentSessions)
+          .where(eq(sandboxPaymentSessions.id, sessionId));
+        if (
+          !earlier ||
+          earlier.orderCode !== request.orderCode ||
+          earlier.amount !== request.amount ||
+          earlier.currencyCode !== request.currencyCode
+        )
+          throw new Error(`idempotency key ${request.idempotencyKey} was used with other parameters`);
+      }
       // The hosted page speaks the shopper's language (ADR 0104: ?lang= picks it).
       return { sessionId, url: `${options.publicOrigin}/__sandbox/pay/${sessionId}?lang=${request.locale}` };
     },

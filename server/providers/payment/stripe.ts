@@ -79,7 +79,9 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
     minimumAmount: stripeMinimumAmount,
 
     async createCheckoutSession(request: CheckoutSessionRequest) {
-      const earliest = Math.floor(clock().getTime() / 1000) + STRIPE_MIN_EXPIRY_S;
+      // Rounded up to a whole minute: a retry or a racing start under the same idempotency key sends the same
+      // parameters, which Stripe requires of a replayed key.
+      const earliest = Math.ceil((Math.floor(clock().getTime() / 1000) + STRIPE_MIN_EXPIRY_S) / 60) * 60;
       // Each method only where Stripe takes it for the currency (ADR 0323): cards (with Apple Pay and Google Pay,
       // which Checkout shows on a device that has them), Alipay and WeChat Pay by their presentment currencies.
       const types = stripeMethodTypes(request.currencyCode);
