@@ -7,6 +7,8 @@ export interface PaymentStart {
   provider: string;
   sessionId: string;
   redirectUrl: string;
+  /** Paid already (a card accepted before this tap): `redirectUrl` is the order's result page. */
+  paid?: boolean;
 }
 
 /**
@@ -27,8 +29,9 @@ export async function startPayment(
     options.onFailed ? { onFailed: options.onFailed } : {},
   );
   const bridge = getAppBridge();
-  // A zero-total order is already paid ("free", ADR 0121): its redirectUrl is the result page, nothing to pay.
-  if (bridge.available && started.provider !== "free") {
+  // A zero-total order is already paid ("free", ADR 0121), as is an order whose card was accepted before this tap
+  // (ADR 0421): its redirectUrl is the result page, nothing to pay, so the app is not asked to present it.
+  if (bridge.available && started.provider !== "free" && !started.paid) {
     let outcome: "done" | "given-up" | "unsupported";
     try {
       const { status } = await bridge.pay({ orderCode, paymentUrl: started.redirectUrl });

@@ -79,6 +79,7 @@ describe("placing the same order again", () => {
     // Paying it asks the provider first: the payment is recorded and the result page shown, not a new charge.
     const started = await startPayment(app, who, code, "en_US");
     expect(started.sessionId).toBe(sessionId);
+    expect(started.paid).toBe(true);
     expect(started.redirectUrl).toMatch(new RegExp(`/pay/result\\?orderCode=${code}$`));
     expect((await orderRow(app, code)).status).toBe("PAID");
     // Twice (a double tap) answers the same; the late webhook then changes nothing; one fulfilment.

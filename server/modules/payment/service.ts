@@ -204,7 +204,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return (await repo.customerAt(customer.id, source.name))?.providerCustomerId ?? made;
   }
 
-  type Started = { provider: string; sessionId: string; redirectUrl: string };
+  /** `paid`: the order is paid already and `redirectUrl` is its result page, not a page to pay on. */
+  type Started = { provider: string; sessionId: string; redirectUrl: string; paid?: true };
   /** Starts of an order now running in this process, by shopper and order (see `start`). */
   const starting = new Map<string, Promise<Started>>();
 
@@ -224,7 +225,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const paid = PAID_STATUSES.has(order.status)
         ? (await repo.ofOrder(order.id)).find((payment) => payment.status === "SUCCEEDED")
         : undefined;
-      if (paid) return { provider: paid.provider, sessionId: paid.providerSessionId, redirectUrl: result };
+      if (paid)
+        return {
+          provider: paid.provider,
+          sessionId: paid.providerSessionId,
+          redirectUrl: result,
+          paid: true,
+        };
       throw new ApiError(409, "purchase.order.notPayable");
     }
     if (order.total === 0) return payFree(order, result, locale);
@@ -262,7 +269,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           amount: state.amount,
           currencyCode: state.currencyCode,
         });
-        return { provider: payment.provider, sessionId: payment.providerSessionId, redirectUrl: result };
+        return {
+          provider: payment.provider,
+          sessionId: payment.providerSessionId,
+          redirectUrl: result,
+          paid: true,
+        };
       }
       if (payment.provider === active.name && state.status === "open")
         return {
