@@ -162,8 +162,13 @@ export async function startPayment(app: TestApp, who: Shopper, code: string, lan
     headers: lang === undefined ? who.headers : { ...who.headers, "x-lang": lang },
   });
   expect(started.statusCode, started.body).toBe(200);
-  const { redirectUrl, sessionId, provider } = started.json();
-  return { redirectUrl: redirectUrl as string, sessionId: sessionId as string, provider: provider as string };
+  const { redirectUrl, sessionId, provider, paid } = started.json();
+  return {
+    redirectUrl: redirectUrl as string,
+    sessionId: sessionId as string,
+    provider: provider as string,
+    paid: paid as boolean | undefined,
+  };
 }
 
 /** Submits a card on the sandbox's hosted payment page at `url`. */
