@@ -130,4 +130,28 @@ describe("placing the same order again", () => {
       /other parameters/,
     );
   });
+
+  it("after a crash between the provider's answer and our record, the next start resumes that session", async () => {
+    const who = await shopper(app);
+    const code = (await place(app, who, { quantity: 1 })).json().code as string;
+    const order = await orderRow(app, code);
+    // The process asked the provider for attempt 1 and died before recording it (kill -9 between the two).
+    const orphan = await app.services.sandboxPayments!.provider.createCheckoutSession({
+      orderCode: code,
+      amount: order.total,
+      currencyCode: order.currencyCode,
+      description: "before the crash",
+      customerEmail: who.email,
+      locale: "en_US",
+      successUrl: "http://localhost/pay/result",
+      cancelUrl: "http://localhost/pay/result?cancelled=1",
+      expiresAt: order.expiresAt,
+      idempotencyKey: `${code}-1`,
+    });
+    const started = await startPayment(app, who, code, "en_US");
+    expect(started.sessionId).toBe(orphan.sessionId);
+    expect(await app.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(
+      1,
+    );
+  });
 });
