@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   type PaymentProviderName,
   type SavedCard,
+  type SessionState,
   WebhookSignatureError,
 } from "../../providers/payment/types.ts";
 import type { CurrentCustomer } from "../account/sessions.ts";
@@ -117,17 +118,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     for (const payment of await repo.ofOrder(orderId)) {
       if (payment.status !== "CREATED") continue;
       const state = await provider(payment.provider).retrieveSession(payment.providerSessionId);
-      if (state.status === "paid" && state.paymentId) {
-        await markPaid({
-          provider: payment.provider,
-          sessionId: payment.providerSessionId,
-          paymentId: state.paymentId,
-          amount: state.amount,
-          currencyCode: state.currencyCode,
-        });
-        return;
-      }
+      if (await recordIfPaid(payment, state)) return;
     }
+  }
+
+  /** A session the provider says is paid, its webhook not applied yet: recorded through markPaid (true). */
+  async function recordIfPaid(payment: { provider: string; providerSessionId: string }, state: SessionState) {
+    if (state.status !== "paid" || !state.paymentId) return false;
+    await markPaid({
+      provider: payment.provider,
+      sessionId: payment.providerSessionId,
+      paymentId: state.paymentId,
+      amount: state.amount,
+      currencyCode: state.currencyCode,
+    });
+    return true;
   }
 
   /**
@@ -261,21 +266,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       // Paid at the provider, its webhook not applied yet (the shopper came back, or placed the same order
       // again and was given this one): record it as the return page does and show the result. A new page
       // here would take the money a second time.
-      if (state.status === "paid" && state.paymentId) {
-        await markPaid({
-          provider: payment.provider,
-          sessionId: payment.providerSessionId,
-          paymentId: state.paymentId,
-          amount: state.amount,
-          currencyCode: state.currencyCode,
-        });
+      if (await recordIfPaid(payment, state))
         return {
           provider: payment.provider,
           sessionId: payment.providerSessionId,
           redirectUrl: result,
           paid: true,
         };
-      }
       if (payment.provider === active.name && state.status === "open")
         return {
           provider: active.name,
