@@ -195,7 +195,7 @@ describe("Stripe Checkout adapter", () => {
     expect(Number(create.form.get("expires_at"))).toBeGreaterThanOrEqual(
       Math.floor(Date.now() / 1000) + 30 * 60,
     );
-    expect(create.idempotencyKey).toBe(`${code}-1`);
+    expect(create.idempotencyKey).toBe(`${code}-1@${create.form.get("expires_at")}`);
   });
 
   it("fulfils once from signed webhooks, refuses a bad signature, and refunds through the API", async () => {

@@ -79,9 +79,14 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
     minimumAmount: stripeMinimumAmount,
 
     async createCheckoutSession(request: CheckoutSessionRequest) {
-      // Rounded up to a whole minute: a retry or a racing start under the same idempotency key sends the same
-      // parameters, which Stripe requires of a replayed key.
+      // Stripe refuses a replayed idempotency key sent with other parameters, and `expires_at` moves with the clock
+      // when our order closes sooner than Stripe allows. Rounded up to a whole minute, a retry or a racing start in
+      // the same minute sends the same parameters and gets the same session; the key carries the `expires_at` it
+      // was sent with, so a retry later (after an answer lost, or a crash before the session was recorded) makes a
+      // new session instead of meeting an idempotency error for the 24 hours Stripe keeps the key (ADR 0421). The
+      // session it replaces was never shown to anyone, and Stripe expires it.
       const earliest = Math.ceil((Math.floor(clock().getTime() / 1000) + STRIPE_MIN_EXPIRY_S) / 60) * 60;
+      const expiresAt = Math.max(earliest, Math.floor(request.expiresAt.getTime() / 1000));
       // Each method only where Stripe takes it for the currency (ADR 0323): cards (with Apple Pay and Google Pay,
       // which Checkout shows on a device that has them), Alipay and WeChat Pay by their presentment currencies.
       const types = stripeMethodTypes(request.currencyCode);
@@ -116,9 +121,9 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           // Our order may close sooner; the expiry job expires the session then (ADR 0103).
-          expires_at: Math.max(earliest, Math.floor(request.expiresAt.getTime() / 1000)),
+          expires_at: expiresAt,
         },
-        { idempotencyKey: request.idempotencyKey },
+        { idempotencyKey: `${request.idempotencyKey}@${expiresAt}` },
       );
       if (!session.url) throw new Error(`Stripe session ${session.id} has no URL`);
       return { sessionId: session.id, url: session.url };
