@@ -205,6 +205,37 @@ test.describe("paying inside the app", () => {
     expect(app.methods().filter((method) => method === "pay")).toHaveLength(1);
   });
 
+  test("a pay page opened before the order was paid goes to its result, without asking the app to pay (ADR 0421)", async ({
+    page,
+  }) => {
+    const app = new FakeApp(page);
+    await app.install();
+    await signUp(page.request);
+    await page.goto(checkoutPath());
+    await hydrated(page);
+    const code = await placeOrder(page, /^Pay HK\$/);
+    // A second web view of the app, on the order's pay page, left open while the first one pays.
+    const stale = await page.context().newPage();
+    const staleApp = new FakeApp(stale);
+    await staleApp.install();
+    await stale.goto(`/pay?orderCode=${code}`);
+    await hydrated(stale);
+
+    const pay = await app.next("pay");
+    await payInSheet(page, pay.params.paymentUrl as string, code);
+    await app.answer(pay, { ok: true, result: { status: "success" } });
+    await expect(page.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
+
+    // Paying again from the stale page: the server says the order is paid, and the page goes to its result.
+    await stale.getByRole("button", { name: /^Pay HK\$/ }).click();
+    await expect(stale).toHaveURL(new RegExp(`/pay/result\\?orderCode=${code}$`));
+    await expect(stale.getByRole("status").filter({ hasText: "Payment successful" })).toBeVisible();
+    await staleApp.flush();
+    expect(staleApp.methods()).not.toContain("pay");
+    await expectPaid(page.request, code);
+    await stale.close();
+  });
+
   test("the shopper cancels the app's payment: not completed, nothing paid, and a retry pays", async ({
     page,
   }) => {

@@ -154,4 +154,19 @@ describe("placing the same order again", () => {
       1,
     );
   });
+
+  it("does not cancel an order whose card was accepted before its webhook was applied: it is recorded paid", async () => {
+    const who = await shopper(app);
+    const { code, redirectUrl } = await orderToPay(app, who, { quantity: 1 });
+    expect((await submitCard(app, redirectUrl, TEST_CARDS.success)).statusCode).toBe(303);
+    // The shopper cancels (or the expiry job runs) before the webhook's job: closing the session finds it paid.
+    await app.server.inject({
+      method: "POST",
+      url: `/o2ord/v1/customer/orders/${code}/cancel`,
+      headers: { ...who.headers, "x-lang": "en_US" },
+    });
+    expect((await orderRow(app, code)).status).toBe("PAID");
+    await settle(app);
+    expect(await fulfilJobs(app, code)).toHaveLength(1);
+  });
 });

@@ -365,15 +365,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         const source = configured(payment.provider);
         const closed = await source.expireSession(payment.providerSessionId);
         if (closed === "paid") {
+          // The provider would not close it because it was paid: recorded as paid whatever its state says.
           const state = await source.retrieveSession(payment.providerSessionId);
-          if (state.paymentId)
-            await markPaid({
-              provider: payment.provider,
-              sessionId: payment.providerSessionId,
-              paymentId: state.paymentId,
-              amount: state.amount,
-              currencyCode: state.currencyCode,
-            });
+          await recordIfPaid(payment, { ...state, status: "paid" });
           return "paid";
         }
         await repo.update(payment.id, { status: "EXPIRED" });
