@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { esimSupplierOrders, orders, planSuppliers } from "../../../db/schema/index.ts";
+import { eq, gt } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  esimSupplierOrders,
+  orders,
+  planSuppliers,
+  supplierBalanceReadings,
+} from "../../../db/schema/index.ts";
 import { setupTestApp } from "../../../test/api.ts";
 import { standinForFile } from "../../../test/standins.ts";
 import { createAiraloSupplier } from "../../providers/supplier/airalo.ts";
@@ -48,6 +53,16 @@ const app = setupTestApp(() => ({
 const AIRALO_PACKAGE = "moshi-moshi-30days-3gb";
 // Both stand-ins' fixtures sell the plan's package, and its top-up, at 4.50 USD.
 const COST = 450;
+
+// Each test runs the reconciliation on a clock past the grace period (`later()`), and a run reads the balances at
+// its start on that clock. Within 31 minutes of midnight UTC those readings fall on the next day, where they would
+// bracket the next test's day before its own orders: a reading of the future never exists outside a test, so each
+// test starts without them.
+beforeEach(async () => {
+  await app.database.db
+    .delete(supplierBalanceReadings)
+    .where(gt(supplierBalanceReadings.takenAt, new Date()));
+});
 
 beforeAll(async () => {
   await airalo.control("limits", {
