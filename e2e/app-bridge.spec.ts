@@ -163,6 +163,17 @@ async function payInSheet(page: Page, paymentUrl: string, code: string) {
   await sheet.close();
 }
 
+/** The app hosting the store: a new shopper signs up, opens checkout and places an order with the pay button. */
+async function orderInApp(page: Page) {
+  const app = new FakeApp(page);
+  await app.install();
+  await signUp(page.request);
+  await page.goto(checkoutPath());
+  await hydrated(page);
+  const code = await placeOrder(page, /^Pay HK\$/);
+  return { app, code };
+}
+
 async function expectPaid(request: APIRequestContext, code: string) {
   // PAID at once; the fulfil job then moves it on (FULFILLING, COMPLETED once the eSIM is provisioned).
   expect(["PAID", "FULFILLING", "COMPLETED"]).toContain((await orderOf(request, code)).status);
@@ -172,12 +183,7 @@ test.describe("paying inside the app", () => {
   test("checkout pays through the app's pay method; its success leads to the paid result", async ({
     page,
   }) => {
-    const app = new FakeApp(page);
-    await app.install();
-    await signUp(page.request);
-    await page.goto(checkoutPath());
-    await hydrated(page);
-    const code = await placeOrder(page, /^Pay HK\$/);
+    const { app, code } = await orderInApp(page);
 
     const pay = await app.next("pay");
     expect(pay).toEqual({
@@ -208,12 +214,7 @@ test.describe("paying inside the app", () => {
   test("a pay page opened before the order was paid goes to its result, without asking the app to pay (ADR 0421)", async ({
     page,
   }) => {
-    const app = new FakeApp(page);
-    await app.install();
-    await signUp(page.request);
-    await page.goto(checkoutPath());
-    await hydrated(page);
-    const code = await placeOrder(page, /^Pay HK\$/);
+    const { app, code } = await orderInApp(page);
     // A second web view of the app, on the order's pay page, left open while the first one pays.
     const stale = await page.context().newPage();
     const staleApp = new FakeApp(stale);
@@ -239,12 +240,7 @@ test.describe("paying inside the app", () => {
   test("the shopper cancels the app's payment: not completed, nothing paid, and a retry pays", async ({
     page,
   }) => {
-    const app = new FakeApp(page);
-    await app.install();
-    await signUp(page.request);
-    await page.goto(checkoutPath());
-    await hydrated(page);
-    const code = await placeOrder(page, /^Pay HK\$/);
+    const { app, code } = await orderInApp(page);
 
     const first = await app.next("pay");
     await app.answer(first, { ok: true, result: { status: "cancelled" } });
